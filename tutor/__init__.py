@@ -1,0 +1,1 @@
+"""Backgammon tutor: the rules of backgammon in Spanish, with interactive puzzles."""

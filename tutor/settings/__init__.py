@@ -1,0 +1,1 @@
+"""Settings per environment: ``base`` is shared; ``dev``, ``test`` and ``prod`` extend it."""

@@ -1,0 +1,16 @@
+"""Root URL configuration.
+
+Each app owns its URLs in its own ``urls.py`` with an ``app_name``; include
+it here, e.g. ``path("", include("tutor.lessons.urls"))`` for the lessons app.
+The home app is included last with an empty prefix, so more specific app
+routes listed before it win.
+"""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # Project apps: add their includes here.
+    path("", include("tutor.home.urls")),
+]
