@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "home"
+
+urlpatterns = [
+    path("", views.IndexView.as_view(), name="index"),
+    path("acerca/", views.AboutView.as_view(), name="about"),
+]
