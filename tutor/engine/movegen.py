@@ -1,0 +1,177 @@
+"""Move generation on raw boards: the rules of a single move, and full plays.
+
+Everything here works on two 26-tuples in their owners' own numbering: the
+mover's board ``m`` and the opponent's board ``o`` (the mover's point ``p``
+is the opponent's point ``25 - p``).  ``single_moves`` is the one place where
+the rules of one checker moving one die live; full plays, the checking of a
+proposed play and the explanations all go through it.
+
+Full plays are generated die by die, de-duplicating the positions reached
+after each partial move, never by permuting moves.  With doubles the moves
+are taken in non-increasing order of their starting point (as GNU Backgammon
+does): any legal sequence of equal dice can be reordered that way with the
+same result, so nothing is lost and permutations are never produced.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from .constants import BAR, OFF
+
+Board = tuple[int, ...]
+State = tuple[Board, Board]
+
+
+class Move(NamedTuple):
+    """One checker moved by one die, in the mover's numbering.
+
+    ``src`` is ``BAR`` (25) when entering, ``dst`` is ``OFF`` (0) when bearing
+    off; ``hit`` says whether an opposing blot was sent to the bar.
+    """
+
+    src: int
+    dst: int
+    die: int
+    hit: bool = False
+
+
+def highest_point(m: Board) -> int:
+    """The mover's farthest checker from home (25 means one on the bar, 0 none)."""
+    for point in range(25, 0, -1):
+        if m[point]:
+            return point
+    return 0
+
+
+def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[tuple[Move, Board, Board]]:
+    """Every legal move of one checker by ``die``, with the boards after it.
+
+    ``max_src`` limits the starting points (used for doubles' canonical
+    order).  The rules applied, all from the seed pages:
+
+    - a checker on the bar must enter first, on the point ``25 - die`` of the
+      mover's numbering, and nothing else moves while one waits there;
+    - no landing on a point held by two or more opposing checkers; landing on
+      a lone opposing checker hits it;
+    - bearing off only when every active checker is home; an exact die from
+      its point; a higher die only from the highest occupied point.
+    """
+    top = highest_point(m)
+    if top == BAR:
+        if max_src < BAR:
+            return
+        dst = BAR - die
+        blockers = o[die]
+        if blockers < 2:
+            yield _apply(m, o, BAR, dst, die, blockers == 1)
+        return
+    all_home = top <= 6
+    start = min(top, max_src)
+    for src in range(start, 0, -1):
+        if not m[src]:
+            continue
+        dst = src - die
+        if dst > 0:
+            blockers = o[25 - dst]
+            if blockers < 2:
+                yield _apply(m, o, src, dst, die, blockers == 1)
+        elif all_home and (dst == 0 or src == top):
+            yield _apply(m, o, src, OFF, die, False)
+
+
+def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | None, int | None] | None:
+    """Why ``single_moves`` offers no move from ``src`` with ``die``, or None.
+
+    Returns ``(code, point, count)``: the rule's stable code, the point that
+    decides it (a blocked point, the mover's farthest checker) and, for a
+    block, how many opposing checkers hold it.  It states the same rules as
+    ``single_moves`` from the other side; a test keeps the two in agreement.
+    """
+    top = highest_point(m)
+    if top == BAR and src != BAR:
+        return "bar-first", BAR, m[BAR]
+    if not m[src]:
+        return "no-checker", None, None
+    dst = src - die
+    if dst > 0:
+        blockers = o[25 - dst]
+        return ("blocked", dst, blockers) if blockers >= 2 else None
+    if top > 6:
+        return "bear-off-not-all-home", top, None
+    if dst < 0 and src != top:
+        return "higher-die-not-highest", top, None
+    return None
+
+
+def _apply(m: Board, o: Board, src: int, dst: int, die: int, hit: bool) -> tuple[Move, Board, Board]:
+    mover = list(m)
+    mover[src] -= 1
+    mover[dst] += 1  # dst OFF (0) is the borne-off count
+    if hit:
+        other = list(o)
+        other[25 - dst] = 0
+        other[BAR] += 1
+        return Move(src, dst, die, True), tuple(mover), tuple(other)
+    return Move(src, dst, die, False), tuple(mover), o
+
+
+def apply_move(m: Board, o: Board, move: Move) -> State | None:
+    """The boards after ``move`` if it is legal from ``(m, o)``, else None."""
+    for candidate, mover, other in single_moves(m, o, move.die):
+        if candidate.src == move.src:
+            return mover, other
+    return None
+
+
+def full_plays(m: Board, o: Board, dice: tuple[int, int]) -> dict[State, tuple[Move, ...]]:
+    """Every distinct legal full play: resulting boards mapped to one move list.
+
+    Applies the full-turn obligation: as many dice as possible; when only
+    one die can be played, the larger one if it can be.  A roll with no
+    legal move gives the single empty play (the turn passes).
+    """
+    d1, d2 = dice
+    if d1 == d2:
+        return _doubles(m, o, d1)
+    return _non_doubles(m, o, max(d1, d2), min(d1, d2))
+
+
+def _non_doubles(m: Board, o: Board, high: int, low: int) -> dict[State, tuple[Move, ...]]:
+    both: dict[State, tuple[Move, ...]] = {}
+    high_only: dict[State, tuple[Move, ...]] = {}
+    low_only: dict[State, tuple[Move, ...]] = {}
+    for first, second, singles in ((high, low, high_only), (low, high, low_only)):
+        for move1, m1, o1 in single_moves(m, o, first):
+            followed = False
+            for move2, m2, o2 in single_moves(m1, o1, second):
+                followed = True
+                key = (m2, o2)
+                if key not in both:
+                    both[key] = (move1, move2)
+            if not followed and not both:
+                singles.setdefault((m1, o1), (move1,))
+    if both:
+        return both
+    if high_only:
+        return high_only
+    if low_only:
+        return low_only
+    return {(m, o): ()}
+
+
+def _doubles(m: Board, o: Board, die: int) -> dict[State, tuple[Move, ...]]:
+    # frontier: boards -> (highest source allowed next, moves so far)
+    frontier: dict[State, tuple[int, tuple[Move, ...]]] = {(m, o): (BAR, ())}
+    for _ in range(4):
+        following: dict[State, tuple[int, tuple[Move, ...]]] = {}
+        for (mover, other), (max_src, moves) in frontier.items():
+            for move, m2, o2 in single_moves(mover, other, die, max_src):
+                key = (m2, o2)
+                known = following.get(key)
+                if known is None or known[0] < move.src:
+                    following[key] = (move.src, moves + (move,))
+        if not following:
+            break
+        frontier = following
+    return {state: moves for state, (_, moves) in frontier.items()}

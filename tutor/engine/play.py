@@ -1,0 +1,111 @@
+"""``Play``: a full turn, with the position it produces.
+
+Plays are distinct by the position they produce; their notation is written
+only when asked for (``notation`` is lazy), because most callers of
+``legal_plays`` never print most plays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import BAR, OFF
+from .movegen import Move, full_plays
+from .position import Dice, Position, after_play
+
+if TYPE_CHECKING:
+    from .movegen import Board
+
+
+class Play:
+    """A legal full play: its moves, in the mover's numbering, and its result.
+
+    >>> play = Position.initial().check("8/5 6/5", dice=(3, 1)).play
+    >>> play.notation, play.dice_used
+    ('8/5 6/5', 2)
+    """
+
+    __slots__ = ("position", "dice", "moves", "result", "_notation")
+
+    position: Position
+    dice: Dice
+    moves: tuple[Move, ...]
+    result: Position
+
+    def __init__(self, position: Position, dice: Dice, moves: tuple[Move, ...], result: Position) -> None:
+        self.position = position
+        self.dice = dice
+        self.moves = moves
+        self.result = result
+        self._notation: str | None = None
+
+    @classmethod
+    def parse(cls, text: str, position: Position, dice: Dice | str | None = None) -> Play:
+        """The legal play written as ``text``; raises ``NotationError`` or ``IllegalPlayError``.
+
+        >>> Play.parse("6/5 8/5", Position.initial(), "31").notation
+        '8/5 6/5'
+        """
+        from .errors import IllegalPlayError, NotationError
+
+        verdict = position.check(text, dice)
+        if verdict.play is None:
+            codes = ", ".join(reason.code for reason in verdict.reasons)
+            if verdict.reasons and verdict.reasons[0].code == "syntax":
+                raise NotationError(verdict.reasons[0].detail or "unreadable play")
+            raise IllegalPlayError(f"illegal play {text!r}: {codes}", verdict)
+        return verdict.play
+
+    @property
+    def notation(self) -> str:
+        """Canonical notation in the mover's numbering, e.g. ``13/7 8/5*``."""
+        if self._notation is None:
+            from .notation import format_moves
+
+            self._notation = format_moves(self.moves)
+        return self._notation
+
+    @property
+    def dice_used(self) -> int:
+        return len(self.moves)
+
+    @property
+    def is_pass(self) -> bool:
+        """True when no checker could move: the turn passes."""
+        return not self.moves
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for move in self.moves if move.hit)
+
+    @property
+    def bears_off(self) -> int:
+        return sum(1 for move in self.moves if move.dst == OFF)
+
+    @property
+    def enters(self) -> int:
+        return sum(1 for move in self.moves if move.src == BAR)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self.position == other.position and self.result == other.result
+
+    def __hash__(self) -> int:
+        return hash((self.position, self.result))
+
+    def __repr__(self) -> str:
+        return f"<Play {self.notation or '(pass)'} {self.dice[0]}-{self.dice[1]}>"
+
+
+def legal_plays(position: Position, dice: Dice) -> list[Play]:
+    """Every distinct legal full play of ``position`` with ``dice``."""
+    return [
+        Play(position, dice, moves, after_play(position, mover, other))
+        for (mover, other), moves in plays_by_boards(position, dice).items()
+    ]
+
+
+def plays_by_boards(position: Position, dice: Dice) -> dict[tuple[Board, Board], tuple[Move, ...]]:
+    """The raw generator output for ``position``: boards after the play -> moves."""
+    return full_plays(position.mover, position.opponent_board, dice)

@@ -1,0 +1,445 @@
+"""The immutable ``Position``: checkers, side on roll, dice, cube and match.
+
+Each side's checkers are kept as a 26-tuple in that side's own numbering, as
+GNU Backgammon does: index ``OFF`` (0) counts the checkers borne off, 1..24
+the points, ``BAR`` (25) the checkers on the bar.  White's point ``p`` is
+Black's point ``25 - p``.  Keeping both sides in their own numbering makes
+move generation identical for both colours and makes a play's result a
+simple swap, with no re-indexing.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Iterable, Mapping
+
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, MAX_CUBE_VALUE, OFF, WHITE, opponent
+from .errors import PositionError
+
+if TYPE_CHECKING:
+    from .check import Verdict
+    from .play import Play
+
+Board = tuple[int, ...]
+Dice = tuple[int, int]
+
+
+class Defect(enum.Flag):
+    """Everything that makes a position impossible, as flags.
+
+    A lesson author sees every defect of a position at once instead of the
+    first one only.
+    """
+
+    NONE = 0
+    WHITE_TOO_MANY = enum.auto()
+    BLACK_TOO_MANY = enum.auto()
+    NEGATIVE_COUNT = enum.auto()
+    SHARED_POINT = enum.auto()
+    BOTH_FINISHED = enum.auto()
+    BAD_DICE = enum.auto()
+    BAD_CUBE = enum.auto()
+    BAD_SCORE = enum.auto()
+    BAD_CRAWFORD = enum.auto()
+
+
+def _board_from_counts(on_board: Iterable[int], bar: int) -> Board:
+    """A 26-tuple with the borne-off count derived from the rest."""
+    points = tuple(on_board)
+    if len(points) != 24:
+        raise PositionError(f"expected 24 point counts, got {len(points)}")
+    off = CHECKERS_PER_SIDE - sum(points) - bar
+    return (off, *points, bar)
+
+
+class Position:
+    """A backgammon position: who is on roll, with which dice, and the stakes.
+
+    Build one from an XGID, a GNU Backgammon ID, ``Position.initial()`` or
+    ``Position.from_layout()``.  Instances are immutable and hashable.
+
+    >>> p = Position.initial()
+    >>> p.pip_count(WHITE), p.borne_off(BLACK)
+    (167, 0)
+    """
+
+    __slots__ = (
+        "_boards",
+        "turn",
+        "dice",
+        "cube_value",
+        "cube_owner",
+        "match_length",
+        "score",
+        "crawford",
+        "jacoby",
+        "max_cube_log",
+        "_hash",
+    )
+
+    _boards: tuple[Board, Board]
+    turn: int
+    dice: Dice | None
+    cube_value: int
+    cube_owner: int | None
+    match_length: int
+    score: tuple[int, int]
+    crawford: bool
+    jacoby: bool
+    max_cube_log: int
+
+    def __init__(
+        self,
+        white: Iterable[int],
+        black: Iterable[int],
+        *,
+        turn: int = WHITE,
+        dice: Iterable[int] | None = None,
+        cube_value: int = 1,
+        cube_owner: int | None = None,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+        jacoby: bool = False,
+        max_cube_log: int = 10,
+    ) -> None:
+        """Build from two 26-sequences in each side's own numbering.
+
+        Index 0 (borne off) is recomputed from the rest, so callers may pass
+        anything there.
+        """
+        boards = []
+        for counts in (white, black):
+            counts = tuple(int(c) for c in counts)
+            if len(counts) != 26:
+                raise PositionError(f"a side needs 26 counts (off, 1..24, bar), got {len(counts)}")
+            boards.append(_board_from_counts(counts[1:25], counts[BAR]))
+        if turn not in (WHITE, BLACK):
+            raise PositionError(f"turn must be WHITE (0) or BLACK (1), not {turn!r}")
+        if cube_owner not in (None, WHITE, BLACK):
+            raise PositionError(f"cube owner must be None, WHITE or BLACK, not {cube_owner!r}")
+        dice_tuple = None if dice is None else tuple(int(d) for d in dice)
+        if dice_tuple is not None and len(dice_tuple) != 2:
+            raise PositionError("dice must be a pair")
+        _init(
+            self,
+            (boards[0], boards[1]),
+            turn,
+            dice_tuple,  # type: ignore[arg-type]
+            int(cube_value),
+            cube_owner,
+            int(match_length),
+            (int(score[0]), int(score[1])),
+            bool(crawford),
+            bool(jacoby),
+            int(max_cube_log),
+        )
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def initial(cls, **stakes: object) -> Position:
+        """The starting position, White on roll and no dice yet.
+
+        >>> Position.initial().to_xgid()
+        'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
+        """
+        side = [0] * 26
+        for point, count in ((24, 2), (13, 5), (8, 3), (6, 5)):
+            side[point] = count
+        return cls(side, side, **stakes)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_layout(
+        cls,
+        white: Mapping[int | str, int],
+        black: Mapping[int | str, int],
+        **fields: object,
+    ) -> Position:
+        """Build from readable maps of checkers, both in White's numbering.
+
+        Keys are point numbers as drawn in the diagrams (White's home bottom
+        right, 1..24 for both colours) or ``"bar"``; checkers not placed are
+        borne off.  This is how lessons describe a position by hand.
+
+        >>> p = Position.from_layout({6: 2, 1: 1}, {21: 2, "bar": 1})
+        >>> p.borne_off(WHITE), p.checkers(BLACK)[4], p.bar(BLACK)
+        (12, 2, 1)
+        """
+        white_board = [0] * 26
+        black_board = [0] * 26
+        for mapping, board, is_black in ((white, white_board, False), (black, black_board, True)):
+            for key, count in mapping.items():
+                if isinstance(key, str):
+                    if key.strip().lower() not in ("bar", "barra"):
+                        raise PositionError(f"unknown place {key!r}: use a point 1..24 or 'bar'")
+                    index = BAR
+                else:
+                    if not 1 <= int(key) <= 24:
+                        raise PositionError(f"point {key} is outside 1..24")
+                    index = 25 - int(key) if is_black else int(key)
+                board[index] += int(count)
+        return cls(white_board, black_board, **fields)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_xgid(cls, text: str) -> Position:
+        """Read an XGID (``XGID=`` prefix optional); the dice travel in it."""
+        from .xgid import parse_xgid
+
+        return parse_xgid(text)
+
+    def to_xgid(self) -> str:
+        """Write the XGID, White at the bottom whoever is on roll."""
+        from .xgid import format_xgid
+
+        return format_xgid(self)
+
+    @classmethod
+    def from_gnubg_id(cls, position_id: str, match_id: str | None = None) -> Position:
+        """Read a GNU Backgammon Position ID and, optionally, a Match ID."""
+        from .gnubgid import parse_gnubg_id
+
+        return parse_gnubg_id(position_id, match_id)
+
+    def replace(self, **changes: object) -> Position:
+        """A copy with some fields changed (``dice``, ``turn``, ``cube_value`` …)."""
+        fields = {
+            "turn": self.turn,
+            "dice": self.dice,
+            "cube_value": self.cube_value,
+            "cube_owner": self.cube_owner,
+            "match_length": self.match_length,
+            "score": self.score,
+            "crawford": self.crawford,
+            "jacoby": self.jacoby,
+            "max_cube_log": self.max_cube_log,
+        }
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"unknown Position fields: {sorted(unknown)}")
+        fields.update(changes)
+        return Position(self._boards[WHITE], self._boards[BLACK], **fields)  # type: ignore[arg-type]
+
+    def with_dice(self, dice: Iterable[int] | str | None) -> Position:
+        """The same position with other dice (a pair, ``"6-3"``, or None)."""
+        from .dice import parse_dice
+
+        if isinstance(dice, str):
+            dice = parse_dice(dice)
+        return self.replace(dice=None if dice is None else tuple(dice))
+
+    # -- reading ----------------------------------------------------------
+
+    def checkers(self, side: int) -> Board:
+        """The 26-tuple of ``side`` in its own numbering (0 off, 25 bar)."""
+        return self._boards[side]
+
+    def bar(self, side: int) -> int:
+        return self._boards[side][BAR]
+
+    def borne_off(self, side: int) -> int:
+        return self._boards[side][OFF]
+
+    def point(self, white_point: int) -> tuple[int | None, int]:
+        """Who holds a point given in White's numbering, and how many.
+
+        >>> Position.initial().point(6), Position.initial().point(19)
+        ((0, 5), (1, 5))
+        """
+        white = self._boards[WHITE][white_point]
+        black = self._boards[BLACK][25 - white_point]
+        if white and not black:
+            return WHITE, white
+        if black and not white:
+            return BLACK, black
+        return (None, 0) if not white else (None, white + black)
+
+    def pip_count(self, side: int) -> int:
+        """Total pips that ``side`` needs to bear everything off.
+
+        >>> Position.initial().pip_count(BLACK)
+        167
+        """
+        board = self._boards[side]
+        return sum(point * board[point] for point in range(1, 26))
+
+    @property
+    def mover(self) -> Board:
+        """The side on roll's checkers, in its own numbering."""
+        return self._boards[self.turn]
+
+    @property
+    def opponent_board(self) -> Board:
+        return self._boards[opponent(self.turn)]
+
+    def winner(self) -> int | None:
+        """The side that has borne off all 15 checkers, if any."""
+        for side in (WHITE, BLACK):
+            if self._boards[side][OFF] == CHECKERS_PER_SIDE:
+                return side
+        return None
+
+    # -- validity ---------------------------------------------------------
+
+    @property
+    def defects(self) -> Defect:
+        """Every reason why this position could not occur in a game."""
+        found = Defect.NONE
+        white, black = self._boards
+        if white[OFF] < 0:
+            found |= Defect.WHITE_TOO_MANY
+        if black[OFF] < 0:
+            found |= Defect.BLACK_TOO_MANY
+        if any(c < 0 for c in white[1:]) or any(c < 0 for c in black[1:]):
+            found |= Defect.NEGATIVE_COUNT
+        if any(white[p] and black[25 - p] for p in range(1, 25)):
+            found |= Defect.SHARED_POINT
+        if white[OFF] == CHECKERS_PER_SIDE and black[OFF] == CHECKERS_PER_SIDE:
+            found |= Defect.BOTH_FINISHED
+        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
+            found |= Defect.BAD_DICE
+        value = self.cube_value
+        if value < 1 or value & (value - 1) or value > max(MAX_CUBE_VALUE, 1 << self.max_cube_log):
+            found |= Defect.BAD_CUBE
+        elif value == 1 and self.cube_owner is not None:
+            found |= Defect.BAD_CUBE
+        if self.match_length < 0 or (
+            self.match_length and not all(0 <= s < self.match_length for s in self.score)
+        ):
+            found |= Defect.BAD_SCORE
+        if self.crawford and not (
+            self.match_length and self.match_length - 1 in self.score and self.cube_value == 1
+        ):
+            found |= Defect.BAD_CRAWFORD
+        return found
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.defects
+
+    # -- plays ------------------------------------------------------------
+
+    def legal_plays(self, dice: Iterable[int] | str | None = None) -> list[Play]:
+        """Every distinct legal full play, distinct by resulting position.
+
+        >>> len(Position.initial().legal_plays((3, 1)))
+        16
+        """
+        from .play import legal_plays
+
+        return legal_plays(self, self._dice_or_own(dice))
+
+    def check(self, text: str, dice: Iterable[int] | str | None = None) -> Verdict:
+        """Judge a proposed play written in notation; never raises on bad text.
+
+        >>> Position.initial().check("8/5 6/5", dice=(3, 1)).legal
+        True
+        """
+        from .check import check_play
+
+        return check_play(self, text, self._dice_or_own(dice))
+
+    def _dice_or_own(self, dice: Iterable[int] | str | None) -> Dice:
+        from .dice import parse_dice
+
+        if dice is None:
+            if self.dice is None:
+                raise PositionError("no dice: pass them or set them on the position")
+            return self.dice
+        if isinstance(dice, str):
+            return parse_dice(dice)
+        pair = tuple(int(d) for d in dice)
+        if len(pair) != 2 or not all(1 <= d <= 6 for d in pair):
+            raise PositionError(f"dice must be two numbers 1..6, not {pair!r}")
+        return pair  # type: ignore[return-value]
+
+    # -- identity ---------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (
+            self._boards,
+            self.turn,
+            self.dice,
+            self.cube_value,
+            self.cube_owner,
+            self.match_length,
+            self.score,
+            self.crawford,
+            self.jacoby,
+            self.max_cube_log,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._key()))
+        return self._hash  # type: ignore[return-value]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable; use replace()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __repr__(self) -> str:
+        return f"Position.from_xgid({self.to_xgid()!r})"
+
+
+_set = object.__setattr__
+
+
+def _init(
+    position: Position,
+    boards: tuple[Board, Board],
+    turn: int,
+    dice: Dice | None,
+    cube_value: int,
+    cube_owner: int | None,
+    match_length: int,
+    score: tuple[int, int],
+    crawford: bool,
+    jacoby: bool,
+    max_cube_log: int,
+) -> None:
+    _set(position, "_boards", boards)
+    _set(position, "turn", turn)
+    _set(position, "dice", dice)
+    _set(position, "cube_value", cube_value)
+    _set(position, "cube_owner", cube_owner)
+    _set(position, "match_length", match_length)
+    _set(position, "score", score)
+    _set(position, "crawford", crawford)
+    _set(position, "jacoby", jacoby)
+    _set(position, "max_cube_log", max_cube_log)
+    _set(position, "_hash", None)
+
+
+def after_play(position: Position, mover: Board, other: Board) -> Position:
+    """The position once the side on roll has played: the other side to roll.
+
+    A fast path for move generation: the boards are trusted, nothing is
+    re-validated.
+    """
+    result = Position.__new__(Position)
+    boards = (mover, other) if position.turn == WHITE else (other, mover)
+    _init(
+        result,
+        boards,
+        opponent(position.turn),
+        None,
+        position.cube_value,
+        position.cube_owner,
+        position.match_length,
+        position.score,
+        position.crawford,
+        position.jacoby,
+        position.max_cube_log,
+    )
+    return result
+
+
+__all__ = ["Position", "Defect", "Board", "Dice", "after_play", "BLACK", "WHITE"]
