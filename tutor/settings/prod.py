@@ -8,6 +8,7 @@ Optional:
     DJANGO_SECURE_SSL      "1" when the site is served over HTTPS: secure cookies,
                            HSTS and redirection from HTTP to HTTPS.
     DJANGO_HSTS_SECONDS    HSTS max-age when DJANGO_SECURE_SSL=1 (default one year).
+    DJANGO_HSTS_PRELOAD    "1" to ask browsers to preload HSTS (only with DJANGO_SECURE_SSL=1).
     DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. "https://example.org".
     DJANGO_LOG_LEVEL       log level for the console (default INFO).
 """
@@ -58,7 +59,7 @@ CSRF_COOKIE_SECURE = SECURE_SSL
 SECURE_SSL_REDIRECT = SECURE_SSL
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if SECURE_SSL else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_SSL
-SECURE_HSTS_PRELOAD = False
+SECURE_HSTS_PRELOAD = SECURE_SSL and _env_flag("DJANGO_HSTS_PRELOAD")
 if SECURE_SSL:
     # The site normally sits behind a reverse proxy that terminates TLS.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
