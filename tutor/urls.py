@@ -12,5 +12,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Project apps: add their includes here.
+    path("", include("tutor.lessons.urls")),
     path("", include("tutor.home.urls")),
 ]

@@ -33,6 +33,7 @@ DJANGO_APPS = [
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
 # "tutor.classroom", "tutor.practice"); the order is the template lookup order.
 PROJECT_APPS = [
+    "tutor.lessons",
     "tutor.home",
 ]
 

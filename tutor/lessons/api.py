@@ -1,0 +1,184 @@
+"""JSON endpoints: the puzzle list and the checks, for the board and other tools.
+
+Clients send the CSRF token like any Django form: read the ``csrftoken``
+cookie (set by every lesson page) and send it back in the ``X-CSRFToken``
+header.  Errors are JSON ``{"error": "<Spanish message>"}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_GET, require_POST
+
+from tutor.engine import EngineError, Position, parse_dice
+from tutor.engine.explain import tempting_plays
+
+from .answers import judge_answer, judge_play, solution
+from .explanations import explain_verdict, rule_for
+from .library import get_library
+from .progress import mark_solved
+
+MAX_BODY_BYTES = 4096
+
+
+class BadRequest(Exception):
+    """A request the API answers with a Spanish 4xx message."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def error(message: str, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": message}, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def read_json(request: HttpRequest) -> dict:
+    """The JSON object of the body, or ``BadRequest`` with a Spanish message."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_BODY_BYTES:
+        raise BadRequest("La petición es demasiado grande.", 413)
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("El cuerpo de la petición no es JSON válido.") from None
+    if not isinstance(data, dict):
+        raise BadRequest("Envía un objeto JSON, por ejemplo {\"play\": \"13/7 8/5\"}.")
+    return data
+
+
+def text_field(data: dict, name: str) -> str | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise BadRequest(f"«{name}» debe ser un texto.")
+    value = str(value)
+    if len(value) > 200:
+        raise BadRequest(f"«{name}» es demasiado largo.")
+    return value
+
+
+@require_GET
+def puzzle_list(request: HttpRequest) -> JsonResponse:
+    """Every puzzle of every lesson: slug, lesson, title, kind, XGID and dice."""
+    puzzles = [
+        {
+            "slug": puzzle.slug,
+            "lesson": puzzle.lesson,
+            "title": puzzle.title,
+            "kind": puzzle.kind,
+            "question": puzzle.question,
+            "xgid": puzzle.position.to_xgid(),
+            "dice": list(puzzle.dice) if puzzle.dice else None,
+            "url": f"/ejercicios/{puzzle.slug}/",
+            "check_url": f"/api/puzzles/{puzzle.slug}/check/",
+        }
+        for puzzle in get_library().puzzles().values()
+    ]
+    return JsonResponse({"puzzles": puzzles}, json_dumps_params={"ensure_ascii": False})
+
+
+@require_POST
+def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
+    """Judge ``{"play": "..."}`` or ``{"answer": ...}`` for one puzzle."""
+    puzzle = get_library().puzzles().get(slug)
+    if puzzle is None:
+        return error("Ese ejercicio no existe.", 404)
+    try:
+        data = read_json(request)
+        field = "play" if puzzle.is_play else "answer"
+        submitted = text_field(data, field)
+        if submitted is None:
+            raise BadRequest(f"Falta «{field}» en la petición.")
+    except BadRequest as problem:
+        return error(problem.message, problem.status)
+    judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
+    payload = judgement.as_json()
+    if judgement.correct:
+        mark_solved(request, puzzle.slug)
+        payload.update(solution(puzzle))
+    else:
+        payload["legal_plays"] = None
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
+    """Every legal play of the puzzle's position and the expected answer."""
+    puzzle = get_library().puzzles().get(slug)
+    if puzzle is None:
+        return error("Ese ejercicio no existe.", 404)
+    return JsonResponse(solution(puzzle), json_dumps_params={"ensure_ascii": False})
+
+
+@require_POST
+def explorer_check(request: HttpRequest) -> JsonResponse:
+    """Judge a play in any position: ``{"play": ...}`` with ``xgid`` and ``dados``
+    in the query string (or ``xgid`` and ``dice`` in the body)."""
+    try:
+        data = read_json(request)
+        xgid = text_field(data, "xgid") or str(request.GET.get("xgid", ""))[:120]
+        dice = text_field(data, "dice") or str(request.GET.get("dados", ""))[:10]
+        position = explorer_position(xgid, dice)
+        play = text_field(data, "play") or ""
+    except BadRequest as problem:
+        return error(problem.message, problem.status)
+    return JsonResponse(explorer_verdict(position, play), json_dumps_params={"ensure_ascii": False})
+
+
+def explorer_position(xgid: str, dice: str) -> Position:
+    """The explorer's position from an XGID and optional dice, or ``BadRequest``."""
+    try:
+        position = Position.from_xgid(xgid)
+        if dice.strip():
+            position = position.replace(dice=parse_dice(dice))
+    except EngineError:
+        raise BadRequest("No entiendo esa posición: revisa el XGID y los dados (p. ej. 6-3).") from None
+    if position.defects:
+        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+    if position.dice is None:
+        raise BadRequest("Elige los dados para ver las jugadas legales.")
+    return position
+
+
+def explorer_verdict(position: Position, play: str) -> dict:
+    verdict = position.check(play)
+    rule = rule_for(verdict)
+    if verdict.legal:
+        message = f"«{verdict.play.notation or 'pasar'}» es una jugada legal." if verdict.play else "Jugada legal."
+    else:
+        message = explain_verdict(verdict)[0]["message"]
+    return {
+        "correct": verdict.legal,
+        "legal": verdict.legal,
+        "message": message,
+        "reasons": explain_verdict(verdict),
+        "play": verdict.play.notation if verdict.play else None,
+        "rule_url": rule.url if rule else None,
+        "rule_title": rule.title if rule else None,
+        "feedback": None,
+        "legal_plays": [p.notation or "pasar" for p in position.legal_plays()],
+    }
+
+
+def tempting_explained(position: Position) -> list[dict]:
+    """The tempting illegal plays of a position with their Spanish reasons."""
+    explained = []
+    for verdict in tempting_plays(position):
+        rule = rule_for(verdict)
+        explained.append(
+            {
+                "play": verdict.text,
+                "message": explain_verdict(verdict)[0]["message"],
+                "rule_title": rule.title if rule else "",
+                "rule_url": rule.url if rule else "",
+            }
+        )
+    return explained

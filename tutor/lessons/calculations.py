@@ -1,0 +1,133 @@
+"""What a puzzle's ``calculo`` asks the engine, so that stated answers are checked.
+
+Each calculation reads the puzzle's position and returns the answer as text,
+the same form a learner's answer is compared in.  A puzzle whose
+``respuesta`` differs from the engine's fails ``manage.py check``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from tutor.engine import BAR, BLACK, WHITE, Position
+
+_SIDE_WORDS = {"blancas": WHITE, "negras": BLACK}
+_SIDE_KEYS = {WHITE: "blancas", BLACK: "negras"}
+_RESULT_KEYS = {"single": "simple", "gammon": "gammon", "backgammon": "backgammon"}
+
+
+class CalculationError(ValueError):
+    """The calculation is unknown or does not apply to the position."""
+
+
+def calculate(position: Position, calculation: str) -> str:
+    """The engine's answer to ``calculation`` for ``position``, as text.
+
+    >>> calculate(Position.initial(), "entrada 3")
+    '22'
+    >>> calculate(Position.initial(), "pips negras")
+    '167'
+    """
+    name, *arguments = calculation.split()
+    handler = _CALCULATIONS.get(name)
+    if handler is None:
+        raise CalculationError(f"cálculo «{name}» desconocido: usa uno de {', '.join(sorted(_CALCULATIONS))}")
+    return handler(position, arguments)
+
+
+def _entry(position: Position, arguments: list[str]) -> str:
+    die = _one_int(arguments, "entrada <dado>")
+    if not 1 <= die <= 6:
+        raise CalculationError("el dado de «entrada» va de 1 a 6")
+    return str(BAR - die)
+
+
+def _points(position: Position, arguments: list[str]) -> str:
+    return str(_game_result(position).points)
+
+
+def _result(position: Position, arguments: list[str]) -> str:
+    return _RESULT_KEYS[_game_result(position).kind]
+
+
+def _winner(position: Position, arguments: list[str]) -> str:
+    return _SIDE_KEYS[_game_result(position).winner]
+
+
+def _game_result(position: Position):
+    from tutor.engine.errors import RuleError
+    from tutor.engine.scoring import score_game
+
+    try:
+        return score_game(position)
+    except RuleError as error:
+        raise CalculationError(f"la partida no ha terminado: {error}") from None
+
+
+def _plays(position: Position, arguments: list[str]) -> str:
+    if position.dice is None:
+        raise CalculationError("«jugadas» necesita dados")
+    return str(len(position.legal_plays()))
+
+
+def _pips(position: Position, arguments: list[str]) -> str:
+    return str(position.pip_count(_side(arguments, "pips")))
+
+
+def _borne_off(position: Position, arguments: list[str]) -> str:
+    return str(position.borne_off(_side(arguments, "retiradas")))
+
+
+def _cube_after_take(position: Position, arguments: list[str]) -> str:
+    from tutor.engine.cube import can_double
+
+    if not can_double(position):
+        raise CalculationError("el jugador en turno no puede doblar en esta posición")
+    return str(position.cube_value * 2)
+
+
+def _who_may_double(position: Position, arguments: list[str]) -> str:
+    from tutor.engine.cube import can_double
+
+    allowed = [side for side in (WHITE, BLACK) if can_double(position.replace(turn=side, dice=None), side)]
+    if len(allowed) == 2:
+        return "ambos"
+    return _SIDE_KEYS[allowed[0]] if allowed else "nadie"
+
+
+def _who_starts(position: Position, arguments: list[str]) -> str:
+    if len(arguments) != 2 or not all(a.isdigit() and 1 <= int(a) <= 6 for a in arguments):
+        raise CalculationError("«quien-empieza» necesita dos dados: blancas y negras")
+    from tutor.engine.dice import opening_roll
+
+    throws = iter(int(a) for a in arguments)
+    white, black = int(arguments[0]), int(arguments[1])
+    if white == black:
+        return "repetir"
+    return _SIDE_KEYS[opening_roll(lambda: next(throws)).starter]
+
+
+def _one_int(arguments: list[str], usage: str) -> int:
+    if len(arguments) != 1 or not arguments[0].isdigit():
+        raise CalculationError(f"se escribe «{usage}»")
+    return int(arguments[0])
+
+
+def _side(arguments: list[str], name: str) -> int:
+    if len(arguments) != 1 or arguments[0] not in _SIDE_WORDS:
+        raise CalculationError(f"se escribe «{name} blancas» o «{name} negras»")
+    return _SIDE_WORDS[arguments[0]]
+
+
+_CALCULATIONS: dict[str, Callable[[Position, list[str]], str]] = {
+    "entrada": _entry,
+    "puntos": _points,
+    "resultado": _result,
+    "ganador": _winner,
+    "jugadas": _plays,
+    "pips": _pips,
+    "retiradas": _borne_off,
+    "cubo-tras-aceptar": _cube_after_take,
+    "puede-doblar": _who_may_double,
+    "quien-empieza": _who_starts,
+}

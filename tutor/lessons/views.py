@@ -1,0 +1,157 @@
+"""Pages: the lesson index, a lesson, a single puzzle, the explorer, the glossary.
+
+Views stay thin: the library renders lessons, the engine judges plays and
+``answers`` adds what each kind of puzzle asks.  Every page works without
+JavaScript: the forms post here and the verdict comes back in the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import markdown
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods
+
+from tutor.engine import Position
+
+from .answers import judge_answer, judge_play, solution
+from .api import BadRequest, explorer_position, explorer_verdict, tempting_explained
+from .library import get_library
+from .progress import mark_solved, solved_puzzles
+from .puzzles import Puzzle
+
+_SLOT = re.compile(r'<div class="puzzle-slot" data-puzzle="([a-z0-9-]+)"></div>')
+
+
+def lesson_index(request: HttpRequest) -> HttpResponse:
+    library = get_library()
+    solved = solved_puzzles(request)
+    course = [
+        {
+            "lesson": lesson,
+            "total": len(lesson.puzzles),
+            "solved": sum(1 for puzzle in lesson.puzzles if puzzle.slug in solved),
+        }
+        for lesson in library.course()
+    ]
+    references = [lesson for lesson in library.lessons() if lesson.number is None]
+    return render(request, "lessons/index.html", {"course": course, "references": references})
+
+
+def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    library = get_library()
+    lesson = library.lesson(slug)
+    if lesson is None:
+        raise Http404("No existe esa lección.")
+    solved = solved_puzzles(request)
+    puzzles = {puzzle.slug: puzzle for puzzle in lesson.puzzles}
+
+    def live(match: re.Match) -> str:
+        puzzle = puzzles[match[1]]
+        return render_puzzle(request, puzzle, solved=puzzle.slug in solved, heading_level=3)
+
+    course = library.course()
+    position = next((i for i, item in enumerate(course) if item.slug == slug), None)
+    neighbours = {
+        "previous": course[position - 1] if position else None,
+        "next": course[position + 1] if position is not None and position + 1 < len(course) else None,
+    }
+    return render(
+        request,
+        "lessons/lesson.html",
+        {"lesson": lesson, "body": mark_safe(_SLOT.sub(live, lesson.html)), **neighbours},
+    )
+
+
+def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2) -> str:
+    """The live puzzle: question, board, answer form, hints and verdict."""
+    return render_to_string(
+        "lessons/_puzzle.html",
+        {
+            "puzzle": puzzle,
+            "solved": solved,
+            "judgement": judgement,
+            "submitted": submitted,
+            "solution": solution(puzzle) if show_solution or (judgement and judgement.correct) else None,
+            "heading_level": heading_level,
+            "check_url": f"/api/puzzles/{puzzle.slug}/check/",
+            "solution_url": f"/api/puzzles/{puzzle.slug}/solution/",
+            "form_action": f"/ejercicios/{puzzle.slug}/",
+        },
+        request=request,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """One puzzle on its own page; the no-JavaScript form posts here."""
+    library = get_library()
+    puzzle = library.puzzles().get(slug)
+    if puzzle is None:
+        raise Http404("No existe ese ejercicio.")
+    judgement = None
+    submitted = ""
+    if request.method == "POST":
+        field = "play" if puzzle.is_play else "answer"
+        submitted = str(request.POST.get(field, ""))[:200]
+        judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
+        if judgement.correct:
+            mark_solved(request, puzzle.slug)
+    lesson = library.lesson(puzzle.lesson)
+    html = render_puzzle(
+        request,
+        puzzle,
+        solved=puzzle.slug in solved_puzzles(request),
+        judgement=judgement,
+        submitted=submitted,
+        show_solution=request.GET.get("solucion") == "1",
+    )
+    return render(request, "lessons/puzzle.html", {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html)})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def explorer(request: HttpRequest) -> HttpResponse:
+    """Any position, any dice: every legal play, and why tempting plays are not.
+
+    The position travels in the query string; a play comes as ``jugada`` in
+    the query or as ``play`` posted by the board's form.
+    """
+    xgid = str(request.GET.get("xgid", "")).strip()[:120]
+    dice = str(request.GET.get("dados", "")).strip()[:10]
+    play = str(request.POST.get("play") or request.GET.get("jugada", "")).strip()[:200]
+    context: dict = {"xgid": xgid, "dice": dice, "play": play, "position": None}
+    if not xgid:
+        context["xgid"] = Position.initial().to_xgid()
+        context["dice"] = dice or "3-1"
+        xgid = context["xgid"]
+        dice = context["dice"]
+    try:
+        position = explorer_position(xgid, dice)
+    except BadRequest as problem:
+        context["error"] = problem.message
+        return render(request, "lessons/explorer.html", context, status=problem.status)
+    context["position"] = position
+    query = urlencode({"xgid": position.to_xgid(), "dados": f"{position.dice[0]}-{position.dice[1]}"})
+    context["check_url"] = f"/api/explorer/check/?{query}"
+    context["form_action"] = f"/explorar/?{query}"
+    context["legal_plays"] = [p.notation or "pasar" for p in position.legal_plays()]
+    context["tempting"] = tempting_explained(position)
+    if play:
+        context["verdict"] = explorer_verdict(position, play)
+    return render(request, "lessons/explorer.html", context)
+
+
+def glossary(request: HttpRequest) -> HttpResponse:
+    """The glossary of Spanish and English words, from ``lessons/_glosario.md``."""
+    path = Path(settings.LESSONS_DIR) / "_glosario.md"
+    html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "attr_list"])
+    return render(request, "lessons/glossary.html", {"body": mark_safe(html)})
+
+
