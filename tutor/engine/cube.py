@@ -1,0 +1,114 @@
+"""The doubling cube: who may double, and what taking or dropping does.
+
+A double happens on the doubler's own turn, before rolling.  Both answers
+start from that moment: ``take(position)`` and ``drop(position)`` receive
+the position with the doubler on roll and no dice, exactly as it was when
+the cube was offered.  Taking gives the cube, at twice its value, to the
+taker, and the doubler goes on to roll; dropping ends the game and the
+doubler wins the value of the cube before the double.
+
+>>> p = Position.initial()
+>>> can_double(p)
+True
+>>> taken = take(p)
+>>> taken.cube_value, taken.cube_owner == BLACK, can_double(taken)
+(2, True, False)
+>>> drop(p).points
+1
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .constants import BLACK, MAX_CUBE_VALUE, WHITE, opponent
+from .errors import RuleError
+from .position import Position
+from .scoring import GameResult
+
+CUBE_VALUES: Final = tuple(2**power for power in range(1, MAX_CUBE_VALUE.bit_length()))
+"""The numbers on the cube's faces: 2, 4, 8, 16, 32 and 64."""
+
+REASONS: Final = {
+    "game-over": "the game is over",
+    "not-your-turn": "a side can only double on its own turn",
+    "dice-rolled": "the dice have been rolled: doubling comes before the roll",
+    "not-cube-owner": "the other side owns the cube",
+    "crawford-game": "nobody may double in the Crawford game",
+    "cube-at-maximum": "the cube is at its highest value",
+}
+"""Every code ``double_reasons`` can return, with a developer's explanation."""
+
+
+def cube_limit(position: Position) -> int:
+    """The highest value the cube may reach: 64, or less if the position says so.
+
+    >>> cube_limit(Position.initial(max_cube_log=3))
+    8
+    """
+    return min(MAX_CUBE_VALUE, 1 << position.max_cube_log)
+
+
+def double_reasons(position: Position, side: int | None = None) -> tuple[str, ...]:
+    """Why ``side`` (by default the side on roll) may not double now; empty if it may.
+
+    >>> double_reasons(Position.initial().with_dice("6-5"))
+    ('dice-rolled',)
+    >>> double_reasons(Position.initial(), BLACK)
+    ('not-your-turn',)
+    """
+    side = position.turn if side is None else side
+    if side not in (WHITE, BLACK):
+        raise RuleError(f"a side is WHITE (0) or BLACK (1), not {side!r}")
+    found = []
+    if position.winner() is not None:
+        found.append("game-over")
+    if side != position.turn:
+        found.append("not-your-turn")
+    if position.dice is not None:
+        found.append("dice-rolled")
+    if position.cube_owner not in (None, side):
+        found.append("not-cube-owner")
+    if position.crawford and position.match_length:
+        found.append("crawford-game")
+    if position.cube_value >= cube_limit(position):
+        found.append("cube-at-maximum")
+    return tuple(found)
+
+
+def can_double(position: Position, side: int | None = None) -> bool:
+    """Whether ``side`` (by default the side on roll) may double right now."""
+    return not double_reasons(position, side)
+
+
+def take(position: Position) -> Position:
+    """The position after the side on roll doubles and the other side takes.
+
+    The taker owns the cube at twice its value; the doubler still has to roll.
+
+    >>> take(take(Position.initial()).replace(turn=BLACK)).cube_value
+    4
+    """
+    _require_double(position)
+    return position.replace(cube_value=position.cube_value * 2, cube_owner=opponent(position.turn))
+
+
+def drop(position: Position) -> GameResult:
+    """The result when the side on roll doubles and the other side passes.
+
+    The doubler wins a single game at the cube's value before the double.
+
+    >>> drop(Position.initial(cube_value=4, cube_owner=WHITE)).points
+    4
+    """
+    _require_double(position)
+    return GameResult(position.turn, "single", multiplier=1, cube_value=position.cube_value)
+
+
+def _require_double(position: Position) -> None:
+    reasons = double_reasons(position)
+    if reasons:
+        raise RuleError(f"the side on roll cannot double: {', '.join(reasons)}")
+
+
+__all__ = ["CUBE_VALUES", "REASONS", "can_double", "cube_limit", "double_reasons", "drop", "take"]
