@@ -275,3 +275,8 @@ def test_arbitrary_match_ids_either_read_or_raise_gnubg_id_error(text):
     except GnubgIdError:
         return
     assert result.checkers(WHITE) == Position.initial().checkers(WHITE)
+
+
+def test_position_reads_gnubg_ids_through_its_own_constructor():
+    position = Position.initial(match_length=7, score=(3, 5), turn=BLACK).with_dice("4-2")
+    assert Position.from_gnubg_id(position_id(position), match_id(position)) == position

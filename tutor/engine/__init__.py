@@ -10,6 +10,7 @@
 
 from .check import CODES, Reason, Verdict
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, opponent
+from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
 from .dice import OpeningRoll, format_dice, opening_roll, parse_dice
 from .errors import (
     EngineError,
@@ -20,20 +21,27 @@ from .errors import (
     RuleError,
     XgidError,
 )
+from .gnubgid import format_gnubg_id, match_id, parse_gnubg_id, position_id
+from .match import Match
 from .movegen import Move
 from .notation import format_moves, parse_play
 from .play import Play
 from .position import Defect, Position
+from .scoring import MULTIPLIERS, GameResult, score_game
 
 __all__ = [
     "BAR",
     "BLACK",
     "CHECKERS_PER_SIDE",
     "CODES",
+    "CUBE_VALUES",
     "Defect",
     "EngineError",
+    "GameResult",
     "GnubgIdError",
     "IllegalPlayError",
+    "MULTIPLIERS",
+    "Match",
     "Move",
     "NotationError",
     "OFF",
@@ -46,10 +54,19 @@ __all__ = [
     "Verdict",
     "WHITE",
     "XgidError",
+    "can_double",
+    "double_reasons",
+    "drop",
     "format_dice",
+    "format_gnubg_id",
     "format_moves",
+    "match_id",
     "opening_roll",
     "opponent",
     "parse_dice",
+    "parse_gnubg_id",
     "parse_play",
+    "position_id",
+    "score_game",
+    "take",
 ]
