@@ -2,9 +2,9 @@
 
 >>> from tutor.engine import Position
 >>> p = Position.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10")
->>> [play.notation for play in p.legal_plays()][:1]
-['8/5 6/5']
->>> p.check("24/20").codes
+>>> len(p.legal_plays()), p.check("8/5 6/5").legal
+(16, True)
+>>> p.check("24/18").codes
 ('wrong-die',)
 """
 

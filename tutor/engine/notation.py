@@ -51,7 +51,10 @@ def parse_play(text: str) -> list[Segment]:
         raise NotationError("a play must be text")
     if len(text) > MAX_PLAY_TEXT:
         raise NotationError(f"a play is at most {MAX_PLAY_TEXT} characters")
-    normalised = re.sub(r"\s*([/()*])\s*", r"\1", text.strip().lower())
+    normalised = text.strip().lower()
+    normalised = re.sub(r"\s*/\s*", "/", normalised)
+    normalised = re.sub(r"\s+\*", "*", normalised)
+    normalised = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", normalised)
     segments: list[Segment] = []
     for token in re.split(r"[\s,;]+", normalised):
         if token:
