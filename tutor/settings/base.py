@@ -34,6 +34,7 @@ DJANGO_APPS = [
 # "tutor.classroom", "tutor.practice"); the order is the template lookup order.
 PROJECT_APPS = [
     "tutor.lessons",
+    "tutor.board",
     "tutor.home",
 ]
 

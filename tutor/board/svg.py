@@ -1,0 +1,442 @@
+"""The board drawn as SVG on the server: works without JavaScript and in print.
+
+White's home is at the bottom right, as in the diagrams: the bottom row
+shows 12..7 and 6..1 from left to right, the top row 13..18 and 19..24.
+``flipped`` shows the board from Black's side (the rows swap, Black's home
+comes to the bottom right).
+
+Every place a checker can be is a ``<g data-point="...">`` (``1``..``24``
+in White's numbering, ``bar-white``, ``bar-black``, ``off-white``,
+``off-black``) that also carries its geometry as data attributes, so that
+the browser can redraw stacks without knowing the layout::
+
+    data-kind   point | bar | tray
+    data-row    top | bottom          data-col  0..13, left to right
+    data-label  the number written next to the point
+    data-cx     centre x of the stack
+    data-base   y where the stack starts, data-dir  1 (down) or -1 (up)
+    data-step   distance between stacked checkers, data-max  checkers drawn
+    data-count  checkers there, data-owner  white | black | (empty)
+
+Prototypes of a checker, a borne-off slab and a count label of each colour
+sit in ``<defs>`` with ``data-proto``; the browser clones them.  Colours
+are presentation attributes, so the board looks right without CSS.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from tutor.engine import BLACK, WHITE, Position
+from tutor.engine.constants import SIDE_NAMES
+
+from .describe import board_title, describe_position
+
+# -- geometry (SVG user units) -------------------------------------------
+
+FRAME = 14  # left and right edges of the frame
+STRIP = 30  # top and bottom edges of the frame, where the point numbers go
+POINT_W = 50
+BAR_W = 52
+TRAY_W = 62
+FIELD_H = 520
+TRIANGLE_H = 205
+RADIUS = 23
+STACK_STEP = 2 * RADIUS
+MAX_STACK = 5
+MAX_BAR_STACK = 4  # leaves room for the cube at the end of the bar
+CUBE = 40
+SLAB_W, SLAB_H, SLAB_STEP = 46, 10, 12
+
+LEFT = FRAME
+BAR_X = LEFT + 6 * POINT_W
+RIGHT = BAR_X + BAR_W
+TRAY_X = RIGHT + 6 * POINT_W + FRAME
+WIDTH = TRAY_X + TRAY_W + FRAME
+TOP = STRIP
+BOTTOM = TOP + FIELD_H
+HEIGHT = BOTTOM + STRIP
+MID = TOP + FIELD_H // 2
+BAR_CX = BAR_X + BAR_W // 2
+TRAY_CX = TRAY_X + TRAY_W // 2
+TRAY_GAP = 10  # half the gap between the two trays
+
+# -- palette: flat wood, felt and ivory ------------------------------------
+
+COLOURS = {
+    "frame": "#6b4426",
+    "frame_edge": "#3f2714",
+    "felt": "#245f49",
+    "bar": "#5c3920",
+    "tray": "#3a2415",
+    "point_light": "#e6d5ad",
+    "point_dark": "#9a3440",
+    "label": "#f6ead0",
+    "white": "#f8f3e8",
+    "white_edge": "#4a3b28",
+    "white_text": "#1f2421",
+    "black": "#242424",
+    "black_edge": "#cfc6b4",
+    "black_text": "#fbf8f1",
+    "cube": "#fbf8f1",
+    "cube_edge": "#2b1b0e",
+    "cube_text": "#1f2421",
+    "highlight": "#ffd166",
+}
+
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif"
+
+_ids = itertools.count(1)
+
+
+def new_board_id() -> str:
+    """An id unique in this process, to tie labels to one board on a page."""
+    return f"tablero-{next(_ids)}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Somewhere checkers can be: a point, one side's half of the bar, or a tray."""
+
+    key: str
+    kind: str
+    row: str
+    col: int
+    label: str
+    cx: int
+    base: int
+    direction: int
+    step: int
+    max_drawn: int
+    box: tuple[int, int, int, int]
+    white: int
+    black: int
+
+    @property
+    def count(self) -> int:
+        return self.white + self.black
+
+    @property
+    def owner(self) -> str:
+        if self.white and not self.black:
+            return "white"
+        if self.black and not self.white:
+            return "black"
+        return "mixed" if self.white else ""
+
+
+def render_board_svg(
+    position: Position,
+    *,
+    flipped: bool = False,
+    highlight: Iterable[int | str] = (),
+    label_id: str | None = None,
+    numbering: int | None = None,
+) -> SafeString:
+    """The whole board as an ``<svg>`` element, with a Spanish title and description.
+
+    ``highlight`` lists places to mark (points in White's numbering, or
+    ``"bar-white"``, ``"off-black"`` …).  ``label_id`` prefixes the ids of
+    ``<title>`` and ``<desc>``; one is made up when omitted.  ``numbering``
+    is the side whose numbering the point labels use: by default the side
+    seen at the bottom (White, or Black when ``flipped``).
+    """
+    prefix = escape(label_id or new_board_id())
+    if numbering is None:
+        numbering = BLACK if flipped else WHITE
+    marked = {str(key) for key in highlight}
+    places = board_places(position, flipped=flipped, numbering=numbering)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="{WIDTH}" height="{HEIGHT}" role="img"'
+        f' aria-labelledby="{prefix}-title" aria-describedby="{prefix}-desc"'
+        f' data-r="{RADIUS}" data-flipped="{str(flipped).lower()}"'
+        f' font-family="{FONT}">',
+        f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
+        f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
+        _prototypes(),
+        _frame(),
+        _labels(places),
+        *(_place(place, place.key in marked) for place in places),
+        _cube(position, flipped),
+        "</svg>",
+    ]
+    return mark_safe("".join(parts))
+
+
+def board_places(position: Position, *, flipped: bool = False, numbering: int = WHITE) -> list[Place]:
+    """Every place of the board, with its geometry and its checkers, in drawing order."""
+    bottom_side = BLACK if flipped else WHITE
+    places = []
+    for row in ("top", "bottom"):
+        for column in range(12):
+            point = _point_at(row, column, flipped)
+            places.append(_point_place(position, point, row, column, numbering))
+    for side in (WHITE, BLACK):
+        places.append(_bar_place(position, side, "top" if side == bottom_side else "bottom"))
+        places.append(_tray_place(position, side, "bottom" if side == bottom_side else "top"))
+    return places
+
+
+def _point_at(row: str, column: int, flipped: bool) -> int:
+    """The White point drawn in ``column`` (0..11, left to right) of ``row``."""
+    if (row == "top") != flipped:
+        return 13 + column
+    return 12 - column
+
+
+def _point_place(position: Position, point: int, row: str, column: int, numbering: int) -> Place:
+    left = LEFT + column * POINT_W if column < 6 else RIGHT + (column - 6) * POINT_W
+    top = row == "top"
+    white, black = position.checkers(WHITE)[point], position.checkers(BLACK)[25 - point]
+    return Place(
+        key=str(point),
+        kind="point",
+        row=row,
+        col=column if column < 6 else column + 1,
+        label=str(point if numbering == WHITE else 25 - point),
+        cx=left + POINT_W // 2,
+        base=TOP + 1 if top else BOTTOM - 1,
+        direction=1 if top else -1,
+        step=STACK_STEP,
+        max_drawn=MAX_STACK,
+        box=(left, TOP if top else MID, POINT_W, FIELD_H // 2),
+        white=white,
+        black=black,
+    )
+
+
+def _bar_place(position: Position, side: int, row: str) -> Place:
+    """One side's half of the bar; stacks start next to the centred cube."""
+    top = row == "top"
+    clearance = CUBE // 2 + 4
+    count = position.bar(side)
+    return Place(
+        key=f"bar-{SIDE_NAMES[side]}",
+        kind="bar",
+        row=row,
+        col=6,
+        label="",
+        cx=BAR_CX,
+        base=MID - clearance if top else MID + clearance,
+        direction=-1 if top else 1,
+        step=STACK_STEP,
+        max_drawn=MAX_BAR_STACK,
+        box=(BAR_X, TOP if top else MID, BAR_W, FIELD_H // 2),
+        white=count if side == WHITE else 0,
+        black=count if side == BLACK else 0,
+    )
+
+
+def _tray_place(position: Position, side: int, row: str) -> Place:
+    """One side's tray of borne-off checkers; slabs stack from the outer edge."""
+    top = row == "top"
+    count = position.borne_off(side)
+    height = FIELD_H // 2 - TRAY_GAP
+    return Place(
+        key=f"off-{SIDE_NAMES[side]}",
+        kind="tray",
+        row=row,
+        col=13,
+        label="",
+        cx=TRAY_CX,
+        base=TOP + 4 if top else BOTTOM - 4,
+        direction=1 if top else -1,
+        step=SLAB_STEP,
+        max_drawn=15,
+        box=(TRAY_X, TOP if top else MID + TRAY_GAP, TRAY_W, height),
+        white=count if side == WHITE else 0,
+        black=count if side == BLACK else 0,
+    )
+
+
+def tray_text_y(place: Place) -> int:
+    """Where a tray writes its count: at its inner end, clear of 15 slabs."""
+    return MID - TRAY_GAP - 18 if place.row == "top" else MID + TRAY_GAP + 32
+
+
+# -- drawing ---------------------------------------------------------------
+
+
+def _prototypes() -> str:
+    """What the browser clones to draw checkers, slabs and counts."""
+    items = []
+    for side in ("white", "black"):
+        items.append(_checker(side, 0, 0, proto=True))
+        items.append(_slab(side, 0, 0, proto=True))
+        items.append(_count_text(side, 0, 0, "", proto=True))
+    return "<defs>" + "".join(items) + "</defs>"
+
+
+def _frame() -> str:
+    c = COLOURS
+    field_y, field_h = TOP, FIELD_H
+    tray_h = FIELD_H // 2 - TRAY_GAP
+    return (
+        f'<rect class="board-frame" x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="10"'
+        f' fill="{c["frame"]}" stroke="{c["frame_edge"]}" stroke-width="2"/>'
+        f'<rect class="board-field" x="{LEFT}" y="{field_y}" width="{6 * POINT_W}" height="{field_h}" fill="{c["felt"]}"/>'
+        f'<rect class="board-field" x="{RIGHT}" y="{field_y}" width="{6 * POINT_W}" height="{field_h}" fill="{c["felt"]}"/>'
+        f'<rect class="board-bar" x="{BAR_X}" y="{field_y}" width="{BAR_W}" height="{field_h}" fill="{c["bar"]}"'
+        f' stroke="{c["frame_edge"]}" stroke-width="1"/>'
+        f'<rect class="board-tray" x="{TRAY_X}" y="{TOP}" width="{TRAY_W}" height="{tray_h}" rx="4" fill="{c["tray"]}"/>'
+        f'<rect class="board-tray" x="{TRAY_X}" y="{MID + TRAY_GAP}" width="{TRAY_W}" height="{tray_h}" rx="4"'
+        f' fill="{c["tray"]}"/>'
+    )
+
+
+def _labels(places: list[Place]) -> str:
+    """The point numbers, written on the frame above and below the points."""
+    texts = []
+    for place in places:
+        if place.kind != "point":
+            continue
+        y = TOP // 2 + 6 if place.row == "top" else BOTTOM + STRIP // 2 + 6
+        texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
+    return (
+        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="17"'
+        f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
+    )
+
+
+def _place(place: Place, highlighted: bool) -> str:
+    x, y, w, h = place.box
+    classes = f"board-point board-point--{place.kind}" + (" is-highlighted" if highlighted else "")
+    attributes = (
+        f'class="{classes}" data-point="{place.key}" data-kind="{place.kind}" data-row="{place.row}"'
+        f' data-col="{place.col}" data-label="{place.label}" data-cx="{place.cx}" data-base="{place.base}"'
+        f' data-dir="{place.direction}" data-step="{place.step}" data-max="{place.max_drawn}"'
+        f' data-count="{place.count}" data-owner="{place.owner}"'
+    )
+    if place.kind == "tray":
+        attributes += f' data-text-y="{tray_text_y(place)}"'
+    hit = (
+        f'<rect class="board-hit" x="{x}" y="{y}" width="{w}" height="{h}"'
+        + (
+            f' fill="{COLOURS["highlight"]}" fill-opacity="0.3" stroke="{COLOURS["highlight"]}" stroke-width="4"'
+            if highlighted
+            else ' fill="transparent"'
+        )
+        + "/>"
+    )
+    body = [hit]
+    if place.kind == "point":
+        body.append(_triangle(place))
+    body.append(stack_markup(place))
+    return f"<g {attributes}>" + "".join(body) + "</g>"
+
+
+def _triangle(place: Place) -> str:
+    left = place.cx - POINT_W // 2
+    edge, tip = (TOP, TOP + TRIANGLE_H) if place.row == "top" else (BOTTOM, BOTTOM - TRIANGLE_H)
+    shade = "dark" if int(place.key) % 2 == 0 else "light"
+    return (
+        f'<polygon class="board-triangle board-triangle--{shade}"'
+        f' points="{left + 2},{edge} {left + POINT_W - 2},{edge} {place.cx},{tip}"'
+        f' fill="{COLOURS["point_" + shade]}"/>'
+    )
+
+
+def stack_markup(place: Place) -> str:
+    """The checkers (or slabs) of a place, and its count when the stack overflows or in a tray."""
+    items = []
+    drawn = 0
+    sides = [("white", place.white), ("black", place.black)]
+    for side, count in sides:
+        for _ in range(count):
+            if drawn == place.max_drawn:
+                break
+            if place.kind == "tray":
+                y = place.base + place.direction * drawn * place.step - (SLAB_H if place.direction < 0 else 0)
+                items.append(_slab(side, place.cx, y))
+            else:
+                y = place.base + place.direction * (RADIUS + drawn * place.step)
+                items.append(_checker(side, place.cx, y))
+            drawn += 1
+    if place.kind == "tray" and place.count:
+        items.append(_count_text(place.owner, place.cx, tray_text_y(place), place.count, tray=True))
+    elif place.count > place.max_drawn:
+        top_side = "black" if place.black else "white"
+        y = place.base + place.direction * (RADIUS + (place.max_drawn - 1) * place.step)
+        items.append(_count_text(top_side, place.cx, y, place.count))
+    return "".join(items)
+
+
+def _checker(side: str, cx: int, cy: int, proto: bool = False) -> str:
+    marker = f'data-proto="checker-{side}"' if proto else f'data-side="{side}"'
+    return (
+        f'<circle class="board-checker board-checker--{side}" {marker} cx="{cx}" cy="{cy}" r="{RADIUS - 1}"'
+        f' fill="{COLOURS[side]}" stroke="{COLOURS[side + "_edge"]}" stroke-width="2.5"/>'
+    )
+
+
+def _slab(side: str, cx: int, y: int, proto: bool = False) -> str:
+    marker = f'data-proto="slab-{side}"' if proto else f'data-side="{side}"'
+    return (
+        f'<rect class="board-slab board-slab--{side}" {marker} x="{cx - SLAB_W // 2}" y="{y}"'
+        f' width="{SLAB_W}" height="{SLAB_H}" rx="3" fill="{COLOURS[side]}"'
+        f' stroke="{COLOURS[side + "_edge"]}" stroke-width="1.5"/>'
+    )
+
+
+def _count_text(side: str, x: int, y: int, count: int | str, proto: bool = False, tray: bool = False) -> str:
+    """A number: on the top checker of a tall stack, or at the inner end of a tray."""
+    marker = f' data-proto="count-{side}"' if proto else ""
+    fill = COLOURS["label"] if tray else COLOURS[side + "_text"]
+    return (
+        f'<text class="board-count"{marker} x="{x}" y="{y}" fill="{fill}" font-size="22" font-weight="700"'
+        f' text-anchor="middle" dominant-baseline="central">{count}</text>'
+    )
+
+
+def _cube(position: Position, flipped: bool) -> str:
+    """The doubling cube: on the bar, centred or at the owner's end (64 when centred at 1)."""
+    bottom_side = BLACK if flipped else WHITE
+    owner = position.cube_owner
+    if owner is None:
+        cy = MID
+    elif owner == bottom_side:
+        cy = BOTTOM - 4 - CUBE // 2
+    else:
+        cy = TOP + 4 + CUBE // 2
+    value = 64 if position.cube_value == 1 and owner is None else position.cube_value
+    owner_name = "" if owner is None else SIDE_NAMES[owner]
+    c = COLOURS
+    return (
+        f'<g class="board-cube" data-cube-value="{position.cube_value}" data-cube-owner="{owner_name}">'
+        f'<rect x="{BAR_CX - CUBE // 2}" y="{cy - CUBE // 2}" width="{CUBE}" height="{CUBE}" rx="6"'
+        f' fill="{c["cube"]}" stroke="{c["cube_edge"]}" stroke-width="2"/>'
+        f'<text x="{BAR_CX}" y="{cy}" fill="{c["cube_text"]}" font-size="{20 if value < 10 else 17}" font-weight="700"'
+        f' text-anchor="middle" dominant-baseline="central">{value}</text></g>'
+    )
+
+
+# -- dice for the widget ---------------------------------------------------
+
+_PIPS = {
+    1: ((20, 20),),
+    2: ((12, 12), (28, 28)),
+    3: ((11, 11), (20, 20), (29, 29)),
+    4: ((12, 12), (28, 12), (12, 28), (28, 28)),
+    5: ((11, 11), (29, 11), (20, 20), (11, 29), (29, 29)),
+    6: ((12, 10), (28, 10), (12, 20), (28, 20), (12, 30), (28, 30)),
+}
+
+
+def render_die_svg(value: int) -> SafeString:
+    """One die face, decorative (its label is on the element around it)."""
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="3.6"/>' for x, y in _PIPS[int(value)])
+    return mark_safe(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="die__face" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">'
+        f'<rect x="1.5" y="1.5" width="37" height="37" rx="7" fill="{COLOURS["white"]}"'
+        f' stroke="{COLOURS["white_edge"]}" stroke-width="2"/>'
+        f'<g fill="{COLOURS["white_text"]}">{pips}</g></svg>'
+    )
+
+
+__all__ = ["Place", "board_places", "new_board_id", "render_board_svg", "render_die_svg", "stack_markup", "tray_text_y"]

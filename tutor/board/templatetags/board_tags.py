@@ -1,0 +1,148 @@
+"""Template tags of the board: ``{% board %}``, ``{% board_assets %}`` and ``die_svg``.
+
+Usage::
+
+    {% load board_tags %}
+    {% board position %}                          a diagram
+    {% board position interactive=True check_url=url form_action=url %}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html
+
+from tutor.engine import Position, parse_dice
+from tutor.engine.constants import SIDE_NAMES
+
+from ..describe import SIDE_WORDS, describe_position
+from ..svg import new_board_id, render_board_svg, render_die_svg
+
+register = template.Library()
+
+ASSETS_FLAG = "_board_assets_included"
+"""Set on the request once the board's stylesheet and scripts are on the page."""
+
+
+@register.inclusion_tag("board/widget.html", takes_context=True)
+def board(
+    context: template.Context,
+    position: Position | str,
+    *,
+    interactive: bool = False,
+    check_url: str = "",
+    form_action: str = "",
+    dice: Iterable[int] | str | None = None,
+    mover_numbering: bool | None = None,
+    flipped: bool = False,
+    highlight: Iterable[int | str] = (),
+    play: str = "",
+    verdict: Mapping[str, Any] | None = None,
+    destinations: Mapping[Any, Iterable[Any]] | None = None,
+    solution_url: str = "",
+    board_id: str = "",
+) -> dict[str, Any]:
+    """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
+
+    ``position`` is a ``Position`` or an XGID.  ``dice`` overrides the
+    position's dice (``(6, 3)`` or ``"6-3"``).  ``mover_numbering`` labels
+    the points in the numbering of the side on roll; by default interactive
+    boards do (the notation box needs it) and diagrams use White's.
+    ``play`` and ``verdict`` re-render a posted answer with its judgement
+    (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
+    sources to the destinations to highlight, in the mover's numbering.
+    """
+    if isinstance(position, str):
+        position = Position.from_xgid(position)
+    if dice is not None:
+        position = position.with_dice(parse_dice(dice) if isinstance(dice, str) else tuple(dice))
+    if mover_numbering is None:
+        mover_numbering = bool(interactive)
+    numbering = position.turn if mover_numbering else None
+    board_id = board_id or new_board_id()
+    request = context.get("request")
+    first_board = not getattr(request, ASSETS_FLAG, False)
+    if request is not None:
+        setattr(request, ASSETS_FLAG, True)
+    return {
+        "board_id": board_id,
+        "svg": render_board_svg(
+            position, flipped=flipped, highlight=highlight, label_id=board_id, numbering=numbering
+        ),
+        "description": describe_position(position),
+        "interactive": interactive,
+        "xgid": position.to_xgid(),
+        "turn": SIDE_NAMES[position.turn],
+        "turn_words": SIDE_WORDS[position.turn],
+        "dice": dice_faces(position.dice),
+        "dice_data": ",".join(str(d) for d in position.dice) if position.dice else "",
+        "numbering": SIDE_NAMES[numbering] if numbering is not None else ("black" if flipped else "white"),
+        "flipped": flipped,
+        "check_url": check_url,
+        "form_action": form_action,
+        "play": play,
+        "verdict": verdict,
+        "destinations": json.dumps(destinations_json(destinations)) if destinations else "",
+        "solution_url": solution_url,
+        "csrf_token": context.get("csrf_token"),
+        "include_assets": first_board,
+    }
+
+
+@register.simple_tag(takes_context=True)
+def board_assets(context: template.Context) -> str:
+    """The board's stylesheet and scripts, for ``{% block extra_head %}``.
+
+    Optional: the first board of a page includes them itself when this tag
+    was not used.
+    """
+    request = context.get("request")
+    if request is not None:
+        setattr(request, ASSETS_FLAG, True)
+    return format_html(
+        '<link rel="stylesheet" href="{}">'
+        '<script type="module" src="{}"></script>'
+        '<script type="module" src="{}"></script>',
+        static("css/board.css"),
+        static("js/board/index.js"),
+        static("js/check.js"),
+    )
+
+
+@register.filter
+def die_svg(value: int) -> str:
+    """The face of one die, drawn as SVG: ``{{ 6|die_svg }}``."""
+    return render_die_svg(value)
+
+
+def dice_faces(dice: tuple[int, int] | None) -> list[int]:
+    """The dice to draw: two, or four for doubles (each die is one move).
+
+    >>> dice_faces((4, 4)), dice_faces((6, 3)), dice_faces(None)
+    ([4, 4, 4, 4], [6, 3], [])
+    """
+    if not dice:
+        return []
+    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+
+
+def destinations_json(destinations: Mapping[Any, Iterable[Any]]) -> dict[str, list[int | str]]:
+    """Sources and destinations as the browser reads them: numbers, ``"bar"`` and ``"off"``.
+
+    >>> destinations_json({25: [22, 20], "6": [0]})
+    {'bar': [22, 20], '6': ['off']}
+    """
+    return {str(_place_name(source)): [_place_name(d) for d in targets] for source, targets in destinations.items()}
+
+
+def _place_name(point: Any) -> Any:
+    text = str(point).strip().lower()
+    if text in ("25", "bar", "barra"):
+        return "bar"
+    if text in ("0", "off", "fuera"):
+        return "off"
+    return int(text) if text.isdigit() else text
