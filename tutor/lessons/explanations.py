@@ -41,13 +41,25 @@ RULES: dict[str, Rule] = {
 }
 
 
-def place(point: int | None, *, article: bool = True) -> str:
+def place(point: int | None) -> str:
     """``el 6``, ``la barra`` or ``fuera`` for a point of the mover's numbering."""
     if point == BAR:
-        return "la barra" if article else "barra"
+        return "la barra"
     if point == OFF:
         return "fuera"
-    return f"el {point}" if article else str(point)
+    return f"el {point}"
+
+
+def from_place(point: int | None) -> str:
+    """``del 6`` or ``de la barra``: Spanish contracts *de el* into *del*."""
+    return "de la barra" if point == BAR else f"del {point}"
+
+
+def to_place(point: int | None) -> str:
+    """``al 6``, ``a la barra`` or ``fuera``: Spanish contracts *a el* into *al*."""
+    if point == OFF:
+        return "fuera"
+    return "a la barra" if point == BAR else f"al {point}"
 
 
 def _dice_text(dice: tuple[int, ...]) -> str:
@@ -63,8 +75,8 @@ def _dice_count(count: int) -> str:
 
 def _from_to(reason: Reason) -> str:
     if reason.dst == OFF:
-        return f"sacar una ficha desde {place(reason.src)}"
-    return f"ir de {place(reason.src)} a {place(reason.dst)}"
+        return f"sacar una ficha {from_place(reason.src)}"
+    return f"ir {from_place(reason.src)} {to_place(reason.dst)}"
 
 
 def explain(reason: Reason, text: str = "") -> str:
@@ -82,16 +94,16 @@ def explain(reason: Reason, text: str = "") -> str:
             return "No tienes ninguna ficha en la barra."
         return f"No tienes ninguna ficha en el {reason.src}."
     if code == "bar-first":
-        return f"Tienes una ficha en la barra: debe entrar antes de mover la ficha de {place(reason.src)}."
+        return f"Tienes una ficha en la barra: debe entrar antes de mover la ficha {from_place(reason.src)}."
     if code == "backwards":
-        return f"Las fichas solo avanzan hacia tu casa: no puedes ir de {place(reason.src)} a {place(reason.dst)}."
+        return f"Las fichas solo avanzan hacia tu casa: no puedes ir {from_place(reason.src)} {to_place(reason.dst)}."
     if code == "wrong-die":
         return f"Ninguno de los dados que te quedan ({_dice_text(reason.dice)}) sirve para {_from_to(reason)}."
     if code == "blocked":
         where = f"el punto {reason.blocker}"
         if reason.src == BAR:
             return f"No puedes entrar con el {reason.die}: {where} está bloqueado por {reason.count} fichas rivales."
-        return f"No puedes mover de {place(reason.src)} con el {reason.die}: {where} está bloqueado por {reason.count} fichas rivales."
+        return f"No puedes mover {from_place(reason.src)} con el {reason.die}: {where} está bloqueado por {reason.count} fichas rivales."
     if code == "bear-off-not-all-home":
         return f"Aún no puedes sacar fichas: tienes una ficha en {place(reason.blocker)}, fuera de tu casa."
     if code == "higher-die-not-highest":
