@@ -67,6 +67,7 @@ bench: $(STAMP)
 	@set -e; found=0; \
 	for script in bench/*.py; do \
 		[ -e "$$script" ] || continue; \
+		case "$$(basename $$script)" in _*) continue;; esac; \
 		found=1; \
 		echo "== $$script"; \
 		$(VPY) "$$script"; \
