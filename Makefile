@@ -9,7 +9,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: run test bench prepare migrate install node-deps check-chromium clean
+.PHONY: run test bench prepare migrate lessons install node-deps check-chromium clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -31,7 +31,12 @@ migrate: $(STAMP)
 
 # Everything the site needs before it can serve pages.  Later steps (e.g.
 # loading lessons) are added as extra prerequisites: `prepare: migrate other`.
-prepare: migrate
+prepare: migrate lessons
+
+# Reads and validates every lesson and puzzle (the system checks): a broken
+# puzzle stops `make run` with its file and line instead of a broken page.
+lessons: $(STAMP)
+	$(VPY) manage.py check
 
 # --- Serve -------------------------------------------------------------------
 
