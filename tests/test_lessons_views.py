@@ -98,3 +98,12 @@ def test_the_glossary_page_is_linked_from_every_lesson(client):
     assert "Glosario" in client.get("/glosario/").content.decode()
     for lesson in get_library().course():
         assert "/glosario/" in client.get(lesson.url).content.decode()
+
+
+def test_the_explorer_sets_up_a_position_point_by_point(client):
+    response = client.get("/explorar/", {"blancas": "5:1 4:1", "negras": "1:2 24:13", "dados": "5-3"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Jugadas legales (1)" in html and "5/2 4/off" in html
+    bad = client.get("/explorar/", {"blancas": "5:20", "negras": "", "dados": "5-3"})
+    assert bad.status_code == 400 and "imposible" in bad.content.decode()

@@ -148,6 +148,23 @@ def explorer_position(xgid: str, dice: str) -> Position:
     return position
 
 
+def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
+    """The explorer's position from checkers written per point (White's numbering)."""
+    from tutor.engine import BLACK, WHITE
+
+    from .puzzles import parse_layout
+
+    try:
+        position = Position.from_layout(
+            parse_layout(white), parse_layout(black), turn=BLACK if turn == "negras" else WHITE
+        )
+    except (ValueError, EngineError) as problem:
+        raise BadRequest(f"No puedo colocar esas fichas: {problem}") from None
+    if position.defects:
+        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+    return explorer_position(position.to_xgid(), dice)
+
+
 def explorer_verdict(position: Position, play: str) -> dict:
     verdict = position.check(play)
     rule = rule_for(verdict)

@@ -206,17 +206,32 @@ def _read_position(values: dict[str, str], fail: Callable[..., PuzzleError]) -> 
         raise fail(f"posición o dados imposibles: {error}") from None
 
 
-def _read_layout(text: str, key: str, fail: Callable[..., PuzzleError]) -> dict[int | str, int]:
+def parse_layout(text: str) -> dict[int | str, int]:
+    """Read ``6:2 5:1 bar:1`` (points in White's numbering) into a layout map.
+
+    Raises ``ValueError`` with a Spanish message; shared by puzzles, the
+    explorer and teachers' exercises.
+
+    >>> parse_layout("6:2, bar:1")
+    {6: 2, 'bar': 1}
+    """
     layout: dict[int | str, int] = {}
     for item in text.replace(",", " ").split():
         match = re.fullmatch(r"(bar|barra|\d{1,2}):(\d{1,2})", item.lower())
         if not match:
-            raise fail(f"en «{key}» escribe punto:cantidad (p. ej. 6:2 o bar:1), no «{item}»", key)
+            raise ValueError(f"escribe punto:cantidad (p. ej. 6:2 o bar:1), no «{item[:20]}»")
         place: int | str = "bar" if match[1] in ("bar", "barra") else int(match[1])
         if place in layout:
-            raise fail(f"el punto {place} aparece dos veces en «{key}»", key)
+            raise ValueError(f"el punto {place} aparece dos veces")
         layout[place] = int(match[2])
     return layout
+
+
+def _read_layout(text: str, key: str, fail: Callable[..., PuzzleError]) -> dict[int | str, int]:
+    try:
+        return parse_layout(text)
+    except ValueError as error:
+        raise fail(f"en «{key}» {error}", key) from None
 
 
 def _read_cube(text: str, fail: Callable[..., PuzzleError]) -> dict[str, object]:

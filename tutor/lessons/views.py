@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 from tutor.engine import Position
 
 from .answers import judge_answer, judge_play, solution
-from .api import BadRequest, explorer_position, explorer_verdict, tempting_explained
+from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
 from .library import get_library
 from .progress import mark_solved, solved_puzzles
 from .puzzles import Puzzle
@@ -133,8 +133,14 @@ def explorer(request: HttpRequest) -> HttpResponse:
         context["dice"] = dice or "3-1"
         xgid = context["xgid"]
         dice = context["dice"]
+    white, black = (str(request.GET.get(key, "")).strip()[:200] for key in ("blancas", "negras"))
+    context.update(white=white, black=black, turn=request.GET.get("turno", "blancas"))
     try:
-        position = explorer_position(xgid, dice)
+        if white or black:
+            position = layout_position(white, black, context["turn"], dice)
+            context["xgid"] = position.to_xgid()
+        else:
+            position = explorer_position(xgid, dice)
     except BadRequest as problem:
         context["error"] = problem.message
         return render(request, "lessons/explorer.html", context, status=problem.status)
