@@ -15,12 +15,14 @@ same result, so nothing is lost and permutations are never produced.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from .constants import BAR, OFF
 
 Board = tuple[int, ...]
 State = tuple[Board, Board]
+Found = tuple[Board, Board, tuple["Move", ...]]
+"""A play found: the mover's and the opponent's boards after it, and its moves."""
 
 
 class Move(NamedTuple):
@@ -104,6 +106,10 @@ def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | No
     return None
 
 
+_new_move = tuple.__new__
+"""Builds a ``Move`` without the named-tuple constructor's overhead."""
+
+
 def _apply(m: Board, o: Board, src: int, dst: int, die: int, hit: bool) -> tuple[Move, Board, Board]:
     mover = list(m)
     mover[src] -= 1
@@ -112,8 +118,8 @@ def _apply(m: Board, o: Board, src: int, dst: int, die: int, hit: bool) -> tuple
         other = list(o)
         other[25 - dst] = 0
         other[BAR] += 1
-        return Move(src, dst, die, True), tuple(mover), tuple(other)
-    return Move(src, dst, die, False), tuple(mover), o
+        return _new_move(Move, (src, dst, die, True)), tuple(mover), tuple(other)
+    return _new_move(Move, (src, dst, die, False)), tuple(mover), o
 
 
 def apply_move(m: Board, o: Board, move: Move) -> State | None:
@@ -131,47 +137,57 @@ def full_plays(m: Board, o: Board, dice: tuple[int, int]) -> dict[State, tuple[M
     one die can be played, the larger one if it can be.  A roll with no
     legal move gives the single empty play (the turn passes).
     """
+    return {(m2, o2): moves for m2, o2, moves in play_list(m, o, dice)}
+
+
+def play_list(m: Board, o: Board, dice: tuple[int, int]) -> list[Found]:
+    """``full_plays`` as a list of ``(mover, opponent, moves)``, in the same order.
+
+    While searching, a position reached without hitting is known by the
+    mover's board alone: the opponent's board is then the starting one, the
+    very same tuple (a hit always puts a checker on the bar, so a play that
+    hit never gives it back).  Hashing one board instead of two is most of
+    the saving on big doubles.
+    """
     d1, d2 = dice
     if d1 == d2:
         return _doubles(m, o, d1)
     return _non_doubles(m, o, max(d1, d2), min(d1, d2))
 
 
-def _non_doubles(m: Board, o: Board, high: int, low: int) -> dict[State, tuple[Move, ...]]:
-    both: dict[State, tuple[Move, ...]] = {}
-    high_only: dict[State, tuple[Move, ...]] = {}
-    low_only: dict[State, tuple[Move, ...]] = {}
+def _non_doubles(m: Board, o: Board, high: int, low: int) -> list[Found]:
+    # keyed as play_list explains: the mover's board, or both boards after a hit
+    both: dict[object, Found] = {}
+    high_only: dict[object, Found] = {}
+    low_only: dict[object, Found] = {}
     for first, second, singles in ((high, low, high_only), (low, high, low_only)):
         for move1, m1, o1 in single_moves(m, o, first):
             followed = False
             for move2, m2, o2 in single_moves(m1, o1, second):
                 followed = True
-                key = (m2, o2)
-                if key not in both:
-                    both[key] = (move1, move2)
+                both.setdefault(m2 if o2 is o else (m2, o2), (m2, o2, (move1, move2)))
             if not followed and not both:
-                singles.setdefault((m1, o1), (move1,))
-    if both:
-        return both
-    if high_only:
-        return high_only
-    if low_only:
-        return low_only
-    return {(m, o): ()}
+                singles.setdefault(m1 if o1 is o else (m1, o1), (m1, o1, (move1,)))
+    for found in (both, high_only, low_only):
+        if found:
+            return list(found.values())
+    return [(m, o, ())]
 
 
-def _doubles(m: Board, o: Board, die: int) -> dict[State, tuple[Move, ...]]:
-    # frontier: boards -> (highest source allowed next, moves so far)
-    frontier: dict[State, tuple[int, tuple[Move, ...]]] = {(m, o): (BAR, ())}
+def _doubles(m: Board, o: Board, die: int) -> list[Found]:
+    # A state is (mover, opponent, highest source allowed next, moves so far);
+    # of two ways to one position the one allowing more later moves is kept.
+    frontier: Iterable[tuple[Board, Board, int, tuple[Move, ...]]] = [(m, o, BAR, ())]
     for _ in range(4):
-        following: dict[State, tuple[int, tuple[Move, ...]]] = {}
-        for (mover, other), (max_src, moves) in frontier.items():
+        following: dict[object, tuple[Board, Board, int, tuple[Move, ...]]] = {}
+        for mover, other, max_src, moves in frontier:
             for move, m2, o2 in single_moves(mover, other, die, max_src):
-                key = (m2, o2)
-                known = following.get(key)
-                if known is None or known[0] < move.src:
-                    following[key] = (move.src, moves + (move,))
+                key = m2 if o2 is o else (m2, o2)
+                state = (m2, o2, move.src, moves + (move,))
+                known = following.setdefault(key, state)
+                if known[2] < move.src:
+                    following[key] = state
         if not following:
             break
-        frontier = following
-    return {state: moves for state, (_, moves) in frontier.items()}
+        frontier = following.values()
+    return [(m2, o2, moves) for m2, o2, _, moves in frontier]

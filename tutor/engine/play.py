@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import BAR, OFF
-from .movegen import Move, full_plays
+from .movegen import Move, full_plays, play_list
 from .position import Dice, Position, after_play
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     """Every distinct legal full play of ``position`` with ``dice``."""
     return [
         Play(position, dice, moves, after_play(position, mover, other))
-        for (mover, other), moves in plays_by_boards(position, dice).items()
+        for mover, other, moves in play_list(position.mover, position.opponent_board, dice)
     ]
 
 
