@@ -6,7 +6,9 @@ roll played there), plus the worst case known: 15 lone checkers with 1-1,
 play with its resulting position (``Position.legal_plays``) and gnubg
 enumerates every resulting position key (``gnubg_nn.moves``).  The two are
 timed in the same run, interleaved batch by batch (which one goes first
-alternates), over several rounds; the best and median round are reported.
+alternates), over several rounds.  Reported: the best and the median round,
+and the sum over positions of each position's best time, the figure least
+disturbed by other work on the machine (the targets use it).
 
     python bench/engine.py [--positions 2000] [--rounds 5] [--seed 2024] [--check]
 
@@ -18,6 +20,7 @@ over the set, and the worst case under ``MAX_WORST_MS`` milliseconds.  With
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -63,6 +66,7 @@ def run(count: int, rounds: int, seed: int) -> dict:
     per_gnubg = [[] for _ in positions]
     totals_ours, totals_gnubg = [], []
     for round_number in range(rounds):
+        gc.collect()  # no collection of the benchmark's own data inside a timing
         ours_round = gnubg_round = 0
         for start in range(0, len(positions), BATCH):
             stop = start + BATCH
@@ -86,9 +90,11 @@ def run(count: int, rounds: int, seed: int) -> dict:
 
     # the worst single position: best of the rounds for each, then the slowest
     best_ours = [min(times) for times in per_ours]
+    best_gnubg = [min(times) for times in per_gnubg]
     slowest = max(range(len(positions) - 1), key=best_ours.__getitem__)
     worst_runs = []
     for _ in range(max(rounds, 10)):
+        gc.collect()
         start = time.perf_counter_ns()
         plays = worst.legal_plays((1, 1))
         worst_runs.append(time.perf_counter_ns() - start)
@@ -98,6 +104,8 @@ def run(count: int, rounds: int, seed: int) -> dict:
         "ours_median": statistics.median(totals_ours),
         "gnubg_best": min(totals_gnubg),
         "gnubg_median": statistics.median(totals_gnubg),
+        "ours_floor": sum(best_ours),
+        "gnubg_floor": sum(best_gnubg),
         "slowest_xgid": positions[slowest].to_xgid(),
         "slowest_ns": best_ours[slowest],
         "slowest_plays": len(positions[slowest].legal_plays(dice[slowest])),
@@ -112,13 +120,17 @@ def report(figures: dict) -> bool:
     us = lambda ns: ns / n / 1000  # noqa: E731 - per-position microseconds
     ratio_best = figures["ours_best"] / figures["gnubg_best"]
     ratio_median = figures["ours_median"] / figures["gnubg_median"]
+    ratio_floor = figures["ours_floor"] / figures["gnubg_floor"]
     worst_ms = figures["worst_best"] / 1e6
     print(f"positions: {n} (self-play and the worst case), all legal plays of each")
-    print("                      best round          median round")
+    print("                      best round             median round           best per position")
     for label, key in (("gnubg C generator", "gnubg"), ("engine", "ours")):
-        best, median = figures[f"{key}_best"], figures[f"{key}_median"]
-        print(f"{label:18} {best / 1e6:9.1f} ms {us(best):7.1f} µs/pos  {median / 1e6:9.1f} ms {us(median):7.1f} µs/pos")
-    print(f"ratio engine/C       {ratio_best:9.1f}x            {ratio_median:9.1f}x   (target ≤ {MAX_RATIO:.0f}x)")
+        columns = [figures[f"{key}_{kind}"] for kind in ("best", "median", "floor")]
+        print(f"{label:18}" + "".join(f" {ns / 1e6:7.1f} ms {us(ns):7.1f} µs/pos" for ns in columns))
+    print(
+        f"ratio engine/C     {ratio_best:10.1f}x {'':17}{ratio_median:8.1f}x {'':17}{ratio_floor:8.1f}x"
+        f"   (target ≤ {MAX_RATIO:.0f}x)"
+    )
     print(
         f"slowest self-play position: {figures['slowest_ns'] / 1e6:.2f} ms, "
         f"{figures['slowest_plays']} plays, {figures['slowest_xgid']}"
@@ -127,7 +139,7 @@ def report(figures: dict) -> bool:
         f"worst case ({figures['worst_plays']} plays with 1-1): best {worst_ms:.1f} ms, "
         f"median {figures['worst_median'] / 1e6:.1f} ms   (target < {MAX_WORST_MS:.0f} ms)"
     )
-    met = ratio_median <= MAX_RATIO and worst_ms < MAX_WORST_MS
+    met = ratio_floor <= MAX_RATIO and worst_ms < MAX_WORST_MS
     print("targets met" if met else "TARGETS MISSED")
     return met
 
