@@ -4,7 +4,8 @@ Written: ``13/7 8/5*``, ``bar/23``, ``6/off``, ``9/5*/3``, ``13/7(2)``,
 ``24/13`` (one checker moved by both dice).  Read: the same, plus the Spanish
 aliases ``barra`` and ``fuera``, ``25`` for the bar and ``0`` for off, moves
 separated by spaces or commas, and ``*`` optional (the engine knows whether
-a move hits).
+a move hits).  The empty play, when no checker can move, is written as
+nothing and read from nothing or ``pasar``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from .movegen import Move
 MAX_PLAY_TEXT = 200
 """Longer texts are not plays; refusing them early keeps parsing cheap."""
 
+PASS_WORDS = frozenset({"pasar", "paso", "pass", "-"})
+"""Ways to write the empty play, when no checker can move."""
 _SOURCE_WORDS = {"bar": BAR, "barra": BAR}
 _DESTINATION_WORDS = {"off": OFF, "fuera": OFF}
 _CHAIN = re.compile(
@@ -52,6 +55,8 @@ def parse_play(text: str) -> list[Segment]:
     if len(text) > MAX_PLAY_TEXT:
         raise NotationError(f"a play is at most {MAX_PLAY_TEXT} characters")
     normalised = text.strip().lower()
+    if normalised in PASS_WORDS:
+        return []
     normalised = re.sub(r"\s*/\s*", "/", normalised)
     normalised = re.sub(r"\s+\*", "*", normalised)
     normalised = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", normalised)
