@@ -9,7 +9,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: run test bench prepare migrate lessons install node-deps check-chromium clean
+.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps check-chromium clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -43,6 +43,19 @@ lessons: $(STAMP)
 run: prepare
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
+# The production server: gunicorn with tutor.settings.prod, WhiteNoise serving
+# the compressed, hashed static files.  Needs DJANGO_SECRET_KEY and
+# DJANGO_ALLOWED_HOSTS (see README, "Poner el sitio en producción");
+# WEB_CONCURRENCY sets the number of worker processes.
+PROD := DJANGO_SETTINGS_MODULE=tutor.settings.prod
+
+serve-prod: $(STAMP)
+	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
+	$(PROD) $(VPY) manage.py migrate --noinput
+	$(PROD) $(VPY) manage.py createcachetable
+	$(PROD) $(VPY) manage.py collectstatic --noinput
+	$(PROD) GUNICORN_BIND="$${GUNICORN_BIND:-$(HOST):$(PORT)}" $(VPY) -m gunicorn -c gunicorn.conf.py
+
 # --- Tests -------------------------------------------------------------------
 
 # axe-core is injected by the browser tests' accessibility checks.
@@ -65,6 +78,11 @@ check-chromium:
 
 test: $(STAMP) node-deps check-chromium
 	$(VPY) -m pytest $(PYTEST_ARGS)
+
+# The same suite against a throwaway PostgreSQL server on loopback (Debian's
+# `postgresql` package), stopped and removed afterwards.
+test-postgres: $(STAMP) node-deps check-chromium
+	scripts/with-postgres $(VPY) -m pytest $(PYTEST_ARGS)
 
 # --- Benchmarks --------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Project apps: add their includes here.
+    path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.home.urls")),
 ]

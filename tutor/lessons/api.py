@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice
 from tutor.engine.explain import tempting_plays
+from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
 from .explanations import explain_verdict, rule_for
@@ -86,6 +87,7 @@ def puzzle_list(request: HttpRequest) -> JsonResponse:
 
 
 @require_POST
+@ratelimit("check", json=True)
 def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     """Judge ``{"play": "..."}`` or ``{"answer": ...}`` for one puzzle."""
     puzzle = get_library().puzzles().get(slug)
@@ -119,6 +121,7 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
 
 
 @require_POST
+@ratelimit("check", json=True)
 def explorer_check(request: HttpRequest) -> JsonResponse:
     """Judge a play in any position: ``{"play": ...}`` with ``xgid`` and ``dados``
     in the query string (or ``xgid`` and ``dice`` in the body)."""

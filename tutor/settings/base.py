@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 # Repository root (the folder that holds manage.py).
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -30,6 +31,11 @@ DJANGO_APPS = [
     "django.contrib.staticfiles",
 ]
 
+# Third-party apps: django-csp checks its settings at start-up.
+THIRD_PARTY_APPS = [
+    "csp",
+]
+
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
 # "tutor.classroom", "tutor.practice"); the order is the template lookup order.
 PROJECT_APPS = [
@@ -38,10 +44,13 @@ PROJECT_APPS = [
     "tutor.home",
 ]
 
-INSTALLED_APPS = DJANGO_APPS + PROJECT_APPS
+INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + PROJECT_APPS
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from the web process, before anything touches the session.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -120,6 +129,74 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# WhiteNoise serves static files.  Outside production it finds them where
+# they live (no collectstatic needed); production serves the compressed,
+# hashed copies that collectstatic writes to STATIC_ROOT.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+
+# ---------------------------------------------------------------------------
+# Cache and sessions
+# ---------------------------------------------------------------------------
+
+
+def cache_from_url(url: str) -> dict:
+    """Return a Django CACHES entry for ``url``.
+
+    ``redis://`` and ``rediss://`` URLs select Redis; ``db://`` (or an empty
+    URL) the database table ``tutor_cache`` (``manage.py createcachetable``);
+    ``locmem://`` a per-process memory cache, only for a single process.
+    Both Redis and the database are shared by every web process.
+    """
+    scheme = url.split(":", 1)[0].lower() if url else "db"
+    if scheme in {"redis", "rediss"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if scheme == "db":
+        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tutor_cache"}
+    if scheme == "locmem":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tutor"}
+    raise ImproperlyConfigured(f"Unknown cache URL scheme {scheme!r}: use redis://, rediss://, db:// or locmem://.")
+
+
+# One process in development and tests; production shares a database or
+# Redis cache between its web processes (see prod.py).
+CACHES = {"default": cache_from_url("locmem://")}
+
+# Sessions live in the database, read through the cache.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# ---------------------------------------------------------------------------
+# Security
+# ---------------------------------------------------------------------------
+
+# Content-Security-Policy (django-csp): scripts and styles only from our own
+# files, never inline; no framing; forms post only to this site.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    },
+}
+
+# Rate limits (tutor/ratelimit.py): scope -> (hits, seconds), counted per
+# signed-in user or else per address in the default cache.
+RATELIMIT_ENABLED = True
+RATELIMITS = {
+    # The puzzle and explorer check endpoints.
+    "check": (180, 60),
+}
+# Reverse proxies in front of the site that append the client's address to
+# X-Forwarded-For (0: the client connects directly).
+RATELIMIT_PROXY_COUNT = 0
 
 # ---------------------------------------------------------------------------
 # Content

@@ -1,0 +1,1 @@
+"""Health check for load balancers: ``/salud/`` answers whether this web process can serve."""

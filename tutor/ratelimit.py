@@ -1,0 +1,200 @@
+"""Rate limits counted in the Django cache, shared by every web process.
+
+Limits are named *scopes* in ``settings.RATELIMITS``: ``{"check": (180, 60)}``
+allows 180 hits per 60-second window.  Windows are fixed and aligned on the
+clock, so a client that is refused knows exactly when to come back.
+
+Views use the decorator::
+
+    @ratelimit("check", json=True)
+    def puzzle_check(request, slug): ...
+
+which counts the requests of each client (the signed-in user, or else the
+address) and answers over-limit ones with HTTP 429: the Spanish page
+``429.html``, or ``{"error": "..."}`` for JSON endpoints.
+
+Code that counts something other than requests (failed logins, say) uses
+``hit``, ``is_limited`` and ``reset`` with an identity of its own.
+
+Counting needs a cache shared by the web processes (database or Redis in
+production); with a per-process cache each process counts on its own.  When
+the cache fails, requests are let through: a broken cache must not take the
+site down.  Counts are approximate with the database cache (no atomic
+increment), exact with Redis and the in-memory cache.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.base import BaseCache
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_LIMIT = (60, 60)
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``count`` hits per ``seconds``-long window."""
+
+    count: int
+    seconds: int
+
+    def window(self, now: float) -> tuple[int, int]:
+        """The current window's number and the seconds left until it ends."""
+        number = int(now // self.seconds)
+        return number, max(1, int((number + 1) * self.seconds - now))
+
+
+def clock() -> float:
+    """Seconds since the epoch (replaced in tests to stay inside one window)."""
+    return time.time()
+
+
+def limit_for(scope: str) -> Limit:
+    count, seconds = getattr(settings, "RATELIMITS", {}).get(scope, DEFAULT_LIMIT)
+    return Limit(int(count), max(1, int(seconds)))
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "RATELIMIT_ENABLED", True))
+
+
+def _cache():
+    return caches[getattr(settings, "RATELIMIT_CACHE", "default")]
+
+
+def _key(scope: str, identity: str, window: int) -> str:
+    digest = hashlib.sha256(identity.encode("utf-8", "replace")).hexdigest()[:32]
+    return f"ratelimit:{scope}:{digest}:{window}"
+
+
+def hit(scope: str, identity: str) -> int:
+    """Count one hit of ``identity`` in ``scope``; return the window's count so far."""
+    limit = limit_for(scope)
+    window, left = limit.window(clock())
+    key = _key(scope, identity, window)
+    cache = _cache()
+    try:
+        if cache.add(key, 1, timeout=left + 1):
+            return 1
+        if type(cache).incr is BaseCache.incr:
+            # The generic incr would reset the expiry to the cache's default.
+            value = int(cache.get(key, 0)) + 1
+            cache.set(key, value, timeout=left + 1)
+            return value
+        try:
+            return int(cache.incr(key))
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, timeout=left + 1)
+            return 1
+    except Exception:  # noqa: BLE001 - a broken cache lets requests through
+        logger.warning("Rate limit cache unavailable; %s not counted", scope, exc_info=True)
+        return 0
+
+
+def count(scope: str, identity: str) -> int:
+    """Hits of ``identity`` in ``scope`` during the current window."""
+    window, _ = limit_for(scope).window(clock())
+    try:
+        return int(_cache().get(_key(scope, identity, window), 0))
+    except Exception:  # noqa: BLE001
+        logger.warning("Rate limit cache unavailable; %s not read", scope, exc_info=True)
+        return 0
+
+
+def is_limited(scope: str, identity: str) -> bool:
+    """Whether ``identity`` has used up ``scope``'s hits for this window."""
+    return enabled() and count(scope, identity) >= limit_for(scope).count
+
+
+def reset(scope: str, identity: str) -> None:
+    """Forget the hits of ``identity`` in the current window (e.g. after a good login)."""
+    window, _ = limit_for(scope).window(clock())
+    try:
+        _cache().delete(_key(scope, identity, window))
+    except Exception:  # noqa: BLE001
+        logger.warning("Rate limit cache unavailable; %s not reset", scope, exc_info=True)
+
+
+def retry_after(scope: str) -> int:
+    """Seconds until ``scope``'s current window ends."""
+    return limit_for(scope).window(clock())[1]
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's IP address.
+
+    Behind ``RATELIMIT_PROXY_COUNT`` reverse proxies that each append to
+    ``X-Forwarded-For``, the client is the entry that many places from the
+    end; entries further left are whatever the client chose to send.
+    """
+    proxies = int(getattr(settings, "RATELIMIT_PROXY_COUNT", 0))
+    if proxies > 0:
+        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def client_identity(request: HttpRequest) -> str:
+    """The signed-in user, or else the client's address."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return f"address:{client_address(request)}"
+
+
+def too_many_requests(request: HttpRequest, scope: str, *, json: bool = False) -> HttpResponse:
+    """The 429 answer: a Spanish page, or a JSON error for API clients."""
+    seconds = retry_after(scope)
+    if json:
+        message = f"Demasiadas peticiones seguidas. Espera {wait_text(seconds)} y vuelve a intentarlo."
+        response: HttpResponse = JsonResponse(
+            {"error": message, "retry_after": seconds},
+            status=429,
+            json_dumps_params={"ensure_ascii": False},
+        )
+    else:
+        html = render_to_string("429.html", {"retry_after": seconds, "wait": wait_text(seconds)}, request=request)
+        response = HttpResponse(html, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def wait_text(seconds: int) -> str:
+    """``seconds`` in Spanish words: "1 segundo", "40 segundos", "3 minutos"."""
+    if seconds < 60:
+        return "1 segundo" if seconds == 1 else f"{seconds} segundos"
+    minutes = -(-seconds // 60)
+    return "1 minuto" if minutes == 1 else f"{minutes} minutos"
+
+
+def ratelimit(scope: str, *, methods: tuple[str, ...] = ("POST",), json: bool = False, identity=client_identity):
+    """Refuse a client's ``methods`` requests beyond ``scope``'s limit with HTTP 429.
+
+    ``identity(request)`` names whom to count (the user or the address by
+    default); ``json=True`` answers in JSON instead of the Spanish page.
+    """
+    counted = {method.upper() for method in methods}
+
+    def decorator(view):
+        @functools.wraps(view)
+        def limited(request: HttpRequest, *args, **kwargs):
+            if enabled() and request.method in counted:
+                if hit(scope, identity(request)) > limit_for(scope).count:
+                    return too_many_requests(request, scope, json=json)
+            return view(request, *args, **kwargs)
+
+        return limited
+
+    return decorator
