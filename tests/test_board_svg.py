@@ -182,7 +182,7 @@ def test_highlighted_points_are_marked_for_css_and_without_it():
     for key in ("6", "bar-white"):
         group = place(root, key)
         assert "is-highlighted" in group.get("class")
-        assert group.find(f"{SVG}rect").get("stroke")
+        assert group.find(f"{SVG}rect[@class='board-hit']").get("stroke")
     assert "is-highlighted" not in place(root, 5).get("class")
 
 
@@ -191,7 +191,7 @@ def test_prototypes_for_the_browser_are_not_counted_as_checkers():
     protos = root.find(f"{SVG}defs").findall("*")
     assert {p.get("data-proto") for p in protos} == {
         f"{kind}-{side}" for kind in ("checker", "slab", "count") for side in ("white", "black")
-    }
+    } | {"count-tray"}
     assert all(p.get("data-side") is None for p in protos)
 
 

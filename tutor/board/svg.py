@@ -270,6 +270,7 @@ def _prototypes() -> str:
         items.append(_checker(side, 0, 0, proto=True))
         items.append(_slab(side, 0, 0, proto=True))
         items.append(_count_text(side, 0, 0, "", proto=True))
+    items.append(_count_text("tray", 0, 0, "", proto=True))
     return "<defs>" + "".join(items) + "</defs>"
 
 
@@ -296,10 +297,10 @@ def _labels(places: list[Place]) -> str:
     for place in places:
         if place.kind != "point":
             continue
-        y = TOP // 2 + 6 if place.row == "top" else BOTTOM + STRIP // 2 + 6
+        y = TOP // 2 + 7 if place.row == "top" else BOTTOM + STRIP // 2 + 7
         texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
     return (
-        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="17"'
+        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="20"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
     )
 
@@ -324,10 +325,9 @@ def _place(place: Place, highlighted: bool) -> str:
         )
         + "/>"
     )
-    body = [hit]
-    if place.kind == "point":
-        body.append(_triangle(place))
-    body.append(stack_markup(place))
+    # The hit area comes last: it takes the pointer everywhere in the column
+    # and its outline (focus, selection) is drawn above the checkers.
+    body = [_triangle(place) if place.kind == "point" else "", stack_markup(place), hit]
     return f"<g {attributes}>" + "".join(body) + "</g>"
 
 
@@ -359,7 +359,7 @@ def stack_markup(place: Place) -> str:
                 items.append(_checker(side, place.cx, y))
             drawn += 1
     if place.kind == "tray" and place.count:
-        items.append(_count_text(place.owner, place.cx, tray_text_y(place), place.count, tray=True))
+        items.append(_count_text("tray", place.cx, tray_text_y(place), place.count))
     elif place.count > place.max_drawn:
         top_side = "black" if place.black else "white"
         y = place.base + place.direction * (RADIUS + (place.max_drawn - 1) * place.step)
@@ -384,10 +384,10 @@ def _slab(side: str, cx: int, y: int, proto: bool = False) -> str:
     )
 
 
-def _count_text(side: str, x: int, y: int, count: int | str, proto: bool = False, tray: bool = False) -> str:
-    """A number: on the top checker of a tall stack, or at the inner end of a tray."""
-    marker = f' data-proto="count-{side}"' if proto else ""
-    fill = COLOURS["label"] if tray else COLOURS[side + "_text"]
+def _count_text(colour: str, x: int, y: int, count: int | str, proto: bool = False) -> str:
+    """A number: on the top checker (``white``/``black``) of a tall stack, or in a ``tray``."""
+    marker = f' data-proto="count-{colour}"' if proto else ""
+    fill = COLOURS["label"] if colour == "tray" else COLOURS[colour + "_text"]
     return (
         f'<text class="board-count"{marker} x="{x}" y="{y}" fill="{fill}" font-size="22" font-weight="700"'
         f' text-anchor="middle" dominant-baseline="central">{count}</text>'

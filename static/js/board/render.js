@@ -1,0 +1,138 @@
+/**
+ * Drawing the state into the server's SVG: stacks, labels, selection, dice.
+ *
+ * This module knows no layout: each place carries its geometry as data
+ * attributes written by the server (data-cx, data-base, data-dir, data-step,
+ * data-max, data-text-y), and checkers, slabs and counts are clones of the
+ * prototypes the server put in <defs>, colours included.
+ */
+
+import { opponent } from './state.js';
+import { MESSAGES, placeLabel } from './speech.js';
+
+/** `{white, black}` at a place key: a point, `bar-white`, `off-black` … */
+export function countsAt(position, key) {
+  const [kind, side] = key.split('-');
+  if (kind === 'bar' || kind === 'off') {
+    const store = kind === 'bar' ? position.bar : position.off;
+    return { white: side === 'white' ? store.white : 0, black: side === 'black' ? store.black : 0 };
+  }
+  return position.points[Number(key)];
+}
+
+/** The side a bar or tray belongs to; null for points. */
+export function placeSide(element) {
+  const [kind, side] = element.dataset.point.split('-');
+  return kind === 'bar' || kind === 'off' ? side : null;
+}
+
+function clonePrototype(svg, name) {
+  const node = svg.querySelector(`[data-proto="${name}"]`).cloneNode(true);
+  node.removeAttribute('data-proto');
+  return node;
+}
+
+/** Redraw the checkers of one place: the opponent's first, the mover's on top. */
+export function drawStack(svg, place, counts, mover) {
+  place.querySelectorAll('[data-side], .board-count').forEach((node) => node.remove());
+  const { cx, base, dir, step, max, textY } = Object.fromEntries(
+    Object.entries(place.dataset).map(([name, value]) => [name, Number(value)]),
+  );
+  const tray = place.dataset.kind === 'tray';
+  const radius = Number(svg.dataset.r);
+  const hitArea = place.querySelector('.board-hit');
+  let drawn = 0;
+  let topSide = null;
+  let topY = 0;
+  for (const side of [opponent(mover), mover]) {
+    for (let index = 0; index < counts[side] && drawn < max; index += 1) {
+      const node = clonePrototype(svg, `${tray ? 'slab' : 'checker'}-${side}`);
+      node.setAttribute('data-side', side);
+      if (tray) {
+        const height = Number(node.getAttribute('height'));
+        node.setAttribute('x', cx - Number(node.getAttribute('width')) / 2);
+        node.setAttribute('y', base + dir * drawn * step - (dir < 0 ? height : 0));
+      } else {
+        topY = base + dir * (radius + drawn * step);
+        node.setAttribute('cx', cx);
+        node.setAttribute('cy', topY);
+      }
+      place.insertBefore(node, hitArea);
+      drawn += 1;
+      topSide = side;
+    }
+  }
+  const total = counts.white + counts.black;
+  if (tray && total) place.insertBefore(countText(svg, 'tray', cx, textY, total), hitArea);
+  else if (!tray && total > max) place.insertBefore(countText(svg, topSide, cx, topY, total), hitArea);
+}
+
+function countText(svg, colour, x, y, count) {
+  const text = clonePrototype(svg, `count-${colour}`);
+  text.setAttribute('x', x);
+  text.setAttribute('y', y);
+  text.textContent = String(count);
+  return text;
+}
+
+/**
+ * Bring every place, die and button in line with a snapshot (from
+ * moves.replay) and the interface state `ui`: {side, selected, targets, focus}.
+ */
+export function renderBoard(view, snapshot, ui) {
+  for (const place of view.places) {
+    const key = place.dataset.point;
+    const counts = countsAt(snapshot.position, key);
+    const drawnAs = `${counts.white},${counts.black}`;
+    if (place.dataset.drawn !== drawnAs) {
+      drawStack(view.svg, place, counts, ui.side);
+      place.dataset.drawn = drawnAs;
+      place.dataset.count = String(counts.white + counts.black);
+      place.dataset.owner = ownerOf(counts);
+    }
+    const selected = key === ui.selected;
+    const target = ui.targets.has(key);
+    place.classList.toggle('is-selected', selected);
+    place.classList.toggle('is-target', target);
+    place.toggleAttribute('data-movable', counts[ui.side] > 0 && place.dataset.kind !== 'tray');
+    place.setAttribute('tabindex', key === ui.focus ? '0' : '-1');
+    const side = placeSide(place) || ui.side;
+    const hints = [selected && MESSAGES.selectedHint, target && MESSAGES.targetHint].filter(Boolean);
+    const label = placeLabel(place.dataset.kind, side, place.dataset.label, counts);
+    place.setAttribute('aria-label', [label, ...hints].join(', '));
+  }
+  renderDice(view.dice, snapshot.used);
+  if (view.undo) view.undo.disabled = snapshot.moves.length === 0;
+  if (view.reset) view.reset.disabled = snapshot.moves.length === 0 && !(view.input && view.input.value);
+}
+
+function ownerOf(counts) {
+  if (counts.white && counts.black) return 'mixed';
+  if (counts.white) return 'white';
+  return counts.black ? 'black' : '';
+}
+
+export function renderDice(dice, used) {
+  dice.forEach((die, index) => {
+    const isUsed = Boolean(used[index]);
+    die.classList.toggle('is-used', isUsed);
+    die.dataset.used = String(isUsed);
+    die.setAttribute('aria-label', `dado ${die.dataset.die}${isUsed ? ', usado' : ''}`);
+  });
+}
+
+/** A checker that follows the pointer while dragging; it ignores the pointer itself. */
+export function createGhost(svg, side) {
+  const ghost = clonePrototype(svg, `checker-${side}`);
+  ghost.classList.add('board-ghost');
+  ghost.setAttribute('pointer-events', 'none');
+  ghost.setAttribute('aria-hidden', 'true');
+  svg.append(ghost);
+  return ghost;
+}
+
+export function moveGhost(svg, ghost, clientX, clientY) {
+  const point = new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
+  ghost.setAttribute('cx', point.x);
+  ghost.setAttribute('cy', point.y);
+}
