@@ -1,0 +1,73 @@
+"""Helpers for tests that drive a real browser: Debian's Chromium through Playwright, and axe-core.
+
+The fixtures built on these (``browser``, ``new_page``, ``page``) live in
+``tests/conftest.py``; browser test modules are marked ``browser`` and use
+pytest-django's ``live_server``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django refuses
+# database access from such a thread unless told that it is safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+
+SERIOUS = ("serious", "critical")
+
+
+def require_chromium() -> None:
+    """Skip the calling test when Debian's Chromium is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"Chromium is missing at {CHROMIUM}: install it with `apt-get install chromium` to run browser tests"
+        )
+
+
+def launch_chromium(playwright):
+    """Start Debian's Chromium headless (Playwright's own browser download is not used)."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def axe_violations(page, impacts: tuple[str, ...] = SERIOUS, context: str | None = None) -> list[dict]:
+    """Run axe-core on the page (or on the element matched by ``context``); the violations of ``impacts``."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is missing at {AXE}: run `npm ci` (or `make test`) first")
+    # Evaluated through the DevTools protocol: a <script> tag would be refused
+    # by the site's Content-Security-Policy, which allows no inline script.
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    result = page.evaluate("async (context) => await axe.run(context || document)", context)
+    return [violation for violation in result["violations"] if violation["impact"] in impacts]
+
+
+def describe_violations(violations: list[dict]) -> str:
+    """One line per violation and node, readable in a failed assertion."""
+    lines = []
+    for violation in violations:
+        for node in violation["nodes"]:
+            lines.append(f"{violation['impact']} {violation['id']}: {violation['help']} at {node['target']}")
+    return "\n".join(lines)
+
+
+def assert_accessible(page, context: str | None = None) -> None:
+    """Fail with a readable list when axe-core finds serious or critical violations."""
+    violations = axe_violations(page, context=context)
+    assert not violations, describe_violations(violations)

@@ -1,0 +1,368 @@
+"""The live board in a real browser: moving checkers by pointer and keyboard, checking plays, accessibility."""
+
+import json
+import struct
+from urllib.parse import urlencode
+
+import pytest
+from django.urls import reverse
+
+from tests.browser import PHONE, assert_accessible
+from tutor.engine import BLACK, Position
+
+pytestmark = [pytest.mark.browser, pytest.mark.urls("tests.board_urls")]
+
+OPENING_31 = Position.initial().with_dice((3, 1))
+
+
+def open_board(page, live_server, position=OPENING_31, **query):
+    url = live_server.url + reverse("board-test-page") + "?" + urlencode({"xgid": position.to_xgid(), **query})
+    page.goto(url)
+    page.wait_for_selector(".board-widget.is-enhanced")
+    return page
+
+
+def place(page, key):
+    return page.locator(f'[data-point="{key}"]')
+
+
+def play_box(page):
+    return page.locator('input[name="play"]')
+
+
+def announcement(page):
+    return page.locator("[data-board-announce]").inner_text().strip()
+
+
+def die_states(page):
+    states = page.eval_on_selector_all(".die", "dice => dice.map(d => [Number(d.dataset.die), d.dataset.used === 'true'])")
+    return [tuple(state) for state in states]
+
+
+def click_move(page, source, destination):
+    place(page, source).click()
+    place(page, destination).click()
+
+
+def verdict(page):
+    region = page.locator(".board-verdict .verdict, form [role=status] .verdict")
+    region.wait_for()
+    return region
+
+
+# -- moving by pointer -------------------------------------------------------
+
+
+def test_clicking_a_checker_then_a_point_writes_the_move_and_uses_the_die(page, live_server):
+    open_board(page, live_server)
+    click_move(page, 8, 5)
+    assert play_box(page).input_value() == "8/5"
+    assert die_states(page) == [(3, True), (1, False)]
+    assert page.locator('.die[data-die="3"]').get_attribute("aria-label") == "dado 3, usado"
+    assert place(page, 8).get_attribute("data-count") == "2"
+    assert place(page, 5).get_attribute("data-count") == "1"
+    assert place(page, 5).locator("circle[data-side=white]").count() == 1
+
+
+def test_each_move_is_announced_in_a_live_region(page, live_server):
+    open_board(page, live_server)
+    place(page, 13).click()
+    assert announcement(page) == "Ficha del 13 seleccionada: elige el destino."
+    place(page, 10).click()
+    assert announcement(page) == "Ficha del 13 al 10."
+    assert page.locator("[data-board-announce]").get_attribute("aria-live") == "polite"
+
+
+def test_picking_a_point_without_own_checkers_selects_nothing(page, live_server):
+    open_board(page, live_server)
+    place(page, 1).click()
+    assert announcement(page) == "No hay fichas de las blancas en el 1."
+    assert page.locator(".board-point.is-selected").count() == 0
+
+
+def test_clicking_the_selected_point_again_cancels_the_selection(page, live_server):
+    open_board(page, live_server)
+    place(page, 6).click()
+    assert "is-selected" in place(page, 6).get_attribute("class")
+    place(page, 6).click()
+    assert announcement(page) == "Selección cancelada."
+    assert play_box(page).input_value() == ""
+
+
+def test_dragging_a_checker_onto_a_point_moves_it(page, live_server):
+    open_board(page, live_server)
+    source = place(page, 13).locator("circle[data-side=white]").last.bounding_box()
+    target = place(page, 10).locator(".board-hit").bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    assert page.locator(".board-ghost").count() == 1
+    page.mouse.up()
+    assert play_box(page).input_value() == "13/10"
+    assert page.locator(".board-ghost").count() == 0
+    assert die_states(page) == [(3, True), (1, False)]
+
+
+def test_hitting_a_blot_shows_it_on_the_bar_and_marks_the_notation(page, live_server):
+    position = Position.from_layout({8: 2, 6: 2}, {5: 1, 20: 2}, dice=(3, 1))
+    open_board(page, live_server, position)
+    click_move(page, 8, 5)
+    assert play_box(page).input_value() == "8/5*"
+    assert announcement(page) == "Ficha del 8 al 5, captura."
+    assert place(page, "bar-black").get_attribute("data-count") == "1"
+    assert place(page, "bar-black").locator("circle[data-side=black]").count() == 1
+    assert place(page, 5).get_attribute("data-owner") == "white"
+
+
+def test_entering_from_the_bar_and_bearing_off_use_bar_and_off(page, live_server):
+    position = Position.from_layout({"bar": 1, 3: 2}, {19: 2}, dice=(4, 3))
+    open_board(page, live_server, position)
+    click_move(page, "bar-white", 21)
+    click_move(page, 3, "off-white")
+    assert play_box(page).input_value() == "bar/21 3/off"
+    assert die_states(page) == [(4, True), (3, True)]
+    assert place(page, "off-white").get_attribute("data-count") == str(position.borne_off(0) + 1)
+
+
+def test_black_moves_are_written_in_blacks_numbering(page, live_server):
+    position = Position.initial(turn=BLACK, dice=(3, 1))
+    open_board(page, live_server, position)
+    # Black's 8 point is White's 17; Black's 5 point is White's 20.
+    assert place(page, 17).get_attribute("aria-label") == "Punto 8: 3 fichas negras"
+    click_move(page, 17, 20)
+    assert play_box(page).input_value() == "8/5"
+    assert announcement(page) == "Ficha del 8 al 5."
+
+
+def test_doubles_show_four_dice_used_one_by_one(page, live_server):
+    open_board(page, live_server, Position.initial().with_dice((2, 2)))
+    click_move(page, 6, 4)
+    click_move(page, 6, 4)
+    assert [used for _, used in die_states(page)] == [True, True, False, False]
+
+
+def test_undo_takes_back_the_last_move_and_reset_all_of_them(page, live_server):
+    open_board(page, live_server)
+    undo, reset = page.get_by_role("button", name="Deshacer"), page.get_by_role("button", name="Reiniciar")
+    assert undo.is_disabled()
+    click_move(page, 8, 5)
+    click_move(page, 6, 5)
+    assert play_box(page).input_value() == "8/5 6/5"
+    undo.click()
+    assert play_box(page).input_value() == "8/5"
+    assert die_states(page) == [(3, True), (1, False)]
+    assert announcement(page) == "Deshecho: ficha del 6 al 5."
+    assert place(page, 6).get_attribute("data-count") == "5"
+    reset.click()
+    assert play_box(page).input_value() == ""
+    assert die_states(page) == [(3, False), (1, False)]
+    assert place(page, 8).get_attribute("data-count") == "3"
+    assert undo.is_disabled()
+
+
+def test_typing_in_the_play_box_is_kept_until_the_board_moves_again(page, live_server):
+    open_board(page, live_server)
+    play_box(page).fill("24/21 24/23")
+    assert not page.get_by_role("button", name="Reiniciar").is_disabled()
+    assert play_box(page).input_value() == "24/21 24/23"
+    click_move(page, 8, 5)
+    assert play_box(page).input_value() == "8/5"
+
+
+def test_legal_destinations_sent_by_the_server_are_highlighted(page, live_server):
+    targets = {str(move.src): [] for play in OPENING_31.legal_plays() for move in play.moves}
+    for play in OPENING_31.legal_plays():
+        first = play.moves[0]
+        if first.dst not in targets[str(first.src)]:
+            targets[str(first.src)].append(first.dst)
+    open_board(page, live_server, dest=json.dumps(targets))
+    place(page, 8).click()
+    highlighted = page.eval_on_selector_all(".board-point.is-target", "els => els.map(e => Number(e.dataset.point))")
+    assert sorted(highlighted) == sorted(targets["8"])
+    assert place(page, targets["8"][0]).get_attribute("aria-label").endswith("destino posible")
+
+
+# -- moving by keyboard --------------------------------------------------------
+
+
+def focused_point(page):
+    return page.evaluate("document.activeElement && document.activeElement.dataset.point || null")
+
+
+def tab_into_board(page):
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused_point(page):
+            return focused_point(page)
+    raise AssertionError("the board never received the keyboard focus")
+
+
+def arrow_to(page, key):
+    """Move the focus with the arrow keys only until the place ``key`` has it."""
+    target_row = place(page, key).get_attribute("data-row")
+    target_col = int(place(page, key).get_attribute("data-col"))
+    for _ in range(40):
+        current = focused_point(page)
+        if current == str(key):
+            return
+        row = place(page, current).get_attribute("data-row")
+        col = int(place(page, current).get_attribute("data-col"))
+        if row != target_row:
+            page.keyboard.press("ArrowDown" if target_row == "bottom" else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if target_col > col else "ArrowLeft")
+    raise AssertionError(f"could not reach {key} with the arrow keys")
+
+
+def test_the_board_can_be_played_with_the_keyboard_alone(page, live_server):
+    open_board(page, live_server)
+    tab_into_board(page)
+    arrow_to(page, 8)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Punto 8: 3 fichas blancas"
+    page.keyboard.press("Enter")
+    assert announcement(page) == "Ficha del 8 seleccionada: elige el destino."
+    arrow_to(page, 5)
+    page.keyboard.press("Enter")
+    assert play_box(page).input_value() == "8/5"
+    assert die_states(page) == [(3, True), (1, False)]
+    assert announcement(page) == "Ficha del 8 al 5."
+    arrow_to(page, 6)
+    page.keyboard.press(" ")
+    arrow_to(page, 5)
+    page.keyboard.press(" ")
+    assert play_box(page).input_value() == "8/5 6/5"
+
+
+def test_escape_cancels_a_keyboard_selection(page, live_server):
+    open_board(page, live_server)
+    tab_into_board(page)
+    arrow_to(page, 6)
+    page.keyboard.press("Enter")
+    assert "seleccionado" in page.evaluate("document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("Escape")
+    assert announcement(page) == "Selección cancelada."
+    assert page.locator(".board-point.is-selected").count() == 0
+
+
+def test_only_one_place_is_in_the_tab_order_and_it_shows_a_focus_ring(page, live_server):
+    open_board(page, live_server)
+    assert page.locator('[data-point][tabindex="0"]').count() == 1
+    assert page.locator("[data-point][role=button]").count() == 28
+    point = tab_into_board(page)
+    stroke = place(page, point).locator(".board-hit").evaluate("rect => getComputedStyle(rect).stroke")
+    width = place(page, point).locator(".board-hit").evaluate("rect => parseFloat(getComputedStyle(rect).strokeWidth)")
+    assert stroke == "rgb(255, 209, 102)" and width >= 4
+
+
+# -- checking plays ------------------------------------------------------------
+
+
+def test_checking_a_legal_play_shows_the_verdict_with_the_canonical_play(page, live_server):
+    open_board(page, live_server)
+    click_move(page, 6, 5)
+    click_move(page, 8, 5)
+    page.get_by_role("button", name="Comprobar").click()
+    shown = verdict(page)
+    assert "¡Correcto!" in shown.inner_text()
+    assert shown.locator(".verdict__play code").inner_text() == OPENING_31.check("6/5 8/5").play.notation
+    assert page.locator(".board-verdict").get_attribute("role") == "status"
+
+
+def test_an_illegal_play_is_explained_with_reasons_a_rule_and_every_legal_play(page, live_server):
+    open_board(page, live_server)
+    play_box(page).fill("24/18")
+    page.get_by_role("button", name="Comprobar").click()
+    shown = verdict(page)
+    assert shown.locator(".verdict__headline").inner_text() == "✘ Jugada ilegal"
+    codes = shown.locator(".verdict__reasons li").evaluate_all("items => items.map(i => i.dataset.code)")
+    assert codes == list(OPENING_31.check("24/18").codes) and codes
+    assert shown.get_by_role("link", name="Repasa la regla: Mover con los dados").get_attribute("href") == "/lecciones/mover/#dados"
+    listed = shown.locator(".verdict__plays code").all_inner_texts()
+    assert sorted(listed) == sorted(play.notation for play in OPENING_31.legal_plays())
+
+
+def test_a_new_move_clears_the_previous_verdict(page, live_server):
+    open_board(page, live_server)
+    play_box(page).fill("24/18")
+    page.get_by_role("button", name="Comprobar").click()
+    verdict(page)
+    click_move(page, 8, 5)
+    assert page.locator(".board-verdict .verdict").count() == 0
+
+
+def test_a_refused_request_shows_the_servers_spanish_error(page, live_server):
+    open_board(page, live_server)
+    page.get_by_role("button", name="Comprobar").click()
+    assert verdict(page).inner_text() == "Escribe una jugada antes de comprobarla."
+
+
+def test_a_network_failure_is_reported_in_spanish(page, live_server):
+    open_board(page, live_server)
+    page.route("**/prueba/tablero/comprobar/**", lambda route: route.abort())
+    play_box(page).fill("8/5 6/5")
+    page.get_by_role("button", name="Comprobar").click()
+    assert "No hemos podido contactar con el servidor" in verdict(page).inner_text()
+
+
+def test_the_solution_button_lists_every_legal_play(page, live_server):
+    open_board(page, live_server)
+    page.get_by_role("button", name="Ver solución").click()
+    shown = verdict(page)
+    notations = [play.notation for play in OPENING_31.legal_plays()]
+    assert shown.locator(".verdict__play code").inner_text() == notations[0]
+    assert sorted(shown.locator(".verdict__plays code").all_inner_texts()) == sorted(notations)
+
+
+def test_answer_forms_without_a_board_are_checked_as_json(page, live_server):
+    page.goto(live_server.url + reverse("board-test-question"))
+    answer = page.get_by_label("¿Cuántas jugadas legales hay con 3-1 en la posición inicial?")
+    answer.fill(str(len(OPENING_31.legal_plays()) + 1))
+    page.get_by_role("button", name="Comprobar").click()
+    assert "No es correcto" in verdict(page).inner_text()
+    answer.fill(str(len(OPENING_31.legal_plays())))
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('Correcto')")
+    assert "¡Correcto!" in verdict(page).inner_text()
+
+
+def test_the_play_form_works_without_javascript(new_page, live_server):
+    page = new_page(java_script_enabled=False)
+    page.goto(live_server.url + reverse("board-test-page") + "?" + urlencode({"xgid": OPENING_31.to_xgid()}))
+    assert page.get_by_role("button", name="Deshacer").count() == 0  # hidden until the board is enhanced
+    play_box(page).fill("8/5 6/5")
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_load_state()
+    assert "¡Correcto!" in page.locator(".board-verdict").inner_text()
+    assert play_box(page).input_value() == "8/5 6/5"
+
+
+# -- accessibility and small screens --------------------------------------------
+
+
+def test_the_board_page_has_no_serious_accessibility_violations(page, live_server):
+    open_board(page, live_server, dest=json.dumps({"8": [5, 7]}))
+    assert_accessible(page)
+    place(page, 8).click()
+    play_box(page).fill("24/18")
+    page.get_by_role("button", name="Comprobar").click()
+    verdict(page)
+    assert_accessible(page)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_board_fits_a_360_pixel_screen_without_horizontal_scrolling(new_page, live_server, tmp_path):
+    page = new_page(viewport=PHONE)
+    open_board(page, live_server)
+    board = page.locator("svg.board-svg")
+    assert board.is_visible()
+    box = board.bounding_box()
+    assert 300 <= box["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot = tmp_path / "tablero-360.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert png_size(shot.read_bytes())[0] == PHONE["width"]
+    width, height = png_size(board.screenshot())
+    assert width <= PHONE["width"] and height > 200
