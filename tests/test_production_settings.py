@@ -82,10 +82,19 @@ def test_an_unknown_cache_url_stops_start_up():
 
 def test_production_serves_compressed_hashed_static_files_through_whitenoise():
     config = prod_settings("STORAGES", "MIDDLEWARE", "WHITENOISE_USE_FINDERS", "STATIC_ROOT", DJANGO_STATIC_ROOT="/srv/estaticos")
-    assert config["STORAGES"]["staticfiles"]["BACKEND"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert config["STORAGES"]["staticfiles"]["BACKEND"] == "tutor.storage.StaticFilesStorage"
     assert config["MIDDLEWARE"][:2] == ["django.middleware.security.SecurityMiddleware", "whitenoise.middleware.WhiteNoiseMiddleware"]
     assert config["WHITENOISE_USE_FINDERS"] is False
     assert config["STATIC_ROOT"] == "/srv/estaticos"
+
+
+def test_the_production_storage_is_whitenoise_compressed_manifest_storage_with_hashed_imports():
+    from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+    from tutor.storage import StaticFilesStorage
+
+    assert issubclass(StaticFilesStorage, CompressedManifestStaticFilesStorage)
+    assert StaticFilesStorage.support_js_module_import_aggregation is True
 
 
 def test_development_and_tests_keep_plain_static_storage(settings):

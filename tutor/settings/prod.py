@@ -78,7 +78,7 @@ CACHES = {"default": cache_from_url(os.environ.get("DJANGO_CACHE_URL") or os.env
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tutor.storage.StaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = False
 WHITENOISE_AUTOREFRESH = False
