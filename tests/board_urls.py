@@ -36,6 +36,7 @@ ANSWER_PAGE = """{% extends "base.html" %}{% load static %}
   <p><button type="submit" class="button button--primary">Comprobar</button></p>
   <div role="status" aria-live="polite"></div>
 </form>
+<p><a href="{{ request.path }}?solucion=1" data-solution-url="{{ solution_url }}">Ver solución</a></p>
 <script type="module" src="{% static 'js/check.js' %}"></script>
 {% endblock %}"""
 
@@ -108,7 +109,12 @@ def solution(request):
 
 
 def answer_page(request):
-    return _render(ANSWER_PAGE, {"check_url": reverse("board-test-answer")}, request)
+    urls = {"check_url": reverse("board-test-answer"), "solution_url": reverse("board-test-answer-solution")}
+    return _render(ANSWER_PAGE, urls, request)
+
+
+def answer_solution(request):
+    return JsonResponse({"answer": str(len(Position.initial().legal_plays((3, 1)))), "legal_plays": None})
 
 
 def check_answer(request):
@@ -130,5 +136,6 @@ urlpatterns = [
     path("prueba/tablero/solucion/", solution, name="board-test-solution"),
     path("prueba/pregunta/", answer_page, name="board-test-question"),
     path("prueba/pregunta/comprobar/", check_answer, name="board-test-answer"),
+    path("prueba/pregunta/solucion/", answer_solution, name="board-test-answer-solution"),
     *site_urlpatterns,
 ]

@@ -2,6 +2,7 @@
 
 import json
 import struct
+from itertools import permutations
 from urllib.parse import urlencode
 
 import pytest
@@ -182,6 +183,34 @@ def test_legal_destinations_sent_by_the_server_are_highlighted(page, live_server
     assert place(page, targets["8"][0]).get_attribute("aria-label").endswith("destino posible")
 
 
+def per_partial_play_destinations(position):
+    """For the moves of every legal play, in any order: the change so far -> {source: [destinations]}."""
+    table = {}
+    orders = {order for play in position.legal_plays() for order in permutations(play.moves)}
+    for order in sorted(orders):
+        change = {}
+        for move in order:
+            key = ",".join(f"{point}:{delta}" for point, delta in sorted(change.items()) if delta)
+            targets = table.setdefault(key, {}).setdefault(str(move.src), [])
+            if move.dst not in targets:
+                targets.append(move.dst)
+            change[move.src] = change.get(move.src, 0) - 1
+            change[move.dst] = change.get(move.dst, 0) + 1
+    return {"moves": table}
+
+
+def test_destinations_can_follow_each_partial_play(page, live_server):
+    table = per_partial_play_destinations(OPENING_31)
+    open_board(page, live_server, dest=json.dumps(table))
+    highlighted = "els => els.map(e => Number(e.dataset.point))"
+    place(page, 8).click()
+    assert sorted(page.eval_on_selector_all(".board-point.is-target", highlighted)) == sorted(table["moves"][""]["8"])
+    place(page, 5).click()
+    place(page, 6).click()
+    after_8_5 = table["moves"]["5:1,8:-1"]["6"]
+    assert sorted(page.eval_on_selector_all(".board-point.is-target", highlighted)) == sorted(after_8_5)
+
+
 # -- moving by keyboard --------------------------------------------------------
 
 
@@ -323,6 +352,15 @@ def test_answer_forms_without_a_board_are_checked_as_json(page, live_server):
     page.get_by_role("button", name="Comprobar").click()
     page.wait_for_function("document.querySelector('[role=status]').textContent.includes('Correcto')")
     assert "¡Correcto!" in verdict(page).inner_text()
+
+
+def test_a_solution_link_outside_the_form_shows_the_solution_in_place(page, live_server):
+    url = live_server.url + reverse("board-test-question")
+    page.goto(url)
+    page.get_by_role("link", name="Ver solución").click()
+    shown = verdict(page)
+    assert shown.locator(".verdict__play code").inner_text() == str(len(OPENING_31.legal_plays()))
+    assert page.url == url
 
 
 def test_the_play_form_works_without_javascript(new_page, live_server):

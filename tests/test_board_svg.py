@@ -263,6 +263,12 @@ def test_legal_destinations_are_sent_as_json_in_the_movers_numbering():
     assert 'data-destinations="{&quot;8&quot;: [5, 7], &quot;bar&quot;: [22], &quot;6&quot;: [&quot;off&quot;]}"' in html
 
 
+def test_destinations_per_partial_play_are_sent_unchanged():
+    table = {"moves": {"": {"8": [5]}, "5:1,8:-1": {"6": [5]}}}
+    html = render("{% board position interactive=True destinations=table %}", position=Position.initial(), table=table)
+    assert 'data-destinations="{&quot;moves&quot;: {&quot;&quot;: {&quot;8&quot;: [5]}' in html
+
+
 def test_a_posted_play_is_shown_again_with_its_verdict():
     verdict = {
         "correct": False,

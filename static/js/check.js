@@ -15,8 +15,9 @@
  * screen readers announce it, with the same markup the server uses
  * (templates/board/verdict.html); then the form fires "check:verdict".
  *
- * A button[data-solution-url] fetches {"answer", "legal_plays"} with GET and
- * shows it in the region named by its aria-controls, or its form's region.
+ * A button or link with data-solution-url fetches {"answer", "legal_plays"}
+ * with GET and shows it in the region named by its aria-controls, or else
+ * the nearest [role=status] around it (a link's own page is the fallback).
  */
 
 const MESSAGES = {
@@ -175,18 +176,38 @@ export function enhanceCheckForm(form) {
   });
 }
 
-export function enhanceSolutionButton(button) {
-  if (enhanced.has(button)) return;
-  enhanced.add(button);
-  button.hidden = false;
-  button.addEventListener('click', async () => {
-    const target = button.getAttribute('aria-controls');
-    const form = button.closest('form');
-    const region = (target && document.getElementById(target)) || (form ? statusRegion(form) : null);
-    if (!region) return;
-    button.disabled = true;
-    const { ok, data } = await requestJson(button.dataset.solutionUrl, { headers: { Accept: 'application/json' } });
-    button.disabled = false;
+/** Where a solution goes: the element named by aria-controls, else the nearest live region around. */
+function solutionRegion(control) {
+  const named = control.getAttribute('aria-controls');
+  if (named && document.getElementById(named)) return document.getElementById(named);
+  const form = control.closest('form');
+  if (form) return statusRegion(form);
+  for (let node = control.parentElement; node; node = node.parentElement) {
+    const region = node.querySelector('[role="status"]');
+    if (region) return region;
+  }
+  return null;
+}
+
+/**
+ * A button, or a link whose href shows the solution without JavaScript,
+ * with data-solution-url: the solution is fetched and shown in place.
+ */
+export function enhanceSolutionButton(control) {
+  if (enhanced.has(control)) return;
+  enhanced.add(control);
+  control.hidden = false;
+  let pending = false;
+  control.addEventListener('click', async (event) => {
+    const region = solutionRegion(control);
+    if (!region) return; // a link then simply opens its page
+    event.preventDefault();
+    if (pending) return;
+    pending = true;
+    control.setAttribute('aria-disabled', 'true');
+    const { ok, data } = await requestJson(control.dataset.solutionUrl, { headers: { Accept: 'application/json' } });
+    pending = false;
+    control.removeAttribute('aria-disabled');
     show(region, ok ? solutionElement(data) : errorElement(data.error));
   });
 }

@@ -10,9 +10,12 @@
  *   xgid          position (data-xgid)
  *   turn          'white' | 'black' (data-turn)
  *   dice          [6, 3] (data-dice="6,3")
- *   destinations  function (from, {moves}) -> [to, ...], or an object
- *                 {"13": [7, 10], "bar": [22]} (data-destinations, used before the
- *                 first move); points in the mover's numbering, "bar" and "off"
+ *   destinations  function (from, {moves, change}) -> [to, ...]; or an object
+ *                 (data-destinations): {"13": [7, 10], "bar": [22]} for the first
+ *                 move only, or {"moves": {change: {"13": [7, 10]}}} for every
+ *                 partial play, where change names what moved so far (moves.js
+ *                 changeKey: "7:1,13:-1", "" at first).  Points are in the mover's
+ *                 numbering, with "bar" and "off".
  *   onChange      function (board) called after every change
  *
  * Every element with [data-board] is enhanced when this module loads,
@@ -22,10 +25,12 @@
 import { bindEvents } from './events.js';
 import {
   addMove,
+  changeKey,
   checkersAt,
   moverPlace,
   notation,
   placeKey,
+  pointName,
   readPoint,
   replay,
   resetMoves,
@@ -190,14 +195,18 @@ function readOptions(element, config) {
   };
 }
 
-/** Destinations to highlight for a source, from the server: never computed here. */
+/** Destinations to highlight for a source, as the server sent them: never computed here. */
 function destinationsFor(options, from, snapshot) {
   const { destinations } = options;
   if (!destinations) return [];
-  if (typeof destinations === 'function') return (destinations(from, { moves: snapshot.moves }) || []).map(readPoint);
-  if (snapshot.moves.length) return [];
-  const name = from === BAR ? 'bar' : String(from);
-  return (destinations[name] || []).map(readPoint);
+  const change = changeKey(snapshot.moves);
+  if (typeof destinations === 'function') {
+    return (destinations(from, { moves: snapshot.moves, change }) || []).map(readPoint);
+  }
+  let sources = destinations;
+  if (destinations.moves) sources = destinations.moves[change] || {};
+  else if (snapshot.moves.length) return [];
+  return (sources[pointName(from)] || []).map(readPoint);
 }
 
 function collectView(element) {

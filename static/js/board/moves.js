@@ -126,6 +126,24 @@ export function notation(moves) {
   return moves.map(({ from, to, hit }) => `${pointName(from)}/${pointName(to)}${hit ? '*' : ''}`).join(' ');
 }
 
+/**
+ * How the mover's checkers changed so far, named as the server names a
+ * partial play: `"7:1,13:-1"` (point:difference, ascending; bar 25, off 0),
+ * `""` before any move.
+ */
+export function changeKey(moves) {
+  const change = new Map();
+  for (const { from, to } of moves) {
+    change.set(from, (change.get(from) || 0) - 1);
+    change.set(to, (change.get(to) || 0) + 1);
+  }
+  return [...change]
+    .filter(([, difference]) => difference !== 0)
+    .sort(([a], [b]) => a - b)
+    .map(([point, difference]) => `${point}:${difference}`)
+    .join(',');
+}
+
 /** `"bar"` → 25, `"off"` → 0, `"7"` → 7: places as the server writes them. */
 export function readPoint(name) {
   const text = String(name).trim().toLowerCase();

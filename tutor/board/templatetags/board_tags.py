@@ -54,7 +54,9 @@ def board(
     boards do (the notation box needs it) and diagrams use White's.
     ``play`` and ``verdict`` re-render a posted answer with its judgement
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
-    sources to the destinations to highlight, in the mover's numbering.
+    sources to the destinations to highlight, in the mover's numbering, or
+    holds such maps per partial play: ``{"moves": {"": {...}, "7:1,13:-1": {...}}}``
+    (see static/js/board/index.js).
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -86,7 +88,7 @@ def board(
         "form_action": form_action,
         "play": play,
         "verdict": verdict,
-        "destinations": json.dumps(destinations_json(destinations)) if destinations else "",
+        "destinations": json.dumps(_destinations_for_browser(destinations)) if destinations else "",
         "solution_url": solution_url,
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
@@ -137,6 +139,13 @@ def destinations_json(destinations: Mapping[Any, Iterable[Any]]) -> dict[str, li
     {'bar': [22, 20], '6': ['off']}
     """
     return {str(_place_name(source)): [_place_name(d) for d in targets] for source, targets in destinations.items()}
+
+
+def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:
+    """A plain map is converted; a map per partial play (``{"moves": …}``) is sent as it is."""
+    if "moves" in destinations:
+        return dict(destinations)
+    return destinations_json(destinations)
 
 
 def _place_name(point: Any) -> Any:
