@@ -306,3 +306,60 @@ def differential_cases(comparisons: int, seed: int = 2024) -> Iterator[Case]:
         yield Case("self-play", position, (position.dice,))  # type: ignore[arg-type]
     for kind, position in synthetic_positions(-(-(comparisons - games) // len(ALL_ROLLS)), seed + 1):
         yield Case(kind, position, ALL_ROLLS)
+
+
+# -- a hypothesis strategy ----------------------------------------------------
+
+
+def position_strategy(with_dice: bool = True, with_stakes: bool = False):
+    """A hypothesis strategy for legal-looking positions.
+
+    Every point is held by White, by Black or by nobody; each side puts 0-3
+    checkers on the bar, some borne off and the rest on its own points, 15 in
+    all, sometimes only on its home board so that bearing off comes up.
+    With ``with_stakes`` the cube, the match and its flags vary too.
+    ``hypothesis`` is imported here so that the benchmark does not need it.
+    """
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw):
+        owners = draw(st.lists(st.sampled_from((None, WHITE, BLACK)), min_size=24, max_size=24))
+        layouts = []
+        for side in (WHITE, BLACK):
+            # points in White's numbering; a side's home board is its 1..6
+            home = range(1, 7) if side == WHITE else range(19, 25)
+            points = [p for p in range(1, 25) if owners[p - 1] == side]
+            if draw(st.booleans()) and any(p in home for p in points):
+                points = [p for p in points if p in home]
+            layout: dict[int | str, int] = {}
+            bar = draw(st.integers(0, 3))
+            off = draw(st.integers(0, 14 - bar))
+            rest = 15 - bar - off
+            if points:
+                for point in draw(st.lists(st.sampled_from(points), min_size=rest, max_size=rest)):
+                    layout[point] = layout.get(point, 0) + 1
+            else:
+                bar += rest
+            if bar:
+                layout["bar"] = bar
+            layouts.append(layout)
+        fields: dict[str, object] = {"turn": draw(st.sampled_from((WHITE, BLACK)))}
+        if with_dice:
+            fields["dice"] = (draw(st.integers(1, 6)), draw(st.integers(1, 6)))
+        if with_stakes:
+            fields["cube_value"] = 1 << draw(st.integers(0, 6))
+            if fields["cube_value"] > 1:
+                fields["cube_owner"] = draw(st.sampled_from((None, WHITE, BLACK)))
+            match_length = draw(st.sampled_from((0, 0, 1, 3, 5, 7, 11, 25)))
+            fields["match_length"] = match_length
+            if match_length:
+                fields["score"] = (draw(st.integers(0, match_length - 1)), draw(st.integers(0, match_length - 1)))
+                crawford_possible = match_length - 1 in fields["score"] and fields["cube_value"] == 1  # type: ignore[operator]
+                fields["crawford"] = crawford_possible and draw(st.booleans())
+            else:
+                fields["jacoby"] = draw(st.booleans())
+            fields["max_cube_log"] = draw(st.integers(6, 12))
+        return Position.from_layout(layouts[0], layouts[1], **fields)
+
+    return build()
