@@ -12,6 +12,8 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Project apps: add their includes here.
+    path("cuenta/", include("tutor.accounts.urls")),
+    path("", include("tutor.classroom.urls")),
     path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.home.urls")),

@@ -39,6 +39,8 @@ THIRD_PARTY_APPS = [
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
 # "tutor.classroom", "tutor.practice"); the order is the template lookup order.
 PROJECT_APPS = [
+    "tutor.accounts",
+    "tutor.classroom",
     "tutor.lessons",
     "tutor.board",
     "tutor.home",
@@ -56,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tutor.accounts.middleware.PasswordChangeRequiredMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -111,6 +114,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "classroom:home"
+LOGOUT_REDIRECT_URL = "home:index"
+
+# ---------------------------------------------------------------------------
+# E-mail (password reset): printed on the console unless configured.
+# ---------------------------------------------------------------------------
+
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Backgammon: reglas en español <no-responder@localhost>")
 
 # ---------------------------------------------------------------------------
 # Internationalisation: the whole site is in Spanish.
@@ -193,6 +207,8 @@ RATELIMIT_ENABLED = True
 RATELIMITS = {
     # The puzzle and explorer check endpoints.
     "check": (180, 60),
+    # Failed logins per username and address (tutor/accounts/views.py).
+    "login": (5, 15 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).

@@ -1,0 +1,52 @@
+"""Account forms: sign-up with the teacher choice; Django's forms for the rest."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+
+User = get_user_model()
+
+
+class SignUpForm(UserCreationForm):
+    """A new account: username, name, optional e-mail, passwords and the role."""
+
+    first_name = forms.CharField(
+        label="Tu nombre",
+        max_length=150,
+        help_text="Como quieres que te vea tu profesor o profesora, p. ej. «Lucía G.».",
+    )
+    email = forms.EmailField(
+        label="Correo electrónico (opcional)",
+        required=False,
+        help_text="Solo para recuperar la contraseña si la olvidas. No enviamos nada más.",
+    )
+    is_teacher = forms.BooleanField(
+        label="Soy profesor/a",
+        required=False,
+        help_text="Podrás crear grupos, poner tareas y seguir los resultados de tus alumnos.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "first_name", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data.get("email", "").strip()
+        if email and User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError("Ya hay una cuenta con ese correo. ¿Has olvidado la contraseña?")
+        return email
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data.get("username", "").strip()
+        if User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("Ese nombre de usuario ya está en uso. Prueba con otro.")
+        return username
+
+
+class LoginForm(AuthenticationForm):
+    error_messages = {
+        "invalid_login": "El nombre de usuario o la contraseña no son correctos. Ten en cuenta las mayúsculas.",
+        "inactive": "Esta cuenta está desactivada.",
+    }

@@ -1,0 +1,62 @@
+"""What an account adds to Django's user: the teacher flag and one-time passwords.
+
+A teacher is a user whose profile says so: chosen at sign-up ("Soy
+profesor/a") or granted by staff in the admin.  Accounts that a teacher
+creates for young students without e-mail start with a one-time password
+that must be replaced on the first login.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile", verbose_name="usuario"
+    )
+    is_teacher = models.BooleanField(
+        "es profesor/a", default=False, help_text="Puede crear grupos y tareas y ver los resultados de sus alumnos."
+    )
+    must_change_password = models.BooleanField(
+        "debe cambiar la contraseña", default=False, help_text="Tiene una contraseña de un solo uso."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="created_accounts",
+        verbose_name="creada por",
+        help_text="El profesor o la profesora que creó la cuenta, si la creó un profesor.",
+    )
+
+    class Meta:
+        verbose_name = "perfil"
+        verbose_name_plural = "perfiles"
+
+    def __str__(self) -> str:
+        return f"Perfil de {self.user}"
+
+    @classmethod
+    def of(cls, user) -> Profile:
+        """The profile of ``user``, created on first use."""
+        profile, _ = cls.objects.get_or_create(user=user)
+        return profile
+
+
+def is_teacher(user) -> bool:
+    """True for a logged-in user whose profile is a teacher's (cached per request)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    cached = getattr(user, "_is_teacher", None)
+    if cached is None:
+        cached = Profile.objects.filter(user=user, is_teacher=True).exists()
+        user._is_teacher = cached
+    return cached
+
+
+def display_name(user) -> str:
+    """The name a teacher sees: the full name, or the username."""
+    return user.get_full_name() or user.username

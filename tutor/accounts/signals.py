@@ -1,0 +1,26 @@
+"""On login: ask for a new password when the current one is a one-time
+password, and keep the puzzles solved before logging in."""
+
+from __future__ import annotations
+
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+
+from tutor.lessons.progress import merge_into_account
+
+from .models import Profile
+
+MUST_CHANGE_PASSWORD = "must_change_password"
+"""Session flag read by ``PasswordChangeRequiredMiddleware``."""
+
+
+@receiver(user_logged_in, dispatch_uid="accounts-one-time-password")
+def flag_one_time_password(sender, request, user, **kwargs) -> None:
+    if request is not None and Profile.objects.filter(user=user, must_change_password=True).exists():
+        request.session[MUST_CHANGE_PASSWORD] = True
+
+
+@receiver(user_logged_in, dispatch_uid="accounts-merge-progress")
+def keep_solved_puzzles(sender, request, user, **kwargs) -> None:
+    if request is not None:
+        merge_into_account(request, user)

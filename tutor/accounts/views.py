@@ -1,0 +1,126 @@
+"""Account pages: sign-up, rate-limited login, password change and reset.
+
+Everything but sign-up is one of Django's auth views with a Spanish
+template under ``templates/registration/``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.generic import FormView
+
+from tutor import ratelimit
+
+from .forms import LoginForm, SignUpForm
+from .models import Profile
+from .signals import MUST_CHANGE_PASSWORD
+
+
+class InvalidIsBadRequest:
+    """Bad input answers 400, with the form and its Spanish errors."""
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
+
+def _safe_next(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return target if allowed else ""
+
+
+@method_decorator(sensitive_post_parameters("password1", "password2"), name="dispatch")
+class SignUpView(InvalidIsBadRequest, FormView):
+    template_name = "accounts/signup.html"
+    form_class = SignUpForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect(_safe_next(request) or "classroom:home")
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        user = form.save()
+        Profile.objects.create(user=user, is_teacher=form.cleaned_data["is_teacher"])
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(self.request, f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada.")
+        return redirect(_safe_next(self.request) or "classroom:home")
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(next=_safe_next(self.request), **kwargs)
+
+
+LOGIN_SCOPE = "login"
+"""Failed logins per username and address: ``settings.RATELIMITS["login"]``."""
+
+
+def _login_identity(request) -> str:
+    username = str(request.POST.get("username", ""))[:150].strip().lower()
+    return f"{username}|{ratelimit.client_address(request)}"
+
+
+class LoginView(InvalidIsBadRequest, auth_views.LoginView):
+    """Django's login; after too many failures, HTTP 429 even with the right password."""
+
+    form_class = LoginForm
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        if ratelimit.is_limited(LOGIN_SCOPE, _login_identity(request)):
+            form = self.form_class(request, initial={"username": request.POST.get("username", "")})
+            wait = ratelimit.wait_text(ratelimit.retry_after(LOGIN_SCOPE))
+            response = render(request, self.template_name, self.get_context_data(form=form, blocked=True, wait=wait), status=429)
+            response["Retry-After"] = str(ratelimit.retry_after(LOGIN_SCOPE))
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        ratelimit.reset(LOGIN_SCOPE, _login_identity(self.request))
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        ratelimit.hit(LOGIN_SCOPE, _login_identity(self.request))
+        return super().form_invalid(form)
+
+
+class PasswordChangeView(InvalidIsBadRequest, auth_views.PasswordChangeView):
+    """Change the password; after a one-time password the old one is not asked."""
+
+    success_url = reverse_lazy("classroom:home")
+
+    @property
+    def one_time(self) -> bool:
+        return bool(self.request.session.get(MUST_CHANGE_PASSWORD))
+
+    def get_form_class(self):
+        return SetPasswordForm if self.one_time else PasswordChangeForm
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(one_time=self.one_time, **kwargs)
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        Profile.objects.filter(user=self.request.user).update(must_change_password=False)
+        self.request.session.pop(MUST_CHANGE_PASSWORD, None)
+        messages.success(self.request, "Contraseña cambiada. Usa la nueva la próxima vez que entres.")
+        return response
+
+
+class PasswordResetView(InvalidIsBadRequest, auth_views.PasswordResetView):
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+
+class PasswordResetConfirmView(InvalidIsBadRequest, auth_views.PasswordResetConfirmView):
+    success_url = reverse_lazy("accounts:password_reset_complete")

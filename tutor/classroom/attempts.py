@@ -1,0 +1,70 @@
+"""Judging a student's answer with the lessons' judge, and storing it as an attempt.
+
+Every submission is one ``Attempt`` row, numbered per student and exercise.
+Callers run ``submit`` inside the request's transaction; two submissions
+arriving together both get a row: the second one to write retries with the
+next number instead of being lost.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from tutor.lessons.answers import Judgement, judge_answer, judge_play, solution
+from tutor.lessons.puzzles import Puzzle
+
+from .models import Attempt, Exercise, Membership
+
+MAX_TEXT = 200
+NUMBERING_RETRIES = 5
+
+
+def judge(puzzle: Puzzle, text: str) -> Judgement:
+    return judge_play(puzzle, text) if puzzle.is_play else judge_answer(puzzle, text)
+
+
+def answer_field(puzzle: Puzzle) -> str:
+    """The name the board's form and the JSON body use: ``play`` or ``answer``."""
+    return "play" if puzzle.is_play else "answer"
+
+
+def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Attempt, Judgement]:
+    """Judge ``text`` and store the attempt; returns both."""
+    text = str(text)[:MAX_TEXT]
+    judgement = judge(puzzle, text)
+    return record(exercise, student, text, judgement), judgement
+
+
+def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Attempt:
+    """Store one attempt with the next free number for this student and exercise."""
+    for _ in range(NUMBERING_RETRIES):
+        try:
+            with transaction.atomic():
+                # Serialises a student's submissions where the database supports it.
+                list(Membership.objects.select_for_update().filter(classroom_id=exercise.assignment.classroom_id, student=student))
+                last = Attempt.objects.filter(exercise=exercise, student=student).aggregate(last=Max("number"))["last"]
+                return Attempt.objects.create(
+                    exercise=exercise,
+                    student=student,
+                    number=(last or 0) + 1,
+                    text=text,
+                    correct=judgement.correct,
+                    legal=judgement.legal,
+                    codes=" ".join(judgement.codes),
+                    verdict=judgement.as_json(),
+                )
+        except IntegrityError:
+            continue
+    raise IntegrityError("could not number the attempt after several retries")
+
+
+def verdict_payload(puzzle: Puzzle, attempt: Attempt) -> dict:
+    """The JSON verdict the board shows (as the lessons' API gives it) plus the attempt number."""
+    payload = dict(attempt.verdict)
+    if attempt.correct:
+        payload.update(solution(puzzle))
+    else:
+        payload["legal_plays"] = None
+    payload["attempt"] = attempt.number
+    return payload

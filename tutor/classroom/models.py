@@ -1,0 +1,222 @@
+"""Groups, assignments, exercises and attempts.
+
+A teacher's group (``Classroom``) has a join code and members; an
+``Assignment`` holds ordered ``Exercise`` rows, each either a lesson puzzle
+(by slug) or the teacher's own puzzle (position, dice, kind and the answer
+the engine computed).  Every submission of a student is one ``Attempt``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from tutor.lessons.library import get_library
+from tutor.lessons.puzzles import Puzzle, PuzzleError
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def new_join_code() -> str:
+    """Eight letters and digits without look-alikes (no I, O, 0 or 1)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not Classroom.objects.filter(join_code=code).exists():
+            return code
+
+
+def normalise_code(text: str) -> str:
+    """What a student types, as stored: upper case, no spaces or dashes."""
+    return "".join(ch for ch in str(text).upper() if ch.isalnum())[:CODE_LENGTH * 2]
+
+
+class Classroom(models.Model):
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="classrooms_taught", verbose_name="profesor/a"
+    )
+    name = models.CharField("nombre", max_length=100)
+    join_code = models.CharField("código para unirse", max_length=16, unique=True, default=new_join_code)
+    created_at = models.DateTimeField("creado el", auto_now_add=True)
+    students = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="classrooms", verbose_name="alumnos"
+    )
+
+    class Meta:
+        verbose_name = "grupo"
+        verbose_name_plural = "grupos"
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:classroom", args=[self.pk])
+
+    def join_path(self) -> str:
+        return reverse("classroom:join_code", args=[self.join_code])
+
+
+class Membership(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships", verbose_name="grupo")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name="alumno/a"
+    )
+    joined_at = models.DateTimeField("se unió el", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "alumno/a del grupo"
+        verbose_name_plural = "alumnos de los grupos"
+        ordering = ["student__first_name", "student__username"]
+        constraints = [models.UniqueConstraint(fields=["classroom", "student"], name="membership_once_per_classroom")]
+
+    def __str__(self) -> str:
+        return f"{self.student} en {self.classroom}"
+
+
+class Assignment(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name="grupo")
+    title = models.CharField("título", max_length=120)
+    instructions = models.TextField("instrucciones", max_length=2000, blank=True)
+    due_at = models.DateTimeField("fecha de entrega")
+    published_at = models.DateTimeField("publicada el", null=True, blank=True)
+    created_at = models.DateTimeField("creada el", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "tarea"
+        verbose_name_plural = "tareas"
+        ordering = ["due_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:assignment", args=[self.pk])
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None
+
+    @property
+    def is_past_due(self) -> bool:
+        return timezone.now() > self.due_at
+
+    def is_late(self, when) -> bool:
+        return when > self.due_at
+
+
+KIND_LABELS = {
+    "jugada": "Jugar un turno legal",
+    "unica": "Encontrar la única jugada legal",
+    "legalidad": "¿Es legal esta jugada?",
+    "numero": "Responder con un número",
+    "opcion": "Elegir una opción",
+}
+
+
+class Exercise(models.Model):
+    """One exercise of an assignment: a lesson puzzle or the teacher's own."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="exercises", verbose_name="tarea")
+    order = models.PositiveIntegerField("orden", default=0)
+    puzzle_slug = models.CharField("ejercicio de las lecciones", max_length=100, blank=True)
+    title = models.CharField("título", max_length=120)
+    kind = models.CharField("tipo", max_length=20, choices=list(KIND_LABELS.items()))
+    question = models.CharField("pregunta", max_length=300, blank=True)
+    xgid = models.CharField("posición (XGID)", max_length=80, blank=True)
+    play = models.CharField("jugada preguntada", max_length=100, blank=True)
+    calculation = models.CharField("cálculo", max_length=40, blank=True)
+    answer = models.CharField("respuesta calculada", max_length=200, blank=True)
+    created_at = models.DateTimeField("creado el", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "ejercicio"
+        verbose_name_plural = "ejercicios"
+        ordering = ["assignment", "order", "pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_custom(self) -> bool:
+        return not self.puzzle_slug
+
+    @property
+    def kind_label(self) -> str:
+        return KIND_LABELS.get(self.kind, self.kind)
+
+    def get_absolute_url(self) -> str:
+        return reverse("classroom:exercise", args=[self.pk])
+
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle to show and judge, or ``None`` if it no longer exists."""
+        if not hasattr(self, "_puzzle"):
+            self._puzzle = self._load_puzzle()
+        return self._puzzle
+
+    def _load_puzzle(self) -> Puzzle | None:
+        if self.puzzle_slug:
+            return get_library().puzzles().get(self.puzzle_slug)
+        from .exercises import custom_puzzle
+
+        try:
+            return custom_puzzle(
+                slug=f"tarea-{self.pk or 0}",
+                title=self.title,
+                question=self.question,
+                kind=self.kind,
+                xgid=self.xgid,
+                play=self.play,
+                calculation=self.calculation,
+                answer=self.answer,
+            )
+        except PuzzleError:
+            return None
+
+
+class Attempt(models.Model):
+    """One submission of a student to an exercise, with the verdict given."""
+
+    exercise = models.ForeignKey(Exercise, on_delete=models.PROTECT, related_name="attempts", verbose_name="ejercicio")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name="alumno/a"
+    )
+    number = models.PositiveIntegerField("intento n.º")
+    text = models.CharField("respuesta escrita", max_length=200, blank=True)
+    correct = models.BooleanField("correcto")
+    legal = models.BooleanField("legal", null=True)
+    codes = models.CharField("códigos", max_length=200, blank=True, help_text="Los códigos de motivo, separados por espacios.")
+    verdict = models.JSONField("veredicto", default=dict)
+    created_at = models.DateTimeField("enviado el", default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = "intento"
+        verbose_name_plural = "intentos"
+        ordering = ["exercise", "student", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["exercise", "student", "number"], name="attempt_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} · {self.exercise} · intento {self.number}"
+
+    @property
+    def code_list(self) -> list[str]:
+        return self.codes.split()
+
+    @property
+    def reasons(self) -> list[dict]:
+        reasons = self.verdict.get("reasons") if isinstance(self.verdict, dict) else None
+        return reasons if isinstance(reasons, list) else []
+
+    @property
+    def message(self) -> str:
+        return str(self.verdict.get("message", "")) if isinstance(self.verdict, dict) else ""
+
+    @property
+    def is_late(self) -> bool:
+        return self.exercise.assignment.is_late(self.created_at)

@@ -1,0 +1,231 @@
+"""What a teacher follows: the grid of students × exercises, the mistakes by
+rule, and both as CSV for a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.text import slugify
+
+from tutor.accounts.models import display_name
+from tutor.lessons.explanations import RULES
+
+from .models import Assignment, Attempt, Exercise
+
+
+@dataclass
+class Cell:
+    """One student's attempts at one exercise, in order."""
+
+    student: object
+    exercise: Exercise
+    attempts: list[Attempt] = field(default_factory=list)
+
+    @property
+    def tries(self) -> int:
+        return len(self.attempts)
+
+    @property
+    def first_correct(self) -> Attempt | None:
+        return next((attempt for attempt in self.attempts if attempt.correct), None)
+
+    @property
+    def solved_on(self) -> int | None:
+        first = self.first_correct
+        return first.number if first else None
+
+    @property
+    def late(self) -> bool:
+        """Solved after the due date (or tried after it without solving)."""
+        first = self.first_correct
+        if first is not None:
+            return first.is_late
+        return any(attempt.is_late for attempt in self.attempts)
+
+    @property
+    def status(self) -> str:
+        if not self.attempts:
+            return "untried"
+        if self.solved_on == 1:
+            return "first-try"
+        return "solved" if self.solved_on else "unsolved"
+
+    @property
+    def label(self) -> str:
+        """The cell in words, as the CSV and screen readers give it."""
+        if not self.attempts:
+            text = "Sin intentar"
+        elif self.solved_on == 1:
+            text = "Resuelto al primer intento"
+        elif self.solved_on:
+            text = f"Resuelto en el intento {self.solved_on}"
+        else:
+            text = f"Sin resolver ({self.tries} {'intento' if self.tries == 1 else 'intentos'})"
+        return text + (" · con retraso" if self.late else "")
+
+
+@dataclass
+class Row:
+    student: object
+    cells: list[Cell]
+
+    @property
+    def name(self) -> str:
+        return display_name(self.student)
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for cell in self.cells if cell.solved_on)
+
+
+@dataclass
+class Grid:
+    assignment: Assignment
+    exercises: list[Exercise]
+    rows: list[Row]
+
+    def cell(self, student_id: int, exercise_id: int) -> Cell | None:
+        for row in self.rows:
+            if row.student.pk == student_id:
+                return next((cell for cell in row.cells if cell.exercise.pk == exercise_id), None)
+        return None
+
+
+def students_of(assignment: Assignment) -> list:
+    memberships = assignment.classroom.memberships.select_related("student").order_by("student__first_name", "student__username")
+    return [membership.student for membership in memberships]
+
+
+def build_grid(assignment: Assignment) -> Grid:
+    exercises = list(assignment.exercises.all())
+    students = students_of(assignment)
+    attempts: dict[tuple[int, int], list[Attempt]] = defaultdict(list)
+    rows = Attempt.objects.filter(exercise__assignment=assignment, student__in=students).select_related("exercise__assignment")
+    for attempt in rows.order_by("number"):
+        attempts[(attempt.student_id, attempt.exercise_id)].append(attempt)
+    return Grid(
+        assignment,
+        exercises,
+        [Row(student, [Cell(student, exercise, attempts[(student.pk, exercise.pk)]) for exercise in exercises]) for student in students],
+    )
+
+
+@dataclass
+class RuleMistakes:
+    """How often the class broke one rule, and who."""
+
+    code: str
+    count: int
+    students: list[tuple[str, int]]
+
+    @property
+    def rule(self):
+        return RULES.get(self.code)
+
+
+def mistakes_by_rule(grid: Grid) -> list[RuleMistakes]:
+    """The reason codes of the wrong attempts, most frequent first."""
+    totals: Counter[str] = Counter()
+    by_student: dict[str, Counter[str]] = defaultdict(Counter)
+    for row in grid.rows:
+        for cell in row.cells:
+            for attempt in cell.attempts:
+                if attempt.correct:
+                    continue
+                for code in dict.fromkeys(attempt.code_list):
+                    totals[code] += 1
+                    by_student[code][row.name] += 1
+    return [RuleMistakes(code, count, by_student[code].most_common()) for code, count in totals.most_common()]
+
+
+# --- CSV: UTF-8 with BOM and «;», as spreadsheets in Spanish expect ---------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _safe(value: object) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _local(moment) -> str:
+    return timezone.localtime(moment).strftime("%d/%m/%Y %H:%M")
+
+
+def _csv_response(assignment: Assignment, name: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
+    filename = f"{slugify(assignment.title) or 'tarea'}-{name}.csv"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    writer = csv.writer(response, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows([[_safe(value) for value in row] for row in rows])
+    return response
+
+
+def grid_csv(grid: Grid) -> HttpResponse:
+    header = ["Alumno/a", "Usuario"] + [f"{index}. {exercise.title}" for index, exercise in enumerate(grid.exercises, 1)] + ["Resueltos"]
+    rows = [
+        [row.name, row.student.username] + [cell.label for cell in row.cells] + [f"{row.solved} de {len(grid.exercises)}"]
+        for row in grid.rows
+    ]
+    return _csv_response(grid.assignment, "resultados", header, rows)
+
+
+def attempts_csv(grid: Grid) -> HttpResponse:
+    header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso"]
+    numbers = {exercise.pk: index for index, exercise in enumerate(grid.exercises, 1)}
+    rows = []
+    for row in grid.rows:
+        for cell in row.cells:
+            for attempt in cell.attempts:
+                rows.append(
+                    [
+                        row.name,
+                        row.student.username,
+                        f"{numbers[cell.exercise.pk]}. {cell.exercise.title}",
+                        attempt.number,
+                        _local(attempt.created_at),
+                        attempt.text,
+                        "Correcto" if attempt.correct else "Incorrecto",
+                        {True: "sí", False: "no", None: ""}[attempt.legal],
+                        " ".join(attempt.code_list),
+                        attempt.message,
+                        "sí" if attempt.is_late else "no",
+                    ]
+                )
+    return _csv_response(grid.assignment, "intentos", header, rows)
+
+
+# --- A student's own view ----------------------------------------------------
+
+
+def student_cells(assignment: Assignment, student) -> list[Cell]:
+    """The student's cells for each exercise of the assignment, in order."""
+    attempts: dict[int, list[Attempt]] = defaultdict(list)
+    for attempt in Attempt.objects.filter(exercise__assignment=assignment, student=student).select_related("exercise__assignment").order_by("number"):
+        attempts[attempt.exercise_id].append(attempt)
+    return [Cell(student, exercise, attempts[exercise.pk]) for exercise in assignment.exercises.all()]
+
+
+STATUS_LABELS = {
+    "done": "Completada",
+    "done-late": "Completada con retraso",
+    "overdue": "Fuera de plazo",
+    "started": "En curso",
+    "pending": "Pendiente",
+}
+
+
+def assignment_status(assignment: Assignment, cells: list[Cell]) -> str:
+    """``done``, ``done-late``, ``overdue``, ``started`` or ``pending`` (see ``STATUS_LABELS``)."""
+    if cells and all(cell.solved_on for cell in cells):
+        return "done-late" if any(cell.late for cell in cells) else "done"
+    if assignment.is_past_due:
+        return "overdue"
+    return "started" if any(cell.attempts for cell in cells) else "pending"
