@@ -36,7 +36,7 @@ def test_inline_notation_is_highlighted_and_other_code_is_left_alone():
 def test_a_notation_block_is_a_highlighted_pre():
     html, _ = convert("```notacion\nbar/22*\n```")
     assert html == (
-        '<pre class="notation"><code><span class="bg-k">bar</span><span class="bg-o">/</span>'
+        '<pre class="notation" tabindex="0"><code><span class="bg-k">bar</span><span class="bg-o">/</span>'
         '<span class="bg-mi">22</span><span class="bg-gs">*</span></code></pre>'
     )
 

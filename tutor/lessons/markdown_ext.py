@@ -68,7 +68,7 @@ class LessonBlockPreprocessor(Preprocessor):
 
     def _render(self, lang: str, body: str, first_line: int) -> str:
         if lang == "notacion":
-            return f'<pre class="notation"><code>{highlight_notation(body)}</code></pre>'
+            return f'<pre class="notation" tabindex="0"><code>{highlight_notation(body)}</code></pre>'
         puzzle = parse_puzzle(
             body,
             source=self.extension.getConfig("source"),
@@ -80,9 +80,15 @@ class LessonBlockPreprocessor(Preprocessor):
 
 
 class InlineNotationTreeprocessor(Treeprocessor):
-    """Highlight inline ``code`` whose text is a play in notation."""
+    """Highlight inline ``code`` whose text is a play in notation.
+
+    Code blocks also become focusable, so that keyboard users can scroll
+    the ones wider than the screen.
+    """
 
     def run(self, root: etree.Element) -> None:
+        for block in root.iter("pre"):
+            block.set("tabindex", "0")
         for element in root.iter("code"):
             text = element.text or ""
             if element.get("class") or "/" not in text or not _reads_as_play(text):
