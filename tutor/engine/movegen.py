@@ -145,9 +145,11 @@ def play_list(m: Board, o: Board, dice: tuple[int, int]) -> list[Found]:
 
     While searching, a position reached without hitting is known by the
     mover's board alone: the opponent's board is then the starting one, the
-    very same tuple (a hit always puts a checker on the bar, so a play that
-    hit never gives it back).  Hashing one board instead of two is most of
-    the saving on big doubles.
+    very same tuple, since ``single_moves`` passes it on untouched when
+    nothing is hit (and a hit puts a checker on the bar, so a play that hit
+    never gives the starting board back).  After a hit the key is the pair
+    of boards, which never equals a single board.  Hashing one board
+    instead of two is most of the saving on big doubles.
     """
     d1, d2 = dice
     if d1 == d2:
