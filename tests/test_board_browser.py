@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.browser import PHONE, assert_accessible
 from tutor.engine import BLACK, Position
@@ -19,7 +20,7 @@ OPENING_31 = Position.initial().with_dice((3, 1))
 def open_board(page, live_server, position=OPENING_31, **query):
     url = live_server.url + reverse("board-test-page") + "?" + urlencode({"xgid": position.to_xgid(), **query})
     page.goto(url)
-    page.wait_for_selector(".board-widget.is-enhanced")
+    page.wait_for_selector(".board-widget.is-enhanced form[data-check-enhanced]")
     return page
 
 
@@ -344,19 +345,21 @@ def test_the_solution_button_lists_every_legal_play(page, live_server):
 
 def test_answer_forms_without_a_board_are_checked_as_json(page, live_server):
     page.goto(live_server.url + reverse("board-test-question"))
+    page.wait_for_selector("form[data-check-enhanced]")
     answer = page.get_by_label("¿Cuántas jugadas legales hay con 3-1 en la posición inicial?")
+    status = page.locator("form [role=status]")
     answer.fill(str(len(OPENING_31.legal_plays()) + 1))
     page.get_by_role("button", name="Comprobar").click()
-    assert "No es correcto" in verdict(page).inner_text()
+    expect(status).to_contain_text("✘ No es correcto")
     answer.fill(str(len(OPENING_31.legal_plays())))
     page.get_by_role("button", name="Comprobar").click()
-    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('Correcto')")
-    assert "¡Correcto!" in verdict(page).inner_text()
+    expect(status).to_contain_text("✔ ¡Correcto!")
 
 
 def test_a_solution_link_outside_the_form_shows_the_solution_in_place(page, live_server):
     url = live_server.url + reverse("board-test-question")
     page.goto(url)
+    page.wait_for_selector("form[data-check-enhanced]")
     page.get_by_role("link", name="Ver solución").click()
     shown = verdict(page)
     assert shown.locator(".verdict__play code").inner_text() == str(len(OPENING_31.legal_plays()))

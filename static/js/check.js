@@ -153,6 +153,7 @@ function setBusy(form, region, busy) {
 export function enhanceCheckForm(form) {
   if (enhanced.has(form)) return;
   enhanced.add(form);
+  form.setAttribute('data-check-enhanced', '');
   let pending = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
