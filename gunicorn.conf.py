@@ -5,6 +5,7 @@ Environment:
     WEB_CONCURRENCY     worker processes (GUNICORN_WORKERS also works; default 2 per core + 1).
     GUNICORN_TIMEOUT    seconds before a silent worker is restarted (default 30).
     GUNICORN_FORWARDED_ALLOW_IPS  proxies trusted for X-Forwarded-* (default 127.0.0.1).
+    GUNICORN_ACCESS_LOG where to write the access log (default "-", standard output; "" for none).
 
 The application is imported in each worker after the fork (``preload_app =
 False``): GNU Backgammon, which the practice mode loads on first use, then
@@ -37,6 +38,7 @@ max_requests = _int("GUNICORN_MAX_REQUESTS", 2000)
 max_requests_jitter = max_requests // 10
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
 
-accesslog = "-"
+# GUNICORN_ACCESS_LOG="" turns the access log off (e.g. under a load test).
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

@@ -131,3 +131,10 @@ def test_database_connections_are_kept_open_and_health_checked():
 )
 def test_cache_urls_name_their_backend(url, backend):
     assert cache_from_url(url)["BACKEND"] == backend
+
+
+def test_several_web_processes_share_a_sqlite_file_without_locking_errors():
+    database = prod_settings("DATABASES", DATABASE_URL="sqlite:////srv/sitio.sqlite3")["DATABASES"]["default"]
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert database["OPTIONS"]["timeout"] >= 10
