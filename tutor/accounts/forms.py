@@ -32,6 +32,10 @@ class SignUpForm(UserCreationForm):
         model = User
         fields = ("username", "first_name", "email")
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = "Con él entrarás. Letras, números y . @ + - _, sin espacios."
+
     def clean_email(self) -> str:
         email = self.cleaned_data.get("email", "").strip()
         if email and User.objects.filter(email__iexact=email).exists():

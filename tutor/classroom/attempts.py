@@ -60,11 +60,13 @@ def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Atte
 
 
 def verdict_payload(puzzle: Puzzle, attempt: Attempt) -> dict:
-    """The JSON verdict the board shows (as the lessons' API gives it) plus the attempt number."""
+    """The JSON verdict the board shows (as the lessons' API gives it) plus the
+    stored attempt: its number and the text as written."""
     payload = dict(attempt.verdict)
     if attempt.correct:
         payload.update(solution(puzzle))
     else:
         payload["legal_plays"] = None
     payload["attempt"] = attempt.number
+    payload["text"] = attempt.text
     return payload

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from tutor.engine import BLACK, WHITE, Defect, EngineError, Position
 from tutor.lessons.calculations import CalculationError, calculate
 from tutor.lessons.explanations import explain_verdict
-from tutor.lessons.puzzles import Puzzle, PuzzleError, parse_puzzle
+from tutor.lessons.puzzles import Puzzle, PuzzleError, normalise_yes_no, parse_puzzle
 from tutor.lessons.puzzles import _read_layout  # the lessons' reader of «6:2 8:3» lists
 
 
@@ -172,6 +172,15 @@ def custom_puzzle(*, slug: str, title: str, question: str, kind: str, xgid: str,
     )
 
 
+def answer_text(kind: str, answer: str) -> str:
+    """The expected answer in words, as the teacher reads it."""
+    if kind == "legalidad":
+        return "Sí, es legal." if normalise_yes_no(answer) else "No, es ilegal."
+    if kind == "jugada":
+        return "Cualquiera de las jugadas legales."
+    return answer
+
+
 @dataclass(frozen=True)
 class Draft:
     """A checked custom exercise, ready to preview and to save."""
@@ -193,12 +202,7 @@ class Draft:
 
     @property
     def answer_text(self) -> str:
-        if self.puzzle.kind == "legalidad":
-            verdict = self.puzzle.position.check(self.puzzle.play)
-            return "Sí, es legal." if verdict.legal else "No, es ilegal."
-        if self.puzzle.kind == "jugada":
-            return "Cualquiera de las jugadas legales."
-        return self.puzzle.answer
+        return answer_text(self.puzzle.kind, self.fields["answer"])
 
 
 def draft_exercise(*, question_key: str, title: str, prompt: str, play: str, **position_fields: str) -> Draft:

@@ -16,7 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tutor.lessons.library import get_library
-from tutor.lessons.puzzles import Puzzle, PuzzleError
+from tutor.lessons.puzzles import PLAY_KINDS, Puzzle, PuzzleError
+
+from .exercises import answer_text, custom_puzzle
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -152,6 +154,11 @@ class Exercise(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("classroom:exercise", args=[self.pk])
 
+    @property
+    def answer_text(self) -> str:
+        """The answer the engine computed for a custom exercise, in words."""
+        return answer_text(self.kind, self.answer) if self.is_custom else ""
+
     def puzzle(self) -> Puzzle | None:
         """The puzzle to show and judge, or ``None`` if it no longer exists."""
         if not hasattr(self, "_puzzle"):
@@ -161,8 +168,6 @@ class Exercise(models.Model):
     def _load_puzzle(self) -> Puzzle | None:
         if self.puzzle_slug:
             return get_library().puzzles().get(self.puzzle_slug)
-        from .exercises import custom_puzzle
-
         try:
             return custom_puzzle(
                 slug=f"tarea-{self.pk or 0}",
@@ -220,3 +225,8 @@ class Attempt(models.Model):
     @property
     def is_late(self) -> bool:
         return self.exercise.assignment.is_late(self.created_at)
+
+    @property
+    def is_illegal_play(self) -> bool:
+        """The student played on the board and the play broke a rule."""
+        return self.legal is False and self.exercise.kind in PLAY_KINDS
