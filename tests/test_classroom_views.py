@@ -441,3 +441,11 @@ def test_the_teacher_downloads_both_csv_files(teacher_client, teacher, student):
         response = teacher_client.get(f"/clases/tareas/{assignment.pk}/{name}.csv")
         assert response.status_code == 200 and response.content.startswith("\ufeff".encode())
         assert response["Content-Disposition"].endswith(f'-{name}.csv"')
+
+
+def test_a_wrong_yes_or_no_is_incorrect_not_an_illegal_play(student_client, teacher, student):
+    exercise = add_custom_exercise(make_assignment(make_classroom(teacher, students=[student])), question_key="legalidad", play=WRONG_DIE)
+    student_client.post(f"/tareas/ejercicios/{exercise.pk}/", {"answer": "si"})
+    html = student_client.get(f"/tareas/ejercicios/{exercise.pk}/").content.decode()
+    assert '<span class="tag tag--error">Incorrecto</span>' in html and "Jugada ilegal</span>" not in html
+    assert 'data-plays="false"' in html
