@@ -31,33 +31,12 @@ def _some_plays(data: st.DataObject, plays: list[Play]) -> list[Play]:
     return data.draw(st.lists(st.sampled_from(plays), min_size=PLAYS_CHECKED, max_size=PLAYS_CHECKED, unique=True))
 
 
-# Two known defects of ``check()`` are kept out of the notation properties
-# below and pinned instead by the strict ``xfail`` tests at the end of this
-# file; once they are fixed, those tests fail as XPASS and both the xfail
-# marks and these two helpers go.
-
-
-def _known_bar_chain_defect(position: Position, play: Play) -> bool:
-    """Two or more on the bar with doubles: ``bar/23(2)`` is refused as bar-first."""
-    dice = position.dice
-    return position.mover[25] >= 2 and dice[0] == dice[1] and any(move.src == 25 for move in play.moves)
-
-
-def _known_unmarked_hit_defect(play: Play, found: Play | None) -> bool:
-    """``20/13`` without ``*`` read as the hitting way ``20/14*/13`` when both exist."""
-    return found is not None and found.result != play.result and found.hits > play.hits and "*" not in play.notation
-
-
 @engine_settings
 @given(positions, st.data())
 def test_a_play_parsed_from_its_own_notation_has_the_same_notation_and_result(position, data):
     plays = position.legal_plays()
     for play in _some_plays(data, plays):
-        if _known_bar_chain_defect(position, play):
-            continue
         again = Play.parse(play.notation, position, position.dice)
-        if _known_unmarked_hit_defect(play, again):
-            continue
         assert again.notation == play.notation
         assert again.result == play.result
 
@@ -110,12 +89,8 @@ def test_a_play_of_one_die_uses_the_larger_one_whenever_it_could_be_played_alone
 def test_every_legal_play_is_accepted_by_check_and_maps_to_itself(position, data):
     plays = position.legal_plays()
     for play in _some_plays(data, plays):
-        if _known_bar_chain_defect(position, play):
-            continue
         verdict = position.check(play.notation)
         assert verdict.legal, (position.to_xgid(), play.notation, verdict.reasons)
-        if _known_unmarked_hit_defect(play, verdict.play):
-            continue
         assert verdict.play is not None and verdict.play.result == play.result
 
 
@@ -168,7 +143,7 @@ def test_move_obstacle_finds_nothing_exactly_where_single_moves_has_a_move(posit
             assert (move_obstacle(m, o, src, die) is None) == (src in sources), (position.to_xgid(), src, die)
 
 
-# -- known defects found by the properties above -----------------------------
+# -- defects the properties above once found ----------------------------------
 
 
 def _read_back(xgid: str) -> None:
@@ -179,11 +154,9 @@ def _read_back(xgid: str) -> None:
         assert verdict.play is not None and verdict.play.result == play.result, (play.notation, verdict.play)
 
 
-@pytest.mark.xfail(strict=True, reason="check() moves each written chain's checker all the way before the next enters")
 def test_two_checkers_entering_and_moving_on_with_doubles_are_read_back_from_their_notation():
     _read_back("XGID=o-----------------------MB:0:0:1:11:0:0:0:0:10")  # bar/23(2) with 1-1
 
 
-@pytest.mark.xfail(strict=True, reason="an unmarked chain is read as the hitting way when a quiet way exists too")
 def test_a_chain_written_without_a_hit_is_read_as_the_way_that_does_not_hit():
     _read_back("XGID=--AECABbbcbbb-a-AA--A-----:0:0:1:61:0:0:0:0:10")  # 20/13 with 6-1, not 20/14*/13

@@ -372,7 +372,10 @@ def test_hit_and_continue_with_the_same_checker_is_legal():
     verdict = position.check("9/5*/3")
     assert verdict.legal and verdict.play.notation == "9/5*/3"
     assert verdict.play.result.bar(BLACK) == 1 and verdict.play.result.point(3) == (WHITE, 1)
-    assert position.check("9/3").play == verdict.play  # the engine knows it hits on the way
+    quiet = position.check("9/3").play  # without «*», the way through the open 7 is meant
+    assert quiet.hits == 0 and quiet.notation == "9/3"
+    only_through_five = Position.from_layout({9: 1, 13: 4, 8: 2, 6: 5, 24: 3}, {5: 1, 7: 2, 12: 3, 17: 3, 19: 4, 1: 2}, dice=(4, 2))
+    assert only_through_five.check("9/3").play.notation == "9/5*/3"  # «*» is optional: the engine knows
 
 
 def test_notation_is_written_from_the_side_of_the_mover():

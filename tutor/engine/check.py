@@ -97,12 +97,22 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     legal = plays_by_boards(position, dice)
     m, o = position.mover, position.opponent_board
     dice_list = _dice_list(dice)
+    marked = sorted(segment.dst for segment in segments if segment.hit_marked)
+    best: tuple[int, Board, Board] | None = None
     realized_counts = set()
-    for m2, o2, moves in _realizations(m, o, tuple(segments), dice_list):
-        if (m2, o2) in legal:
-            play = Play(position, dice, legal[(m2, o2)], after_play(position, m2, o2))
-            return Verdict(text, dice, True, (), play)
-        realized_counts.add(len(moves))
+    for m2, o2, moves in _realizations(m, o, tuple((s.src, s.dst) for s in segments), dice_list):
+        if (m2, o2) not in legal:
+            realized_counts.add(len(moves))
+            continue
+        mismatch = _hit_mismatch(moves, marked)
+        if best is None or mismatch < best[0]:
+            best = (mismatch, m2, o2)
+            if not mismatch:
+                break
+    if best is not None:
+        _, m2, o2 = best
+        play = Play(position, dice, legal[(m2, o2)], after_play(position, m2, o2))
+        return Verdict(text, dice, True, (), play)
     if realized_counts:
         return Verdict(text, dice, False, (_fuller_play_reason(legal, segments, min(realized_counts), dice),))
     return Verdict(text, dice, False, tuple(_diagnose(m, o, segments, dice_list)))
@@ -112,20 +122,53 @@ def _dice_list(dice: Dice) -> tuple[int, ...]:
     return (dice[0],) * 4 if dice[0] == dice[1] else tuple(sorted(dice, reverse=True))
 
 
-def _realizations(m: Board, o: Board, segments: tuple[Segment, ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...]]]:
-    """Every way to carry out the written steps, in any order, by legal single moves."""
-    if not segments:
+def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
+    """How far a way of playing the text is from the hits it marks with ``*``.
+
+    ``*`` is optional, but where the text can be read two ways, one hitting
+    and one not, the reading that agrees with the marks is the one meant.
+    """
+    hits = sorted(move.dst for move in moves if move.hit)
+    unmatched = list(marked)
+    extra = 0
+    for point in hits:
+        if point in unmatched:
+            unmatched.remove(point)
+        else:
+            extra += 1
+    return extra + len(unmatched)
+
+
+def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...]]]:
+    """Every way to carry out the written steps by legal single moves.
+
+    One die at a time, any step next: the steps of different checkers may
+    interleave (two checkers entering with 1-1 before either moves on), and
+    a step written across several dice (``24/13``) may take them in any order.
+    """
+    if not pending:
         yield m, o, ()
         return
     tried = set()
-    for index, segment in enumerate(segments):
-        if segment[:2] in tried:
-            continue
-        tried.add(segment[:2])
-        rest = segments[:index] + segments[index + 1 :]
-        for m2, o2, moves, dice2 in _segment_paths(m, o, segment.src, segment.dst, dice_left):
-            for m3, o3, later in _realizations(m2, o2, rest, dice2):
-                yield m3, o3, moves + later
+    for index, (src, dst) in enumerate(pending):
+        for die in set(dice_left):
+            if (src, dst, die) in tried:
+                continue
+            tried.add((src, dst, die))
+            step = _move_from(m, o, src, die)
+            if step is None:
+                continue
+            move, m2, o2 = step
+            if move.dst == dst:
+                rest = pending[:index] + pending[index + 1 :]
+            elif move.dst != OFF and move.dst > dst:
+                rest = pending[:index] + ((move.dst, dst),) + pending[index + 1 :]
+            else:
+                continue
+            remaining = list(dice_left)
+            remaining.remove(die)
+            for m3, o3, later in _realizations(m2, o2, rest, tuple(remaining)):
+                yield m3, o3, (move,) + later
 
 
 def _segment_paths(m: Board, o: Board, src: int, dst: int, dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...], tuple[int, ...]]]:
