@@ -104,11 +104,13 @@ def test_a_numbering_collision_is_retried_so_no_submission_is_lost(setup):
     assert Attempt.objects.filter(student=student, exercise=exercise).count() == 2
 
 
-def test_the_answer_text_is_cut_to_its_column(setup):
+def test_a_very_long_answer_is_cut_and_its_codes_are_listed_once(setup):
     _, student, _, assignment = setup
     exercise = add_custom_exercise(assignment)
-    attempt, _ = attempts.submit(exercise, exercise.puzzle(), student, "13/7 " * 100)
+    attempt, judgement = attempts.submit(exercise, exercise.puzzle(), student, "13/7 " * 100)
+    attempt.refresh_from_db()
     assert len(attempt.text) == attempts.MAX_TEXT
+    assert len(judgement.codes) > len(attempt.code_list) == len(set(attempt.code_list))
 
 
 def test_attempts_after_the_due_date_are_late(setup):

@@ -51,7 +51,7 @@ def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Atte
                     text=text,
                     correct=judgement.correct,
                     legal=judgement.legal,
-                    codes=" ".join(judgement.codes),
+                    codes=" ".join(dict.fromkeys(judgement.codes))[:MAX_TEXT],
                     verdict=judgement.as_json(),
                 )
         except IntegrityError:
