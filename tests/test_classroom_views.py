@@ -449,3 +449,32 @@ def test_a_wrong_yes_or_no_is_incorrect_not_an_illegal_play(student_client, teac
     html = student_client.get(f"/tareas/ejercicios/{exercise.pk}/").content.decode()
     assert '<span class="tag tag--error">Incorrecto</span>' in html and "Jugada ilegal</span>" not in html
     assert 'data-plays="false"' in html
+
+
+def test_a_teacher_following_their_own_join_link_is_not_added_as_a_student(teacher_client, teacher):
+    classroom = make_classroom(teacher)
+    page = teacher_client.post(f"/unirse/{classroom.join_code}/", follow=True).content.decode()
+    assert "no hace falta unirte" in page and not Membership.objects.exists()
+
+
+def test_a_join_link_with_a_wrong_code_is_a_spanish_400(student_client):
+    response = student_client.get("/unirse/NOEXISTE/")
+    assert response.status_code == 400
+    assert "No hay ningún grupo con ese código" in response.content.decode()
+
+
+def test_classroom_pages_have_no_inline_script_or_event_handler(teacher_client, student_client, teacher, student):
+    classroom = make_classroom(teacher, students=[student])
+    assignment = make_assignment(classroom)
+    exercise = add_custom_exercise(assignment)
+    submit(exercise, exercise.puzzle(), student, WRONG_DIE)
+    pages = [
+        (teacher_client, url)
+        for url in ("/clases/", f"/clases/{classroom.pk}/", f"/clases/tareas/{assignment.pk}/", f"/clases/tareas/{assignment.pk}/propio/", f"/clases/tareas/{assignment.pk}/resultados/")
+    ] + [(student_client, url) for url in ("/tareas/", f"/tareas/{assignment.pk}/", f"/tareas/ejercicios/{exercise.pk}/", "/tareas/historial/")]
+    for client, url in pages:
+        html = client.get(url).content.decode()
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), url
+        assert not re.search(r"\son[a-z]+=", html), url
+        assert "style=" not in html, url
+    assert '<script type="module" src="/static/js/classroom/attempts.js">' in student_client.get(f"/tareas/ejercicios/{exercise.pk}/").content.decode()
