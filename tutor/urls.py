@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("tutor.classroom.urls")),
     path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),
+    path("", include("tutor.practice.urls")),
     path("", include("tutor.home.urls")),
 ]

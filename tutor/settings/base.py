@@ -42,6 +42,7 @@ PROJECT_APPS = [
     "tutor.accounts",
     "tutor.classroom",
     "tutor.lessons",
+    "tutor.practice",
     "tutor.board",
     "tutor.home",
 ]
@@ -220,3 +221,20 @@ RATELIMIT_PROXY_COUNT = 0
 
 # Lesson sources (Markdown and puzzle definitions) kept in the repository.
 LESSONS_DIR = BASE_DIR / "lessons"
+
+# ---------------------------------------------------------------------------
+# Practice against the computer (tutor/practice)
+# ---------------------------------------------------------------------------
+
+# How deep gnubg looks when it grades the learner's decisions (0 is fastest).
+PRACTICE_GRADING_PLIES = int(os.environ.get("PRACTICE_GRADING_PLIES", "2"))
+# Traffic light: verde below "ambar", ámbar below "rojo", rojo from "rojo" up
+# (equity lost against gnubg's best decision).
+PRACTICE_TRAFFIC_LIGHT = {"ambar": 0.03, "rojo": 0.12}
+# Hints (gnubg's best play) a learner may ask for in each game.
+PRACTICE_HINTS_PER_GAME = 3
+# Seconds a request waits for gnubg before answering that it is unavailable.
+PRACTICE_EVALUATOR_TIMEOUT = 15
+# Tests only: a seed that makes every game's dice reproducible.  None (the
+# default) throws them with the operating system's secure generator.
+PRACTICE_DICE_SEED = None

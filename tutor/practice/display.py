@@ -1,0 +1,214 @@
+"""What the practice pages say, in Spanish: the status line, what happened, the lights, the totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.engine import BAR, OFF, EngineError, Match, Position, format_dice, parse_play
+
+from .evaluator import rating
+from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
+
+RESULT_WORDS = {"single": "partida sencilla", "gammon": "gammon", "backgammon": "backgammon"}
+COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
+COLOUR_MEANINGS = {
+    Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
+    Colour.AMBER: "un error pequeño",
+    Colour.RED: "un error grave",
+}
+DECISION_WORDS = {
+    Action.Kind.MOVE: "Jugada",
+    Action.Kind.DOUBLE: "Doblar",
+    Action.Kind.NO_DOUBLE: "No doblar",
+    Action.Kind.TAKE: "Aceptar",
+    Action.Kind.DROP: "Abandonar",
+}
+
+
+def points(count: int) -> str:
+    return "1 punto" if count == 1 else f"{count} puntos"
+
+
+def play_text(notation: str) -> str:
+    """A play as written on the page: the empty play is «no mueve»."""
+    return notation or "no mueve"
+
+
+@dataclass
+class Status:
+    """The status line of a match: score, cube, Crawford."""
+
+    score: tuple[int, int]
+    length: int
+    cube: str
+    crawford: bool
+    post_crawford: bool
+    hints_left: int
+
+    @property
+    def score_text(self) -> str:
+        target = f" (match a {self.length})" if self.length else ""
+        return f"Tú {self.score[LEARNER]} – Ordenador {self.score[COMPUTER]}{target}"
+
+
+def status(match: PracticeMatch, hints_left: int) -> Status:
+    position = match.position
+    stakes = Match.of(position)
+    return Status(
+        score=match.score,
+        length=match.length,
+        cube=cube_text(position),
+        crawford=position.crawford and not match.is_over,
+        post_crawford=stakes.post_crawford,
+        hints_left=hints_left,
+    )
+
+
+def cube_text(position: Position) -> str:
+    if position.cube_owner is None:
+        return f"en el centro, a {position.cube_value}"
+    owner = "tuyo" if position.cube_owner == LEARNER else "del ordenador"
+    return f"a {position.cube_value}, {owner}"
+
+
+@dataclass
+class Event:
+    """One thing that happened since the learner's last decision, as a sentence.
+
+    ``frames`` (for the computer's plays) are the positions after each of
+    its moves, shown one at a time by the page's script.
+    """
+
+    text: str
+    kind: str
+    frames: list[dict] = field(default_factory=list)
+    action_id: int | None = None
+
+
+def events(match: PracticeMatch) -> list[Event]:
+    found = []
+    for event in match.last_turn or []:
+        sentence = _sentence(event)
+        if sentence is not None:
+            found.append(sentence)
+    return found
+
+
+def _sentence(event: dict) -> Event | None:
+    kind = event.get("kind")
+    side = event.get("side")
+    if kind == "opening":
+        throws = event.get("throws") or []
+        parts = [f"empate a {white}: se vuelve a tirar" for white, black in throws[:-1]]
+        white, black = throws[-1]
+        parts.append(f"tú sacas {white} y el ordenador {black}")
+        who = "Empiezas tú" if event.get("starter") == LEARNER else "Empieza el ordenador"
+        high, low = max(white, black), min(white, black)
+        return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
+    if kind == "crawford":
+        return Event(
+            "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
+            kind,
+        )
+    if kind == "move":
+        roll = format_dice(tuple(event["dice"]))
+        if not event.get("play"):
+            return Event(f"El ordenador saca {roll} y no puede mover.", kind)
+        return Event(f"El ordenador saca {roll} y juega {event['play']}.", kind, frames=list(event.get("frames", [])))
+    if kind == "pass":
+        return Event(f"Sacas {format_dice(tuple(event['dice']))} y no puedes mover: pasas el turno.", kind)
+    if kind == "double":
+        return Event(f"El ordenador dobla: si aceptas, el cubo pasa a {event['cube']} y será tuyo.", kind)
+    if kind == "take":
+        return Event(f"El ordenador acepta tu doble: el cubo está a {event['cube']} y es suyo.", kind)
+    if kind == "drop":
+        return Event("El ordenador abandona ante tu doble.", kind)
+    if kind == "result":
+        winner = "Ganas" if side == LEARNER else "El ordenador gana"
+        text = f"{winner} la partida: {RESULT_WORDS.get(event.get('result'), 'partida')}, {points(event['points'])}."
+        if event.get("match_over"):
+            text += " ¡Has ganado el match!" if side == LEARNER else " El ordenador gana el match."
+        return Event(text, kind)
+    if kind == "light":
+        return Event("", kind, action_id=event.get("action"))
+    return None
+
+
+@dataclass
+class Light:
+    """The traffic light of a decision: the learner's choice against gnubg's best."""
+
+    colour: str
+    is_play: bool
+    chosen: str
+    best: str
+    loss: float | None
+    forced: bool = False
+    hinted: bool = False
+    top_plays: list[dict] = field(default_factory=list)
+    cube: dict | None = None
+    plies: int | None = None
+
+    @classmethod
+    def of(cls, action: Action, *, chosen: str | None = None, loss: float | None = None, colour: str | None = None) -> Light:
+        """The light of a recorded decision (or of another answer to it, for an exercise)."""
+        is_play = action.kind == Action.Kind.MOVE
+        data = action.analysis or {}
+        return cls(
+            colour=colour or action.colour,
+            is_play=is_play,
+            chosen=chosen if chosen is not None else (play_text(action.play) if is_play else DECISION_WORDS[action.kind]),
+            best=play_text(action.best) if is_play else action.best,
+            loss=action.loss if loss is None else loss,
+            forced=action.forced,
+            hinted=action.hinted,
+            top_plays=[{**entry, "play": play_text(entry["play"])} for entry in data.get("plays", [])],
+            cube=None if is_play else {key: data.get(key) for key in ("no_double", "double_take", "double_pass")},
+            plies=data.get("plies"),
+        )
+
+    @property
+    def word(self) -> str:
+        return COLOUR_WORDS.get(self.colour, "")
+
+    @property
+    def meaning(self) -> str:
+        return COLOUR_MEANINGS.get(self.colour, "")
+
+
+def lights(match: PracticeMatch, found: list[Event]) -> list[Light]:
+    ids = [event.action_id for event in found if event.action_id]
+    actions = {action.pk: action for action in match.actions.filter(pk__in=ids)}
+    return [Light.of(actions[pk]) for pk in ids if pk in actions]
+
+
+@dataclass
+class Totals:
+    """The summary of a match's decisions (forced plays do not count)."""
+
+    decisions: int
+    average: float
+    counts: dict[str, int]
+
+    @property
+    def rating(self) -> str:
+        return rating(self.average) if self.decisions else ""
+
+
+def totals(actions: list[Action]) -> Totals:
+    graded = [action for action in actions if action.graded and not action.forced]
+    counts = {colour: sum(1 for action in graded if action.colour == colour) for colour in Colour.values}
+    average = sum(action.loss or 0.0 for action in graded) / len(graded) if graded else 0.0
+    return Totals(len(graded), average, counts)
+
+
+def best_play_places(action: Action) -> list[str]:
+    """The board places of gnubg's best play, to highlight them (the learner plays White)."""
+    if action.kind != Action.Kind.MOVE or not action.best:
+        return []
+    try:
+        segments = parse_play(action.best)
+    except EngineError:
+        return []
+    names = {BAR: "bar-white", OFF: "off-white"}
+    return sorted({names.get(point, str(point)) for segment in segments for point in (segment.src, segment.dst)})

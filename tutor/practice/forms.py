@@ -1,0 +1,27 @@
+"""The form that starts a practice match."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import Level
+
+LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
+
+
+class StartForm(forms.Form):
+    length = forms.TypedChoiceField(
+        label="Tipo de partida",
+        choices=LENGTHS,
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},
+    )
+    level = forms.ChoiceField(
+        label="Nivel del ordenador",
+        choices=Level.choices,
+        initial=Level.INTERMEDIATE,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Elige principiante, intermedio o experto."},
+    )

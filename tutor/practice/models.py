@@ -1,0 +1,166 @@
+"""Practice against the computer, kept in the database.
+
+A ``PracticeMatch`` is a match to N points, or a money session, between the
+learner (always White) and the computer (Black).  It holds the position of
+the game being played, as an XGID, and what the learner is asked to do
+next (``phase``); everything both sides did is an ``Action``, in order, so
+the review, the ``.mat`` export and the personal exercises are all built
+from the actions.  The learner's decisions carry gnubg's judgement: the
+equity lost and its traffic-light colour.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from tutor.engine import BLACK, WHITE, Position
+
+LEARNER = WHITE
+COMPUTER = BLACK
+
+
+class Level(models.TextChoices):
+    BEGINNER = "principiante", "Principiante"
+    INTERMEDIATE = "intermedio", "Intermedio"
+    EXPERT = "experto", "Experto"
+
+
+class Phase(models.TextChoices):
+    ROLL = "roll", "Tu turno: doblar o tirar"
+    MOVE = "move", "Tu turno: mueve tus fichas"
+    ANSWER = "answer", "El ordenador ha doblado"
+    GAME_OVER = "game-over", "Partida terminada"
+    MATCH_OVER = "match-over", "Match terminado"
+
+
+class Colour(models.TextChoices):
+    GREEN = "verde", "Verde"
+    AMBER = "ambar", "Ámbar"
+    RED = "rojo", "Rojo"
+
+
+class PracticeMatch(models.Model):
+    """A match (or money session) against the computer, and the state of its current game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="practice_matches"
+    )
+    level = models.CharField("nivel", max_length=20, choices=Level.choices, default=Level.INTERMEDIATE)
+    length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    xgid = models.CharField("posición", max_length=80)
+    phase = models.CharField("fase", max_length=12, choices=Phase.choices)
+    game_number = models.PositiveSmallIntegerField("partida", default=1)
+    hints_used = models.PositiveSmallIntegerField("pistas usadas en esta partida", default=0)
+    dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
+    version = models.PositiveIntegerField(default=0)
+    last_turn = models.JSONField("lo que pasó desde tu última decisión", default=list, blank=True)
+    hint = models.JSONField("pista mostrada", null=True, blank=True)
+    upcoming = models.JSONField("marcador y Crawford de la partida siguiente", null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = "partida de práctica"
+        verbose_name_plural = "partidas de práctica"
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_level_display().lower()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("practice:match", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.MATCH_OVER
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Learner's and computer's points, including a game just finished."""
+        result = self.actions.filter(kind=Action.Kind.RESULT).aggregate(
+            learner=models.Sum("points", filter=models.Q(side=LEARNER)),
+            computer=models.Sum("points", filter=models.Q(side=COMPUTER)),
+        )
+        return result["learner"] or 0, result["computer"] or 0
+
+
+class Action(models.Model):
+    """One thing a side did: a play, a cube action, a game won; or a graded no-double.
+
+    ``xgid`` is the position before the action (with the dice, for a play).
+    For the learner's decisions, ``best``, ``loss`` and ``colour`` hold
+    gnubg's judgement, and ``analysis`` the numbers behind it.
+    """
+
+    class Kind(models.TextChoices):
+        MOVE = "move", "Jugada"
+        DOUBLE = "double", "Dobla"
+        NO_DOUBLE = "no-double", "No dobla"
+        TAKE = "take", "Acepta"
+        DROP = "drop", "Abandona"
+        RESULT = "result", "Gana la partida"
+
+    match = models.ForeignKey(PracticeMatch, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    game_number = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField(choices=[(LEARNER, "Tú"), (COMPUTER, "Ordenador")])
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    xgid = models.CharField(max_length=80)
+    play = models.CharField("jugada", max_length=80, blank=True)
+    moves = models.JSONField("movimientos", default=list, blank=True)
+    points = models.PositiveSmallIntegerField(default=0)
+    result_kind = models.CharField(max_length=12, blank=True)
+    best = models.CharField("lo mejor según gnubg", max_length=80, blank=True)
+    loss = models.FloatField("equity perdida", null=True, blank=True)
+    colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
+    forced = models.BooleanField(default=False)
+    hinted = models.BooleanField(default=False)
+    analysis = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="practice_action_order")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.number} {self.kind} {self.play}"
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+    @property
+    def graded(self) -> bool:
+        return bool(self.colour)
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.colour in (Colour.AMBER, Colour.RED)
+
+
+class Exercise(models.Model):
+    """A mistake of a practice game, kept to be tried again."""
+
+    action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="exercises")
+    attempts = models.PositiveIntegerField(default=0)
+    solved = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["action__match", "action__number"]
+        constraints = [models.UniqueConstraint(fields=["action"], name="practice_exercise_once")]
+
+    def __str__(self) -> str:
+        return f"Ejercicio {self.pk} ({self.action})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("practice:exercise", args=[self.pk])

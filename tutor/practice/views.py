@@ -1,0 +1,258 @@
+"""Pages of the practice mode: start, play, review, export, personal exercises.
+
+Views stay thin: ``game`` runs the game, ``evaluator`` asks gnubg,
+``display`` words what happened.  Every page works without JavaScript: the
+forms post here and come back to the game page, which shows the traffic
+light of the last decision and what the computer did (the script only
+animates the computer's moves and highlights the legal destinations the
+server sends).  Each decision runs in one transaction, so a refused
+decision or an unavailable evaluator changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tutor.engine import Verdict, can_double
+from tutor.lessons.explanations import explain_verdict, rule_for
+
+from . import display, exercises, game
+from .access import account, get_match, owned_matches, remember
+from .destinations import destination_map
+from .evaluator import EvaluatorUnavailable
+from .export import match_text
+from .forms import StartForm
+from .grading import hint_limit
+from .models import Action, Colour, Exercise, Phase, PracticeMatch
+
+UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
+STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
+FILTERS = {"ambar": [Colour.AMBER], "rojo": [Colour.RED], "errores": [Colour.AMBER, Colour.RED]}
+
+
+def index(request: HttpRequest, form: StartForm | None = None, error: str = "", status: int = 200) -> HttpResponse:
+    matches = owned_matches(request)[:50]
+    return render(
+        request,
+        "practice/index.html",
+        {"form": form or StartForm(), "matches": matches, "error": error},
+        status=status,
+    )
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return index(request, form, status=400)
+    try:
+        with transaction.atomic():
+            match = game.start_match(
+                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request)
+            )
+    except EvaluatorUnavailable:
+        return index(request, form, error=UNAVAILABLE, status=503)
+    remember(request, match)
+    return redirect(match)
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_match(request, get_match(request, pk))
+
+
+def render_match(
+    request: HttpRequest,
+    match: PracticeMatch,
+    *,
+    status: int = 200,
+    error: str = "",
+    verdict: dict | None = None,
+    play: str = "",
+) -> HttpResponse:
+    position = match.position
+    found = display.events(match)
+    hints_left = max(0, hint_limit() - match.hints_used)
+    moving = match.phase == Phase.MOVE
+    destinations = destination_map(position) if moving else None
+    hint = match.hint if match.hint and match.hint.get("xgid") == match.xgid else None
+    context = {
+        "match": match,
+        "position": position,
+        "status": display.status(match, hints_left),
+        "events": found,
+        "lights": display.lights(match, found),
+        "Phase": Phase,
+        "can_double": match.phase == Phase.ROLL and can_double(position),
+        "double_to": position.cube_value * 2,
+        "destinations": destinations,
+        "first_destinations": destinations["moves"].get("", {}) if destinations else None,
+        "hint": hint,
+        "hints_left": hints_left,
+        "error": error,
+        "verdict": verdict,
+        "play": play,
+        "play_url": f"{reverse('practice:play', args=[match.pk])}?v={match.version}",
+    }
+    return render(request, "practice/match.html", context, status=status)
+
+
+def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], None]) -> HttpResponse:
+    """Run one decision of the learner on the current state of the match."""
+    match = get_match(request, pk)
+    sent = request.POST.get("v", request.GET.get("v", ""))
+    if sent != str(match.version):
+        return render_match(request, match, error=STALE, status=409)
+    try:
+        with transaction.atomic():
+            decision(PracticeMatch.objects.select_for_update().get(pk=match.pk))
+    except game.GameError as problem:
+        return render_match(request, get_match(request, pk), error=problem.message, status=problem.status)
+    except game.IllegalPlay as illegal:
+        return render_match(
+            request, get_match(request, pk), verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400
+        )
+    except EvaluatorUnavailable:
+        return render_match(request, get_match(request, pk), error=UNAVAILABLE, status=503)
+    return redirect(match)
+
+
+def illegal_verdict(verdict: Verdict) -> dict:
+    """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
+    rule = rule_for(verdict)
+    return {
+        "correct": False,
+        "legal": False,
+        "message": None,
+        "reasons": explain_verdict(verdict),
+        "rule_url": rule.url if rule else None,
+        "rule_title": rule.title if rule else None,
+        "play": None,
+        "feedback": None,
+        "legal_plays": None,
+    }
+
+
+@require_POST
+def roll(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, game.learner_roll)
+
+
+@require_POST
+def double(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, game.learner_double)
+
+
+@require_POST
+def play(request: HttpRequest, pk: int) -> HttpResponse:
+    text = str(request.POST.get("play", ""))[:200]
+    return _decide(request, pk, lambda match: game.learner_play(match, text))
+
+
+@require_POST
+def answer(request: HttpRequest, pk: int) -> HttpResponse:
+    reply = request.POST.get("respuesta", "")
+    if reply not in ("aceptar", "abandonar"):
+        return render_match(request, get_match(request, pk), error="Responde «aceptar» o «abandonar».", status=400)
+    return _decide(request, pk, lambda match: game.learner_answer(match, takes=reply == "aceptar"))
+
+
+@require_POST
+def hint(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, game.use_hint)
+
+
+@require_POST
+def next_game(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, game.next_game)
+
+
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    actions = list(match.actions.all())
+    chosen = request.GET.get("color", "")
+    decisions = [action for action in actions if action.graded]
+    shown = [action for action in decisions if chosen not in FILTERS or action.colour in FILTERS[chosen]]
+    games: dict[int, list] = {}
+    for action in shown:
+        games.setdefault(action.game_number, []).append(
+            {"action": action, "light": display.Light.of(action), "highlight": display.best_play_places(action)}
+        )
+    return render(
+        request,
+        "practice/review.html",
+        {
+            "match": match,
+            "totals": display.totals(actions),
+            "games": sorted(games.items()),
+            "filter": chosen if chosen in FILTERS else "",
+            "has_mistakes": any(action.is_mistake for action in decisions),
+            "exercise_count": Exercise.objects.filter(action__match=match).count(),
+        },
+    )
+
+
+def export_mat(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    response = HttpResponse(match_text(match), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="practica-{match.pk}.mat"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def match_exercises(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    if request.method == "POST":
+        exercises.create_exercises(match)
+        return redirect("practice:exercises", pk=match.pk)
+    kept = Exercise.objects.filter(action__match=match).select_related("action")
+    return render(
+        request,
+        "practice/exercises.html",
+        {"match": match, "groups": [(match, list(kept))] if kept else [], "mistakes": exercises.mistakes(match).count()},
+    )
+
+
+def exercise_index(request: HttpRequest) -> HttpResponse:
+    kept = Exercise.objects.filter(action__match__in=owned_matches(request)).select_related("action__match")
+    groups: dict[int, tuple] = {}
+    for exercise in kept:
+        groups.setdefault(exercise.action.match_id, (exercise.action.match, []))[1].append(exercise)
+    return render(request, "practice/exercises.html", {"match": None, "groups": list(groups.values())})
+
+
+@require_http_methods(["GET", "POST"])
+def exercise(request: HttpRequest, pk: int) -> HttpResponse:
+    item = get_object_or_404(
+        Exercise.objects.select_related("action__match"), pk=pk, action__match__in=owned_matches(request)
+    )
+    action = item.action
+    context = {"exercise": item, "action": action, "choices": exercises.choices(item), "light": None, "error": ""}
+    status = 200
+    if request.method == "POST":
+        try:
+            if action.kind == Action.Kind.MOVE:
+                context["play"] = str(request.POST.get("play", ""))[:200]
+                context["light"] = exercises.try_play(item, context["play"])
+            else:
+                context["light"] = exercises.try_cube(item, request.POST.get("respuesta", ""))
+        except game.IllegalPlay as illegal:
+            context["verdict"] = illegal_verdict(illegal.verdict)
+            status = 400
+        except ValueError:
+            context["error"] = "Elige una de las dos respuestas."
+            status = 400
+        except EvaluatorUnavailable:
+            context["error"] = "El evaluador no está disponible ahora mismo; inténtalo de nuevo dentro de un momento."
+            status = 503
+    position = action.position
+    if action.kind == Action.Kind.MOVE:
+        context["destinations"] = destination_map(position)
+        context["first_destinations"] = context["destinations"]["moves"].get("", {})
+    context["position"] = position
+    return render(request, "practice/exercise.html", context, status=status)
