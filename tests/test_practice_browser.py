@@ -1,0 +1,92 @@
+"""A practice turn in a real browser: highlighted destinations, «Confirmar», the light; accessibility."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import PHONE, assert_accessible
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def quick_and_reproducible(settings):
+    settings.PRACTICE_GRADING_PLIES = 0
+    settings.PRACTICE_DICE_SEED = 1
+
+
+def start_money_game(page, live_server):
+    page.goto(live_server.url + "/practica/")
+    page.get_by_label("Partida por dinero").check()
+    page.get_by_role("button", name="Empezar").click()
+    page.wait_for_url("**/practica/*/")
+    for _ in range(5):
+        if page.locator("[data-practice-board] .is-enhanced").count():
+            return
+        page.get_by_role("button", name="Tirar los dados").click()
+        page.wait_for_load_state()
+    raise AssertionError("the learner never got a roll to play")
+
+
+def play_by_clicking(page) -> str:
+    """Click own checkers and highlighted destinations until «Confirmar» may be pressed."""
+    confirm = page.locator("[data-practice-board] form button[type=submit]")
+    expect(confirm).to_have_text("Confirmar")
+    for _ in range(8):
+        if confirm.is_enabled():
+            return page.locator('[data-practice-board] input[name="play"]').input_value()
+        sources = page.locator("[data-practice-board] [data-point][data-movable]")
+        for index in range(sources.count()):
+            sources.nth(index).click()
+            targets = page.locator("[data-practice-board] [data-point].is-target")
+            if targets.count():
+                targets.first.click()
+                break
+            sources.nth(index).click()  # nothing to do with this one: put it down
+    raise AssertionError("the board never allowed «Confirmar»")
+
+
+def test_a_turn_played_by_clicking_is_confirmed_and_shows_the_traffic_light(page, live_server):
+    start_money_game(page, live_server)
+    confirm = page.locator("[data-practice-board] form button[type=submit]")
+    expect(confirm).to_be_disabled()
+    played = play_by_clicking(page)
+    assert played
+    confirm.click()
+    page.wait_for_load_state()
+    light = page.locator("[data-light]").first
+    expect(light).to_be_visible()
+    assert light.get_attribute("data-light") in ("verde", "ambar", "rojo")
+    expect(light).to_contain_text(played.split(" ")[0].replace("*", ""))
+    expect(page.locator(".practice-events")).to_contain_text("El ordenador")
+    skip = page.locator("[data-replay-skip]")
+    if skip.is_visible():
+        skip.click()
+    expect(page.locator("[data-practice-current]")).to_be_visible()
+    assert_accessible(page)
+
+
+def test_the_computer_s_moves_are_shown_one_by_one_before_the_current_position(page, live_server):
+    start_money_game(page, live_server)
+    play_by_clicking(page)
+    page.locator("[data-practice-board] form button[type=submit]").click()
+    page.wait_for_load_state()
+    assert page.locator("template[data-frame]").count() > 0
+    expect(page.locator("[data-replay]")).to_be_visible()
+    expect(page.locator("[data-replay-caption]")).to_contain_text("El ordenador, movimiento 1")
+    expect(page.locator("[data-practice-current]")).to_be_hidden()
+    expect(page.locator("[data-practice-current]")).to_be_visible(timeout=15000)
+    expect(page.locator("[data-replay]")).to_be_hidden()
+
+
+def test_the_practice_pages_are_accessible_on_a_phone(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    start_money_game(page, live_server)
+    assert_accessible(page)
+    match_url = page.url
+    page.goto(match_url + "revision/")
+    assert_accessible(page)
+    page.goto(live_server.url + "/practica/")
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
