@@ -107,3 +107,14 @@ def test_the_explorer_sets_up_a_position_point_by_point(client):
     assert "Jugadas legales (1)" in html and "5/2 4/off" in html
     bad = client.get("/explorar/", {"blancas": "5:20", "negras": "", "dados": "5-3"})
     assert bad.status_code == 400 and "imposible" in bad.content.decode()
+
+
+def test_staff_see_the_solved_puzzles_of_every_account_in_the_admin(client, django_user_model):
+    from tutor.lessons.models import SolvedPuzzle
+
+    learner = django_user_model.objects.create_user("lucia", password="una-clave-larga-123")
+    SolvedPuzzle.objects.create(user=learner, slug="seis-cuatro")
+    admin_user = django_user_model.objects.create_superuser("jefa", "jefa@example.com", "otra-clave-larga-456")
+    client.force_login(admin_user)
+    html = client.get("/admin/lessons/solvedpuzzle/").content.decode()
+    assert "lucia" in html and "seis-cuatro" in html

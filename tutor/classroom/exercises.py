@@ -16,7 +16,7 @@ from tutor.engine import BLACK, WHITE, Defect, EngineError, Position
 from tutor.lessons.calculations import CalculationError, calculate
 from tutor.lessons.explanations import explain_verdict
 from tutor.lessons.puzzles import Puzzle, PuzzleError, normalise_yes_no, parse_puzzle
-from tutor.lessons.puzzles import _read_layout  # the lessons' reader of «6:2 8:3» lists
+from tutor.lessons.puzzles import parse_layout  # the lessons' reader of «6:2 8:3» lists
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,11 @@ def position_from_fields(*, xgid: str = "", gnubg_id: str = "", white: str = "",
 
     source = "gnubg_id" if gnubg_id else "xgid" if xgid else "white"
 
-    def fail(message: str, key: str | None = None) -> DraftError:
-        return DraftError(message, "black" if key == "negras" else "white")
+    def layout(text: str, key: str) -> dict:
+        try:
+            return parse_layout(text)
+        except ValueError as error:
+            raise DraftError(f"en «{key}» {error}", "black" if key == "negras" else "white") from None
 
     try:
         if gnubg_id:
@@ -105,8 +108,7 @@ def position_from_fields(*, xgid: str = "", gnubg_id: str = "", white: str = "",
         elif xgid:
             position = Position.from_xgid(xgid)
         else:
-            layout = (_read_layout(white, "blancas", fail), _read_layout(black, "negras", fail))
-            position = Position.from_layout(*layout, turn=TURNS.get(turn, WHITE))
+            position = Position.from_layout(layout(white, "blancas"), layout(black, "negras"), turn=TURNS.get(turn, WHITE))
     except EngineError:
         if gnubg_id:
             raise DraftError("no se puede leer ese ID de GNU Backgammon: copia el «Position ID» (14 caracteres) y, si quieres, el «Match ID» (12)", source) from None
