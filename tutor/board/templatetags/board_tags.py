@@ -95,6 +95,30 @@ def board(
     }
 
 
+@register.inclusion_tag("board/editor.html", takes_context=True)
+def board_editor(
+    context: template.Context, position: Position | str | None, *, white_input: str, black_input: str
+) -> dict[str, Any]:
+    """A board to set up a position by clicking, writing into two ``punto:cantidad`` fields.
+
+    ``white_input`` and ``black_input`` are the ids of the form's text fields
+    (White's numbering); without JavaScript the editor stays hidden and the
+    fields are typed by hand.
+    """
+    if position is None:
+        position = Position.initial()
+    elif isinstance(position, str):
+        position = Position.from_xgid(position)
+    board_id = new_board_id()
+    return {
+        "board_id": board_id,
+        "svg": render_board_svg(position, label_id=board_id),
+        "xgid": position.to_xgid(),
+        "white_input": white_input,
+        "black_input": black_input,
+    }
+
+
 @register.simple_tag(takes_context=True)
 def board_assets(context: template.Context) -> str:
     """The board's stylesheet and scripts, for ``{% block extra_head %}``.

@@ -1,0 +1,51 @@
+"""The board editor in a real browser: a position set up by clicks and keys, then explored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import assert_accessible
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_editor(page, live_server):
+    page.goto(f"{live_server.url}/explorar/")
+    page.locator("summary", has_text="coloca las fichas en el tablero").click()
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.wait_for()
+    return editor
+
+
+def test_clicks_set_up_a_position_that_the_explorer_then_plays(page, live_server):
+    editor = open_editor(page, live_server)
+    editor.locator("[data-editor-clear]").click()
+    assert page.locator("#blancas").input_value() == "" and page.locator("#negras").input_value() == ""
+    editor.locator('[data-point="5"]').click()
+    editor.locator('[data-point="4"]').click()
+    editor.get_by_label("añade una ficha negra").check()
+    editor.locator('[data-point="1"]').click()
+    editor.locator('[data-point="1"]').click()
+    assert page.locator("#blancas").input_value() == "5:1 4:1"
+    assert page.locator("#negras").input_value() == "1:2"
+    assert "Punto 1: 2 fichas negras" in editor.locator("[data-editor-announce]").inner_text()
+    page.locator("#dados").fill("5-3")
+    page.get_by_role("button", name="Explorar").click()
+    page.locator("h2", has_text="Jugadas legales (1)").wait_for()
+    assert "5/2 4/off" in page.locator(".play-list").inner_text()
+
+
+def test_the_editor_refuses_mixing_colours_and_can_remove_checkers_by_keyboard(page, live_server):
+    editor = open_editor(page, live_server)
+    editor.get_by_label("añade una ficha blanca").check()
+    editor.locator('[data-point="19"]').click()  # Black's five checkers stand on 19 at the start
+    assert "quítalas primero" in editor.locator("[data-editor-announce]").inner_text()
+    editor.get_by_label("quita una ficha").check()
+    editor.locator('[data-point="24"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#blancas").input_value().startswith("24:1 13:5")
+    for _ in range(5):  # along the top row, from 24 to 19
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    assert "19:4" in page.locator("#negras").input_value()
+    assert_accessible(page)
