@@ -116,9 +116,8 @@ def learner_roll(match: PracticeMatch) -> None:
     _require(match, Phase.ROLL, "Ahora no te toca tirar los dados.")
     position = match.position
     events: list[dict] = []
-    quick = evaluator.analyse_cube(position, plies=0)
-    if quick.doubled - quick.no_double > -CLOSE_CUBE:
-        cube = quick if evaluator.grading_plies() == 0 else evaluator.analyse_cube(position)
+    cube = _cube_if_close(position, evaluator.grading_plies(), 0.0)
+    if cube is not None:
         _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
     _learner_rolls_then_computer(match, position, events)
     _save(match, events)
@@ -219,8 +218,8 @@ def _computer_turn(match: PracticeMatch, position: Position, events: list[dict],
     level = level_settings(match.level)
     while True:
         if may_double and can_double(position):
-            cube = evaluator.analyse_cube(position, level.plies, level.noise)
-            if cube.should_double:
+            cube = _cube_if_close(position, level.plies, level.noise)
+            if cube is not None and cube.should_double:
                 _record(match, COMPUTER, Action.Kind.DOUBLE, position)
                 events.append({"kind": "double", "side": COMPUTER, "cube": position.cube_value * 2})
                 match.phase = Phase.ANSWER
@@ -329,6 +328,14 @@ def _finish_game(match: PracticeMatch, final: Position, result: GameResult, even
 def _require(match: PracticeMatch, phase: str, message: str) -> None:
     if match.phase != phase:
         raise GameError(message, 409)
+
+
+def _cube_if_close(position: Position, plies: int, noise: float) -> CubeAnalysis | None:
+    """gnubg's cube decision at ``plies``, or None when a quick look shows doubling is far from right."""
+    quick = evaluator.analyse_cube(position, 0, noise)
+    if quick.doubled - quick.no_double <= -CLOSE_CUBE:
+        return None
+    return quick if plies <= 1 else evaluator.analyse_cube(position, plies, noise)
 
 
 def _same_view(level: LevelSettings) -> bool:

@@ -178,10 +178,16 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = request.GET.get("color", "")
     decisions = [action for action in actions if action.graded]
     shown = [action for action in decisions if chosen not in FILTERS or action.colour in FILTERS[chosen]]
+    order = {action.pk: index for index, action in enumerate(decisions, start=1)}
     games: dict[int, list] = {}
     for action in shown:
         games.setdefault(action.game_number, []).append(
-            {"action": action, "light": display.Light.of(action), "highlight": display.best_play_places(action)}
+            {
+                "number": order[action.pk],
+                "action": action,
+                "light": display.Light.of(action),
+                "highlight": display.best_play_places(action),
+            }
         )
     return render(
         request,
