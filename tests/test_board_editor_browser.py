@@ -49,3 +49,24 @@ def test_the_editor_refuses_mixing_colours_and_can_remove_checkers_by_keyboard(p
     page.keyboard.press("Enter")
     assert "19:4" in page.locator("#negras").input_value()
     assert_accessible(page)
+
+
+def test_a_teacher_sets_up_a_custom_exercise_on_the_board_editor(page, live_server, client):
+    from tests.classroom_factories import make_assignment, make_classroom, make_user
+
+    teacher = make_user("profe-editor", teacher=True)
+    assignment = make_assignment(make_classroom(teacher))
+    client.force_login(teacher)
+    session = client.cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page.goto(f"{live_server.url}/clases/tareas/{assignment.pk}/propio/")
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.wait_for()
+    editor.locator("[data-editor-clear]").click()
+    editor.locator('[data-point="6"]').click()
+    editor.locator('[data-point="3"]').click()
+    assert page.locator("#id_white").input_value() == "6:1 3:1"
+    page.locator("#id_dice").select_option("4-2")
+    page.get_by_role("button", name="Comprobar y ver la vista previa").click()
+    page.locator("#vista-previa").wait_for()
+    assert "6/2 3/1" in page.content()
