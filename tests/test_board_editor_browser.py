@@ -66,6 +66,9 @@ def test_a_teacher_sets_up_a_custom_exercise_on_the_board_editor(page, live_serv
     editor.locator('[data-point="6"]').click()
     editor.locator('[data-point="3"]').click()
     assert page.locator("#id_white").input_value() == "6:1 3:1"
+    editor.get_by_label("añade una ficha negra").check()
+    editor.locator('[data-point="24"]').click()  # a game still going on needs Black on the board too
+    assert page.locator("#id_black").input_value() == "24:1"
     page.locator("#id_dice").select_option("4-2")
     page.get_by_role("button", name="Comprobar y ver la vista previa").click()
     page.locator("#vista-previa").wait_for()
