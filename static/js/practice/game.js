@@ -19,7 +19,6 @@
 import { createBoard } from '../board/index.js';
 
 const STEP_MS = 900;
-const CONFIRM = 'Confirmar';
 
 /** The name of the changes made by `moves` ([{from, to}], mover's numbering). */
 export function changeName(moves) {
@@ -60,7 +59,6 @@ function enhanceBoard() {
   const button = form ? form.querySelector('button[type="submit"]') : null;
   const help = document.querySelector('[data-confirm-help]');
   const complete = new Set(map.complete || []);
-  if (button) button.textContent = CONFIRM;
   if (help && button) {
     help.id = help.id || 'practice-confirm-help';
     help.hidden = false;

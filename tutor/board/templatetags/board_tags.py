@@ -45,6 +45,7 @@ def board(
     destinations: Mapping[Any, Iterable[Any]] | None = None,
     solution_url: str = "",
     board_id: str = "",
+    submit_label: str = "Comprobar",
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -56,7 +57,8 @@ def board(
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
     sources to the destinations to highlight, in the mover's numbering, or
     holds such maps per partial play: ``{"moves": {"": {...}, "7:1,13:-1": {...}}}``
-    (see static/js/board/index.js).
+    (see static/js/board/index.js).  ``submit_label`` names the form's button
+    («Confirmar» in practice games).
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -90,6 +92,7 @@ def board(
         "verdict": verdict,
         "destinations": json.dumps(_destinations_for_browser(destinations)) if destinations else "",
         "solution_url": solution_url,
+        "submit_label": submit_label,
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
     }
