@@ -36,7 +36,8 @@ class InvalidIsBadRequest:
 def _safe_next(request) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return target if allowed else ""
+    # Only paths: redirect() would read any other text as a view name.
+    return target if allowed and target.startswith("/") else ""
 
 
 @method_decorator(sensitive_post_parameters("password1", "password2"), name="dispatch")

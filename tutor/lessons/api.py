@@ -47,7 +47,7 @@ def read_json(request: HttpRequest) -> dict:
         raise BadRequest("La petición es demasiado grande.", 413)
     try:
         data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: "[[[[…" nested too deep
         raise BadRequest("El cuerpo de la petición no es JSON válido.") from None
     if not isinstance(data, dict):
         raise BadRequest("Envía un objeto JSON, por ejemplo {\"play\": \"13/7 8/5\"}.")
@@ -63,6 +63,10 @@ def text_field(data: dict, name: str) -> str | None:
     value = str(value)
     if len(value) > 200:
         raise BadRequest(f"«{name}» es demasiado largo.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate such as "\ud800"
+        raise BadRequest(f"«{name}» no es un texto válido.") from None
     return value
 
 

@@ -1,0 +1,264 @@
+"""Fuzzing: random and malicious requests to every route never give a 5xx nor store a script.
+
+For every route of the site (read from the URL resolver, so a new route
+cannot be forgotten), as an anonymous visitor, a student and a teacher,
+Hypothesis sends form posts and JSON bodies built from wrong types, huge
+strings, odd unicode, missing and unknown fields, and SQL, HTML and template
+injection strings, plus random query strings.  No answer may be a 5xx.
+Afterwards every page that user can open is rendered and must hold no
+script, event handler or inline style that the payloads could have planted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.test import Client
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.classroom_factories import (
+    PASSWORD,
+    add_custom_exercise,
+    add_lesson_exercise,
+    lesson_puzzle,
+    make_assignment,
+    make_classroom,
+    make_user,
+)
+from tests.site_urls import inline_code, site_routes
+from tutor.classroom.attempts import submit
+from tutor.lessons.library import get_library
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+EXAMPLES_PER_ROUTE = 15
+
+INJECTIONS = [
+    "<script>alert('fuzz')</script>",
+    '"><img src=x onerror=alert(1)>',
+    "<svg onload=alert(1)>",
+    "javascript:alert(1)",
+    "' OR '1'='1",
+    "'; DROP TABLE auth_user; --",
+    "1); SELECT pg_sleep(10); --",
+    "\" UNION SELECT password FROM auth_user --",
+    "{{ settings.SECRET_KEY }}",
+    "{% debug %}",
+    "${7*7}",
+    "../../../../etc/passwd",
+    "%00",
+    "\x00",
+    "\u202eevil",
+    "ñandú ü € 😀 ﷽",
+    "  ",
+    "-1",
+    "99999999999999999999999999",
+    "1e309",
+    "NaN",
+    "13/7 8/7",
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+]
+
+# Field names the site's forms and JSON endpoints read, and a few they do not.
+FIELDS = [
+    "play", "answer", "xgid", "dice", "dados", "jugada", "username", "password", "password1", "password2",
+    "old_password", "new_password1", "new_password2", "email", "first_name", "last_name", "is_teacher",
+    "name", "code", "title", "instructions", "due_at", "puzzles", "kind", "question", "calculation",
+    "count", "names", "next", "csrfmiddlewaretoken", "id", "pk", "order", "__proto__",
+]  # fmt: skip
+
+text = st.one_of(
+    st.sampled_from(INJECTIONS),
+    st.text(max_size=200),
+    st.integers(min_value=5_000, max_value=200_000).map(lambda n: "x" * n),
+)
+form_text = text.map(lambda value: value.replace("\x00", ""))  # a browser cannot send NUL in a form
+json_value = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), text),
+    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.sampled_from(FIELDS), children, max_size=4)),
+    max_leaves=12,
+)
+
+
+def field_names(route_fields: list[str]):
+    return st.sampled_from(sorted(set(route_fields + FIELDS)))
+
+
+def requests_for(route_fields: list[str]):
+    """A strategy of (method, query, content_type, body) tuples."""
+    names = field_names(route_fields)
+    query = st.dictionaries(names, form_text, max_size=3)
+    form = st.dictionaries(names, st.one_of(form_text, st.lists(form_text, max_size=3)), max_size=8)
+    json_body = st.one_of(
+        st.dictionaries(names, json_value, max_size=6).map(lambda data: json.dumps(data).encode()),
+        json_value.map(lambda data: json.dumps(data).encode()),
+        st.binary(max_size=300),
+        st.sampled_from([b"", b"{", b"null", b'{"play": "\\ud800"}', b"\xff\xfe", b"[" * 2000]),
+    )
+    return st.one_of(
+        st.tuples(st.just("post"), query, st.just("form"), form),
+        st.tuples(st.just("post"), query, st.just("json"), json_body),
+        st.tuples(st.just("get"), query, st.just("none"), st.just(None)),
+    )
+
+
+class _FormFields(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        name = dict(attrs).get("name")
+        if tag in {"input", "textarea", "select", "button"} and name:
+            self.names.add(name)
+
+
+def form_fields(html: str) -> list[str]:
+    parser = _FormFields()
+    parser.feed(html)
+    return sorted(parser.names)
+
+
+# --- the world: one of everything a route's parameters can name -------------
+
+
+class World:
+    """A teacher with a group, a student in it, an assignment with exercises and attempts.
+
+    ``kwargs(route)`` fills in a route's parameters with these objects.
+    """
+
+    def __init__(self) -> None:
+        library = get_library()
+        self.lesson = next(lesson.slug for lesson in library.lessons())
+        self.puzzle = next(slug for slug, puzzle in library.puzzles().items() if puzzle.is_play)
+        teacher = make_user("profe", teacher=True, name="Profe")
+        student = make_user("alumna", name="Alumna")
+        classroom = make_classroom(teacher, "Grupo", students=[student])
+        assignment = make_assignment(classroom, title="Tarea")
+        exercise = add_lesson_exercise(assignment, lesson_puzzle("jugada"))
+        custom = add_custom_exercise(assignment)
+        submit(custom, custom.puzzle(), student, "24/18 13/10")
+        self.users = {"anonymous": None, "student": student, "teacher": teacher}
+        group, task, student_id = {"pk": classroom.pk}, {"pk": assignment.pk}, {"student_id": student.pk}
+        self.by_route = {
+            "lessons:lesson": {"slug": self.lesson},
+            "lessons:puzzle": {"slug": self.puzzle},
+            "lessons:api-check": {"slug": self.puzzle},
+            "lessons:api-solution": {"slug": self.puzzle},
+            "accounts:password_reset_confirm": {
+                "uidb64": urlsafe_base64_encode(force_bytes(student.pk)),
+                "token": default_token_generator.make_token(student),
+            },
+            "classroom:classroom": group,
+            "classroom:new_code": group,
+            "classroom:student_accounts": group,
+            "classroom:assignment_create": group,
+            "classroom:remove_student": {**group, **student_id},
+            "classroom:renew_password": {**group, **student_id},
+            "classroom:result_cell": {**task, **student_id, "exercise_id": custom.pk},
+            "classroom:join_code": {"code": classroom.join_code},
+            "classroom:remove_exercise": {"pk": exercise.pk},
+            "classroom:exercise": {"pk": custom.pk},
+            "classroom:api_check": {"pk": custom.pk},
+        }
+        for name in (
+            "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
+            "results", "results_csv", "attempts_csv", "student_assignment",
+        ):  # fmt: skip
+            self.by_route[f"classroom:{name}"] = task
+
+    def kwargs(self, route) -> dict:
+        if not route.params:
+            return {}
+        if route.name not in self.by_route:
+            pytest.fail(f"The fuzz test does not know how to fill in {route.name} ({route.route}): add it to World.")
+        return self.by_route[route.name]
+
+    def url(self, route) -> str:
+        return route.url(**self.kwargs(route))
+
+
+@pytest.fixture
+def world(settings):
+    settings.RATELIMIT_ENABLED = False
+    return World()
+
+
+def client_as(world: World, role: str) -> Client:
+    client = Client()
+    if world.users[role] is not None:
+        client.force_login(world.users[role])
+    return client
+
+
+DESTRUCTIVE = re.compile(r"delete|remove|logout|new_code|renew")
+
+
+def routes():
+    """Every route but the admin's; those that delete or replace things last, so the rest find them."""
+    return sorted(site_routes(include_admin=False), key=lambda route: bool(DESTRUCTIVE.search(route.name)))
+
+
+def send(client: Client, url: str, request) -> int:
+    method, query, kind, body = request
+    if method == "get":
+        return client.get(url, query).status_code
+    target = url + ("?" + "&".join(f"{k}={v[:50]}" for k, v in query.items()) if query else "")
+    if kind == "json":
+        return client.post(target, body, content_type="application/json").status_code
+    return client.post(target, body).status_code
+
+
+def fuzz(world: World, role: str) -> None:
+    for route in routes():
+        url = world.url(route)
+        page = client_as(world, role).get(url)
+        fields = form_fields(page.content.decode(errors="replace")) if page.status_code == 200 else []
+
+        @settings(
+            max_examples=EXAMPLES_PER_ROUTE,
+            deadline=None,
+            database=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+        @given(request=requests_for(fields))
+        def never_a_server_error(request):
+            client = client_as(world, role)
+            status = send(client, url, request)
+            assert status < 500, f"{route.name}: {status} for {request!r}"[:2000]
+
+        never_a_server_error()
+
+
+def rendered_pages(world: World, role: str):
+    client = client_as(world, role)
+    for route in routes():
+        response = client.get(world.url(route))
+        if response.status_code == 200 and "text/html" in response.headers.get("Content-Type", ""):
+            yield route.name, response.content.decode()
+
+
+PLANTED = re.compile(r"<(script|img|svg)[^>]*(alert|onerror|onload)", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("role", ["anonymous", "student", "teacher"])
+def test_random_and_malicious_requests_never_get_a_server_error_nor_store_a_script(world, role):
+    fuzz(world, role)
+    for viewer in world.users:
+        for name, html in rendered_pages(world, viewer):
+            assert inline_code(html) == [], f"{name} as {viewer}"
+            assert not PLANTED.search(html), f"{name} as {viewer}"
+            assert PASSWORD not in html, f"{name} as {viewer}"
+
+
+def test_the_form_field_finder_reads_inputs_textareas_selects_and_buttons():
+    html = '<form><input name="a"><textarea name="b"></textarea><select name="c"></select><button name="d"></button><p name="e"></p></form>'
+    assert form_fields(html) == ["a", "b", "c", "d"]

@@ -1,0 +1,231 @@
+"""Permissions on every URL that shows or changes data, read from the URL resolver.
+
+Teacher A teaches group A, where student A has answered an assignment.
+Every route of the site is requested (GET, a form POST and a JSON POST) by
+an anonymous visitor, by a student of another group and by the teacher of
+another group.  For each route:
+
+- routes about one of A's objects (an id in the URL) refuse all three:
+  anonymous visitors go to the login page, the others get 403 or 404;
+- the admin sends all three to its own login page;
+- no answer shows any of A's data, and afterwards none of A's data has changed.
+
+A route this test does not know how to fill in fails it: new routes
+cannot be forgotten.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.classroom_factories import (
+    add_custom_exercise,
+    add_lesson_exercise,
+    lesson_puzzle,
+    make_assignment,
+    make_classroom,
+    make_user,
+)
+from tests.site_urls import site_routes
+from tutor.accounts.models import Profile
+from tutor.classroom.attempts import submit
+from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
+
+pytestmark = pytest.mark.django_db
+
+RIGHT = "24/18 13/10"
+
+# Routes anyone may use: they show nobody's data (checked below all the same).
+PUBLIC = {
+    "admin:login",
+    "admin:logout",
+    "accounts:signup",
+    "accounts:login",
+    "accounts:logout",
+    "accounts:password_reset",
+    "accounts:password_reset_done",
+    "accounts:password_reset_complete",
+    "health:health",
+    "home:index",
+    "home:about",
+    "lessons:index",
+    "lessons:lesson",
+    "lessons:puzzle",
+    "lessons:explorer",
+    "lessons:glossary",
+    "lessons:api-puzzles",
+    "lessons:api-check",
+    "lessons:api-solution",
+    "lessons:api-explorer-check",
+}
+
+# Routes whose parameter is itself the key: whoever holds a group's join code
+# may join it (after signing in), whoever holds a valid reset link may set the
+# password.  Here they get a wrong reset token and group A's code.
+KEYED = {"accounts:password_reset_confirm", "classroom:join_code"}
+
+
+@pytest.fixture
+def world(settings):
+    settings.RATELIMIT_ENABLED = False
+    teacher_a = make_user("profe_alfa", teacher=True, name="Profesora Alfaro")
+    student_a = make_user("alumno_alfa", name="Xenia Alfaro")
+    group_a = make_classroom(teacher_a, "Grupo Alfa secreto", students=[student_a])
+    assignment_a = make_assignment(group_a, title="Tarea Alfa secreta")
+    draft_a = make_assignment(group_a, title="Borrador Alfa secreto", published=False)
+    exercise_a = add_custom_exercise(assignment_a)
+    lesson_exercise_a = add_lesson_exercise(assignment_a, lesson_puzzle("jugada"))
+    add_custom_exercise(draft_a)
+    submit(exercise_a, exercise_a.puzzle(), student_a, RIGHT)
+    teacher_b = make_user("profe_beta", teacher=True, name="Profe Beta")
+    student_b = make_user("alumno_beta", name="Alumno Beta")
+    make_assignment(make_classroom(teacher_b, "Grupo Beta", students=[student_b]), title="Tarea Beta")
+    puzzle = lesson_puzzle("jugada")
+    group, task, student = {"pk": group_a.pk}, {"pk": assignment_a.pk}, {"student_id": student_a.pk}
+    by_route = {
+        "lessons:lesson": {"slug": puzzle.lesson},
+        "lessons:puzzle": {"slug": puzzle.slug},
+        "lessons:api-check": {"slug": puzzle.slug},
+        "lessons:api-solution": {"slug": puzzle.slug},
+        "accounts:password_reset_confirm": {"uidb64": "MQ", "token": "bad-token"},
+        "classroom:join_code": {"code": group_a.join_code},
+        "classroom:classroom": group,
+        "classroom:new_code": group,
+        "classroom:student_accounts": group,
+        "classroom:assignment_create": group,
+        "classroom:remove_student": {**group, **student},
+        "classroom:renew_password": {**group, **student},
+        "classroom:result_cell": {**task, **student, "exercise_id": exercise_a.pk},
+        "classroom:remove_exercise": {"pk": lesson_exercise_a.pk},
+        "classroom:exercise": {"pk": exercise_a.pk},
+        "classroom:api_check": {"pk": exercise_a.pk},
+    }
+    for name in (
+        "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
+        "results", "results_csv", "attempts_csv", "student_assignment",
+    ):  # fmt: skip
+        by_route[f"classroom:{name}"] = task
+    admin_values = {"app_label": "classroom", "object_id": str(group_a.pk), "id": str(student_a.pk), "content_type_id": "1"}
+    return {
+        "teacher_a": teacher_a, "student_a": student_a, "group_a": group_a, "draft_a": draft_a,
+        "teacher_b": teacher_b, "student_b": student_b, "by_route": by_route, "admin_values": admin_values,
+        # What only group A's people may see.
+        "keyed_secrets": {"Grupo Alfa secreto", "Profesora Alfaro", group_a.join_code},
+        "secrets": [
+            "Grupo Alfa secreto", "Tarea Alfa secreta", "Borrador Alfa secreto", "Xenia Alfaro", "Profesora Alfaro",
+            group_a.join_code,
+        ],
+    }  # fmt: skip
+
+
+def url_of(world, route) -> str:
+    if not route.params:
+        return route.url()
+    if route.name.startswith("admin:"):
+        return route.url(**world["admin_values"])
+    if route.name not in world["by_route"]:
+        pytest.fail(f"The permission test does not know how to fill in {route.name} ({route.route}): add it to the world.")
+    return route.url(**world["by_route"][route.name])
+
+
+def private_state(world):
+    """Everything of group A and its people that nobody else may change."""
+    group = world["group_a"]
+    people = [world["teacher_a"].pk, world["student_a"].pk]
+    users = get_user_model().objects.filter(pk__in=people).order_by("pk")
+    return (
+        list(Classroom.objects.filter(pk=group.pk).values_list("name", "join_code", "teacher_id")),
+        list(Membership.objects.filter(classroom=group, student=world["student_a"]).values_list("pk", flat=True)),
+        list(Assignment.objects.filter(classroom=group).order_by("pk").values_list("pk", "title", "instructions", "due_at", "published_at")),
+        list(Exercise.objects.filter(assignment__classroom=group).order_by("pk").values_list("pk", "order", "puzzle_slug", "xgid", "answer")),
+        list(Attempt.objects.filter(exercise__assignment__classroom=group).order_by("pk").values_list("pk", "student_id", "number", "text")),
+        list(users.values_list("username", "password", "first_name", "email", "is_active", "is_staff")),
+        list(Profile.objects.filter(user__in=people).order_by("user_id").values_list("is_teacher", "must_change_password")),
+    )
+
+
+VISITORS = {"anonymous": None, "student of another group": "student_b", "teacher of another group": "teacher_b"}
+
+
+def visitor(world, who: str) -> Client:
+    client = Client()
+    if VISITORS[who]:
+        client.force_login(world[VISITORS[who]])
+    return client
+
+
+FORM = {"name": "Intruso", "title": "Intruso", "play": RIGHT, "answer": "1", "names": "Intruso", "puzzles": ["x"], "code": "x"}
+
+
+def requests(client: Client, url: str):
+    yield "GET", client.get(url)
+    yield "POST form", client.post(url, FORM)
+    yield "POST json", client.post(url, json.dumps({"play": RIGHT, "answer": "1"}), content_type="application/json")
+
+
+def is_login_redirect(response, login: str) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(login)
+
+
+def check_route(world, route, who: str, client: Client) -> list[str]:
+    """What went wrong for ``who`` on ``route``: an empty list when nothing did."""
+    problems = []
+    url = url_of(world, route)
+    for method, response in requests(client, url):
+        where = f"{method} {url} ({route.name}) as {who}: {response.status_code}"
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        shown = [secret for secret in world["secrets"] if secret.encode() in body]
+        if route.name == "classroom:join_code" and who != "anonymous":
+            # The code is the key: its holder sees which group it opens before joining.
+            shown = [secret for secret in shown if secret not in world["keyed_secrets"]]
+        if shown:
+            problems.append(f"{where} shows {shown}")
+        if route.name.startswith("admin:") and route.name not in PUBLIC:
+            if not (is_login_redirect(response, "/admin/login/") or response.status_code in {403, 404, 405}):
+                problems.append(f"{where} is not sent to the admin login")
+        elif route.params and route.name not in PUBLIC | KEYED:
+            refused = {403, 404, 405}
+            if who == "anonymous":
+                if not (is_login_redirect(response, "/cuenta/entrar/") or response.status_code in refused):
+                    problems.append(f"{where} is not sent to the login page")
+            elif response.status_code not in refused:
+                problems.append(f"{where} is not refused")
+        elif route.name == "classroom:join_code" and who == "anonymous" and method == "POST form":
+            if not is_login_redirect(response, "/cuenta/entrar/"):
+                problems.append(f"{where} joins without signing in")
+    return problems
+
+
+@pytest.mark.parametrize("who", list(VISITORS))
+def test_nobody_outside_the_group_sees_or_changes_its_data_on_any_url(world, who):
+    before = private_state(world)
+    problems = []
+    # Keyed routes last: joining a group with its code rightly opens its pages.
+    for route in sorted(site_routes(), key=lambda route: route.name in KEYED):
+        # A fresh client per route: a route may have signed the visitor out.
+        problems += check_route(world, route, who, visitor(world, who))
+    assert problems == []
+    assert private_state(world) == before
+
+
+def test_every_route_with_an_id_is_either_known_to_be_public_or_checked_as_private(world):
+    unknown = [
+        route.name
+        for route in site_routes(include_admin=False)
+        if route.params and route.name not in PUBLIC | KEYED and route.name not in world["by_route"]
+    ]
+    assert unknown == []
+
+
+def test_the_group_s_own_people_do_reach_the_private_urls(world):
+    """The refusals above are about who asks: the teacher and student of group A get their pages."""
+    teacher, student = Client(), Client()
+    teacher.force_login(world["teacher_a"])
+    student.force_login(world["student_a"])
+    for name, client in [("classroom:classroom", teacher), ("classroom:results", teacher), ("classroom:student_assignment", student), ("classroom:exercise", student)]:
+        route = next(route for route in site_routes() if route.name == name)
+        assert client.get(url_of(world, route)).status_code == 200, name
