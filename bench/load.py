@@ -10,7 +10,8 @@ that database (a throwaway one: the test adds a teacher, a group, students,
 an assignment and their attempts).  Then every student signs in through the
 login form and, until the time is up, reads lessons, checks answers to
 lesson puzzles, opens the assignment and submits attempts to its exercises,
-pausing a moment between requests like a person would.
+pausing a moment between requests like a person would.  The students arrive
+over a few seconds (--arrival) and the timed part starts once all have signed in.
 
 Prints requests, failures, throughput and p50/p90/p99/max latency per kind
 of request; then counts the stored attempts of every student and compares
@@ -290,10 +291,11 @@ class Student(threading.Thread):
 
     def __init__(
         self, port: int, username: str, password: str, seed: dict, results: Results,
-        signed_in: threading.Barrier, stop: threading.Event, think: float,
+        signed_in: threading.Barrier, stop: threading.Event, think: float, arrival: float = 0,
     ) -> None:
         super().__init__(daemon=True)
         self.signed_in = signed_in
+        self.arrival = arrival
         self.browser = Browser(port)
         self.username = username
         self.password = password
@@ -320,6 +322,7 @@ class Student(threading.Thread):
                 return f"status {answer.status} {answer.text[:200]!r}"
             return None
 
+        time.sleep(self.arrival)
         logged_in = self.timed("sign in", lambda: self.browser.log_in(self.username, self.password), signed_in) is not None
         self.signed_in.wait()
         while logged_in and not self.stop.is_set():
@@ -410,6 +413,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) * 2 + 1),
                         help="gunicorn worker processes (default WEB_CONCURRENCY, or 2 per core + 1)")
     parser.add_argument("--think", type=float, default=1.0, help="pause between a student's requests, 0.2-1.0 s times this (default 1)")
+    parser.add_argument("--arrival", type=float, default=15, help="seconds over which the students arrive and sign in (default 15)")
     args = parser.parse_args()
 
     database = os.environ.get("DATABASE_URL") or None
@@ -423,7 +427,10 @@ def main() -> int:
             results = Results()
             stop = threading.Event()
             signed_in = threading.Barrier(len(seed["students"]) + 1)
-            students = [Student(server.port, name, password, seed, results, signed_in, stop, args.think) for name in seed["students"]]
+            students = [
+                Student(server.port, name, password, seed, results, signed_in, stop, args.think, args.arrival * number / len(seed["students"]))
+                for number, name in enumerate(seed["students"])
+            ]
             print(f"{args.users} students sign in on http://127.0.0.1:{server.port}/ ...", flush=True)
             for student in students:
                 student.start()

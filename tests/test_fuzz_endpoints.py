@@ -33,7 +33,10 @@ from tests.classroom_factories import (
     make_user,
 )
 from tests.site_urls import inline_code, site_routes
+from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
+from tests.test_practice_views import add_mistake
 from tutor.classroom.attempts import submit
+from tutor.practice.game import start_match
 from tutor.lessons.library import get_library
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -130,7 +133,8 @@ def form_fields(html: str) -> list[str]:
 
 
 class World:
-    """A teacher with a group, a student in it, an assignment with exercises and attempts.
+    """A teacher with a group, a student in it, an assignment with exercises and attempts,
+    and the student's practice match with a mistake kept as an exercise.
 
     ``kwargs(route)`` fills in a route's parameters with these objects.
     """
@@ -146,6 +150,8 @@ class World:
         exercise = add_lesson_exercise(assignment, lesson_puzzle("jugada"))
         custom = add_custom_exercise(assignment)
         submit(custom, custom.puzzle(), student, "24/18 13/10")
+        match = start_match(length=3, level="intermedio", user=student)
+        mistake = add_mistake(match).exercises.create()
         self.users = {"anonymous": None, "student": student, "teacher": teacher}
         group, task, student_id = {"pk": classroom.pk}, {"pk": assignment.pk}, {"student_id": student.pk}
         self.by_route = {
@@ -168,7 +174,10 @@ class World:
             "classroom:remove_exercise": {"pk": exercise.pk},
             "classroom:exercise": {"pk": custom.pk},
             "classroom:api_check": {"pk": custom.pk},
+            "practice:exercise": {"pk": mistake.pk},
         }
+        for name in ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises"):
+            self.by_route[f"practice:{name}"] = {"pk": match.pk}
         for name in (
             "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
             "results", "results_csv", "attempts_csv", "student_assignment",

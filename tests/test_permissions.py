@@ -1,6 +1,7 @@
 """Permissions on every URL that shows or changes data, read from the URL resolver.
 
-Teacher A teaches group A, where student A has answered an assignment.
+Teacher A teaches group A, where student A has answered an assignment and
+plays a practice match against the computer.
 Every route of the site is requested (GET, a form POST and a JSON POST) by
 an anonymous visitor, by a student of another group and by the teacher of
 another group.  For each route:
@@ -31,9 +32,12 @@ from tests.classroom_factories import (
     make_user,
 )
 from tests.site_urls import site_routes
+from tests.test_practice_views import add_mistake
 from tutor.accounts.models import Profile
 from tutor.classroom.attempts import submit
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
+from tutor.engine import Position
+from tutor.practice.models import Action, Phase, PracticeMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +85,8 @@ def world(settings):
     lesson_exercise_a = add_lesson_exercise(assignment_a, lesson_puzzle("jugada"))
     add_custom_exercise(draft_a)
     submit(exercise_a, exercise_a.puzzle(), student_a, RIGHT)
+    match_a = PracticeMatch.objects.create(user=student_a, length=3, xgid=Position.initial().to_xgid(), phase=Phase.ROLL)
+    mistake_a = add_mistake(match_a).exercises.create()
     teacher_b = make_user("profe_beta", teacher=True, name="Profe Beta")
     student_b = make_user("alumno_beta", name="Alumno Beta")
     make_assignment(make_classroom(teacher_b, "Grupo Beta", students=[student_b]), title="Tarea Beta")
@@ -103,7 +109,10 @@ def world(settings):
         "classroom:remove_exercise": {"pk": lesson_exercise_a.pk},
         "classroom:exercise": {"pk": exercise_a.pk},
         "classroom:api_check": {"pk": exercise_a.pk},
+        "practice:exercise": {"pk": mistake_a.pk},
     }
+    for name in ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises"):
+        by_route[f"practice:{name}"] = {"pk": match_a.pk}
     for name in (
         "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
         "results", "results_csv", "attempts_csv", "student_assignment",
@@ -111,7 +120,7 @@ def world(settings):
         by_route[f"classroom:{name}"] = task
     admin_values = {"app_label": "classroom", "object_id": str(group_a.pk), "id": str(student_a.pk), "content_type_id": "1"}
     return {
-        "teacher_a": teacher_a, "student_a": student_a, "group_a": group_a, "draft_a": draft_a,
+        "teacher_a": teacher_a, "student_a": student_a, "group_a": group_a, "draft_a": draft_a, "match_a": match_a,
         "teacher_b": teacher_b, "student_b": student_b, "by_route": by_route, "admin_values": admin_values,
         # What only group A's people may see.
         "keyed_secrets": {"Grupo Alfa secreto", "Profesora Alfaro", group_a.join_code},
@@ -145,6 +154,8 @@ def private_state(world):
         list(Attempt.objects.filter(exercise__assignment__classroom=group).order_by("pk").values_list("pk", "student_id", "number", "text")),
         list(users.values_list("username", "password", "first_name", "email", "is_active", "is_staff")),
         list(Profile.objects.filter(user__in=people).order_by("user_id").values_list("is_teacher", "must_change_password")),
+        list(PracticeMatch.objects.filter(user__in=people).values_list("pk", "xgid", "phase", "version", "user_id")),
+        list(Action.objects.filter(match__user__in=people).order_by("pk").values_list("pk", "play", "exercises__attempts")),
     )
 
 
