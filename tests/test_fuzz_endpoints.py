@@ -16,28 +16,14 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.classroom_factories import (
-    PASSWORD,
-    add_custom_exercise,
-    add_lesson_exercise,
-    lesson_puzzle,
-    make_assignment,
-    make_classroom,
-    make_user,
-)
+from tests.classroom_factories import PASSWORD
 from tests.site_urls import inline_code, site_routes
+from tests.site_world import Group, make_group
 from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
-from tests.test_practice_views import add_mistake
-from tutor.classroom.attempts import submit
-from tutor.practice.game import start_match
-from tutor.lessons.library import get_library
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -129,82 +115,26 @@ def form_fields(html: str) -> list[str]:
     return sorted(parser.names)
 
 
-# --- the world: one of everything a route's parameters can name -------------
-
-
-class World:
-    """A teacher with a group, a student in it, an assignment with exercises and attempts,
-    and the student's practice match with a mistake kept as an exercise.
-
-    ``kwargs(route)`` fills in a route's parameters with these objects.
-    """
-
-    def __init__(self) -> None:
-        library = get_library()
-        self.lesson = next(lesson.slug for lesson in library.lessons())
-        self.puzzle = next(slug for slug, puzzle in library.puzzles().items() if puzzle.is_play)
-        teacher = make_user("profe", teacher=True, name="Profe")
-        student = make_user("alumna", name="Alumna")
-        classroom = make_classroom(teacher, "Grupo", students=[student])
-        assignment = make_assignment(classroom, title="Tarea")
-        exercise = add_lesson_exercise(assignment, lesson_puzzle("jugada"))
-        custom = add_custom_exercise(assignment)
-        submit(custom, custom.puzzle(), student, "24/18 13/10")
-        match = start_match(length=3, level="intermedio", user=student)
-        mistake = add_mistake(match).exercises.create()
-        self.users = {"anonymous": None, "student": student, "teacher": teacher}
-        group, task, student_id = {"pk": classroom.pk}, {"pk": assignment.pk}, {"student_id": student.pk}
-        self.by_route = {
-            "lessons:lesson": {"slug": self.lesson},
-            "lessons:puzzle": {"slug": self.puzzle},
-            "lessons:api-check": {"slug": self.puzzle},
-            "lessons:api-solution": {"slug": self.puzzle},
-            "accounts:password_reset_confirm": {
-                "uidb64": urlsafe_base64_encode(force_bytes(student.pk)),
-                "token": default_token_generator.make_token(student),
-            },
-            "classroom:classroom": group,
-            "classroom:new_code": group,
-            "classroom:student_accounts": group,
-            "classroom:assignment_create": group,
-            "classroom:remove_student": {**group, **student_id},
-            "classroom:renew_password": {**group, **student_id},
-            "classroom:result_cell": {**task, **student_id, "exercise_id": custom.pk},
-            "classroom:join_code": {"code": classroom.join_code},
-            "classroom:remove_exercise": {"pk": exercise.pk},
-            "classroom:exercise": {"pk": custom.pk},
-            "classroom:api_check": {"pk": custom.pk},
-            "practice:exercise": {"pk": mistake.pk},
-        }
-        for name in ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises"):
-            self.by_route[f"practice:{name}"] = {"pk": match.pk}
-        for name in (
-            "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
-            "results", "results_csv", "attempts_csv", "student_assignment",
-        ):  # fmt: skip
-            self.by_route[f"classroom:{name}"] = task
-
-    def kwargs(self, route) -> dict:
-        if not route.params:
-            return {}
-        if route.name not in self.by_route:
-            pytest.fail(f"The fuzz test does not know how to fill in {route.name} ({route.route}): add it to World.")
-        return self.by_route[route.name]
-
-    def url(self, route) -> str:
-        return route.url(**self.kwargs(route))
+# --- requests as each user ------------------------------------------------------
 
 
 @pytest.fixture
-def world(settings):
+def world(settings) -> Group:
     settings.RATELIMIT_ENABLED = False
-    return World()
+    return make_group(teacher="Profe Ruiz", student="Alumna Sanz", group="Grupo", assignment="Tarea", draft="Borrador")
 
 
-def client_as(world: World, role: str) -> Client:
+ROLES = ("anonymous", "student", "teacher")
+
+
+def user_of(world: Group, role: str):
+    return {"anonymous": None, "student": world.student, "teacher": world.teacher}[role]
+
+
+def client_as(world: Group, role: str) -> Client:
     client = Client()
-    if world.users[role] is not None:
-        client.force_login(world.users[role])
+    if user_of(world, role) is not None:
+        client.force_login(user_of(world, role))
     return client
 
 
@@ -226,7 +156,7 @@ def send(client: Client, url: str, request) -> int:
     return client.post(target, body).status_code
 
 
-def fuzz(world: World, role: str) -> None:
+def fuzz(world: Group, role: str) -> None:
     for route in routes():
         url = world.url(route)
         page = client_as(world, role).get(url)
@@ -247,7 +177,7 @@ def fuzz(world: World, role: str) -> None:
         never_a_server_error()
 
 
-def rendered_pages(world: World, role: str):
+def rendered_pages(world: Group, role: str):
     client = client_as(world, role)
     for route in routes():
         response = client.get(world.url(route))
@@ -258,10 +188,10 @@ def rendered_pages(world: World, role: str):
 PLANTED = re.compile(r"<(script|img|svg)[^>]*(alert|onerror|onload)", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("role", ["anonymous", "student", "teacher"])
+@pytest.mark.parametrize("role", ROLES)
 def test_random_and_malicious_requests_never_get_a_server_error_nor_store_a_script(world, role):
     fuzz(world, role)
-    for viewer in world.users:
+    for viewer in ROLES:
         for name, html in rendered_pages(world, viewer):
             assert inline_code(html) == [], f"{name} as {viewer}"
             assert not PLANTED.search(html), f"{name} as {viewer}"

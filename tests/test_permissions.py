@@ -23,25 +23,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.classroom_factories import (
-    add_custom_exercise,
-    add_lesson_exercise,
-    lesson_puzzle,
-    make_assignment,
-    make_classroom,
-    make_user,
-)
 from tests.site_urls import site_routes
-from tests.test_practice_views import add_mistake
+from tests.site_world import RIGHT, make_group
+from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
 from tutor.accounts.models import Profile
-from tutor.classroom.attempts import submit
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
-from tutor.engine import Position
-from tutor.practice.models import Action, Phase, PracticeMatch
+from tutor.practice.models import Action, PracticeMatch
 
 pytestmark = pytest.mark.django_db
-
-RIGHT = "24/18 13/10"
 
 # Routes anyone may use: they show nobody's data (checked below all the same).
 PUBLIC = {
@@ -76,79 +65,37 @@ KEYED = {"accounts:password_reset_confirm", "classroom:join_code"}
 @pytest.fixture
 def world(settings):
     settings.RATELIMIT_ENABLED = False
-    teacher_a = make_user("profe_alfa", teacher=True, name="Profesora Alfaro")
-    student_a = make_user("alumno_alfa", name="Xenia Alfaro")
-    group_a = make_classroom(teacher_a, "Grupo Alfa secreto", students=[student_a])
-    assignment_a = make_assignment(group_a, title="Tarea Alfa secreta")
-    draft_a = make_assignment(group_a, title="Borrador Alfa secreto", published=False)
-    exercise_a = add_custom_exercise(assignment_a)
-    lesson_exercise_a = add_lesson_exercise(assignment_a, lesson_puzzle("jugada"))
-    add_custom_exercise(draft_a)
-    submit(exercise_a, exercise_a.puzzle(), student_a, RIGHT)
-    match_a = PracticeMatch.objects.create(user=student_a, length=3, xgid=Position.initial().to_xgid(), phase=Phase.ROLL)
-    mistake_a = add_mistake(match_a).exercises.create()
-    teacher_b = make_user("profe_beta", teacher=True, name="Profe Beta")
-    student_b = make_user("alumno_beta", name="Alumno Beta")
-    make_assignment(make_classroom(teacher_b, "Grupo Beta", students=[student_b]), title="Tarea Beta")
-    puzzle = lesson_puzzle("jugada")
-    group, task, student = {"pk": group_a.pk}, {"pk": assignment_a.pk}, {"student_id": student_a.pk}
-    by_route = {
-        "lessons:lesson": {"slug": puzzle.lesson},
-        "lessons:puzzle": {"slug": puzzle.slug},
-        "lessons:api-check": {"slug": puzzle.slug},
-        "lessons:api-solution": {"slug": puzzle.slug},
-        "accounts:password_reset_confirm": {"uidb64": "MQ", "token": "bad-token"},
-        "classroom:join_code": {"code": group_a.join_code},
-        "classroom:classroom": group,
-        "classroom:new_code": group,
-        "classroom:student_accounts": group,
-        "classroom:assignment_create": group,
-        "classroom:remove_student": {**group, **student},
-        "classroom:renew_password": {**group, **student},
-        "classroom:result_cell": {**task, **student, "exercise_id": exercise_a.pk},
-        "classroom:remove_exercise": {"pk": lesson_exercise_a.pk},
-        "classroom:exercise": {"pk": exercise_a.pk},
-        "classroom:api_check": {"pk": exercise_a.pk},
-        "practice:exercise": {"pk": mistake_a.pk},
-    }
-    for name in ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises"):
-        by_route[f"practice:{name}"] = {"pk": match_a.pk}
-    for name in (
-        "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
-        "results", "results_csv", "attempts_csv", "student_assignment",
-    ):  # fmt: skip
-        by_route[f"classroom:{name}"] = task
-    admin_values = {"app_label": "classroom", "object_id": str(group_a.pk), "id": str(student_a.pk), "content_type_id": "1"}
+    group_a = make_group(
+        teacher="Profesora Alfaro", student="Xenia Alfaro", group="Grupo Alfa secreto",
+        assignment="Tarea Alfa secreta", draft="Borrador Alfa secreto",
+    )  # fmt: skip
+    group_b = make_group(teacher="Profe Beta", student="Alumno Beta", group="Grupo Beta", assignment="Tarea Beta", draft="Borrador Beta")
+    # Outsiders hold no valid reset link.
+    group_a.by_route["accounts:password_reset_confirm"] = {"uidb64": "MQ", "token": "bad-token"}
+    code = group_a.classroom.join_code
     return {
-        "teacher_a": teacher_a, "student_a": student_a, "group_a": group_a, "draft_a": draft_a, "match_a": match_a,
-        "teacher_b": teacher_b, "student_b": student_b, "by_route": by_route, "admin_values": admin_values,
-        # What only group A's people may see.
-        "keyed_secrets": {"Grupo Alfa secreto", "Profesora Alfaro", group_a.join_code},
-        "secrets": [
-            "Grupo Alfa secreto", "Tarea Alfa secreta", "Borrador Alfa secreto", "Xenia Alfaro", "Profesora Alfaro",
-            group_a.join_code,
-        ],
+        "a": group_a, "teacher_b": group_b.teacher, "student_b": group_b.student,
+        "admin_values": {"app_label": "classroom", "object_id": str(group_a.classroom.pk), "id": str(group_a.student.pk), "content_type_id": "1"},
+        # What only group A's people may see; the join code's holder sees which group it opens.
+        "secrets": ["Grupo Alfa secreto", "Tarea Alfa secreta", "Borrador Alfa secreto", "Xenia Alfaro", "Profesora Alfaro", code],
+        "keyed_secrets": {"Grupo Alfa secreto", "Profesora Alfaro", code},
     }  # fmt: skip
 
 
 def url_of(world, route) -> str:
-    if not route.params:
-        return route.url()
-    if route.name.startswith("admin:"):
+    if route.params and route.name.startswith("admin:"):
         return route.url(**world["admin_values"])
-    if route.name not in world["by_route"]:
-        pytest.fail(f"The permission test does not know how to fill in {route.name} ({route.route}): add it to the world.")
-    return route.url(**world["by_route"][route.name])
+    return world["a"].url(route)
 
 
 def private_state(world):
     """Everything of group A and its people that nobody else may change."""
-    group = world["group_a"]
-    people = [world["teacher_a"].pk, world["student_a"].pk]
+    group = world["a"].classroom
+    people = [world["a"].teacher.pk, world["a"].student.pk]
     users = get_user_model().objects.filter(pk__in=people).order_by("pk")
     return (
         list(Classroom.objects.filter(pk=group.pk).values_list("name", "join_code", "teacher_id")),
-        list(Membership.objects.filter(classroom=group, student=world["student_a"]).values_list("pk", flat=True)),
+        list(Membership.objects.filter(classroom=group, student=world["a"].student).values_list("pk", flat=True)),
         list(Assignment.objects.filter(classroom=group).order_by("pk").values_list("pk", "title", "instructions", "due_at", "published_at")),
         list(Exercise.objects.filter(assignment__classroom=group).order_by("pk").values_list("pk", "order", "puzzle_slug", "xgid", "answer")),
         list(Attempt.objects.filter(exercise__assignment__classroom=group).order_by("pk").values_list("pk", "student_id", "number", "text")),
@@ -227,7 +174,7 @@ def test_every_route_with_an_id_is_either_known_to_be_public_or_checked_as_priva
     unknown = [
         route.name
         for route in site_routes(include_admin=False)
-        if route.params and route.name not in PUBLIC | KEYED and route.name not in world["by_route"]
+        if route.params and route.name not in PUBLIC | KEYED and route.name not in world["a"].by_route
     ]
     assert unknown == []
 
@@ -235,8 +182,8 @@ def test_every_route_with_an_id_is_either_known_to_be_public_or_checked_as_priva
 def test_the_group_s_own_people_do_reach_the_private_urls(world):
     """The refusals above are about who asks: the teacher and student of group A get their pages."""
     teacher, student = Client(), Client()
-    teacher.force_login(world["teacher_a"])
-    student.force_login(world["student_a"])
+    teacher.force_login(world["a"].teacher)
+    student.force_login(world["a"].student)
     for name, client in [("classroom:classroom", teacher), ("classroom:results", teacher), ("classroom:student_assignment", student), ("classroom:exercise", student)]:
         route = next(route for route in site_routes() if route.name == name)
         assert client.get(url_of(world, route)).status_code == 200, name

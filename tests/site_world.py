@@ -1,0 +1,101 @@
+"""One of everything a route can name: a group with its people, work and practice.
+
+The tests that walk every route (fuzzing, permissions) fill in each route's
+parameters from a ``Group``; a route it does not know fails them loudly,
+so a new route cannot be forgotten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from tests.classroom_factories import (
+    add_custom_exercise,
+    add_lesson_exercise,
+    lesson_puzzle,
+    make_assignment,
+    make_classroom,
+    make_user,
+)
+from tests.test_practice_views import add_mistake
+from tutor.classroom.attempts import submit
+from tutor.practice.game import start_match
+
+RIGHT = "24/18 13/10"
+
+ASSIGNMENT_ROUTES = (
+    "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
+    "results", "results_csv", "attempts_csv", "student_assignment",
+)  # fmt: skip
+MATCH_ROUTES = ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises")
+
+
+@dataclass
+class Group:
+    """A teacher's group with a student who has answered its assignment and plays a practice match."""
+
+    teacher: object
+    student: object
+    classroom: object
+    assignment: object
+    draft: object
+    match: object
+    by_route: dict[str, dict] = field(default_factory=dict)
+
+    def kwargs(self, route) -> dict:
+        """The parameters of ``route`` that name this group's objects."""
+        if not route.params:
+            return {}
+        if route.name not in self.by_route:
+            pytest.fail(f"No value for the parameters of {route.name} ({route.route}): add it to tests/site_world.py.")
+        return self.by_route[route.name]
+
+    def url(self, route) -> str:
+        return route.url(**self.kwargs(route))
+
+
+def make_group(*, teacher: str, student: str, group: str, assignment: str, draft: str) -> Group:
+    """``teacher`` and ``student`` are the people's names (also their usernames, in lower case)."""
+    teacher_user = make_user(teacher.split()[0].lower(), teacher=True, name=teacher)
+    student_user = make_user(student.split()[0].lower(), name=student)
+    classroom = make_classroom(teacher_user, group, students=[student_user])
+    task = make_assignment(classroom, title=assignment)
+    draft_task = make_assignment(classroom, title=draft, published=False)
+    custom = add_custom_exercise(task)
+    from_lesson = add_lesson_exercise(task, lesson_puzzle("jugada"))
+    add_custom_exercise(draft_task)
+    submit(custom, custom.puzzle(), student_user, RIGHT)
+    match = start_match(length=3, level="intermedio", user=student_user)
+    mistake = add_mistake(match).exercises.create()
+    puzzle = lesson_puzzle("jugada")
+    in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
+    by_route = {
+        "lessons:lesson": {"slug": puzzle.lesson},
+        "lessons:puzzle": {"slug": puzzle.slug},
+        "lessons:api-check": {"slug": puzzle.slug},
+        "lessons:api-solution": {"slug": puzzle.slug},
+        "accounts:password_reset_confirm": {
+            "uidb64": urlsafe_base64_encode(force_bytes(student_user.pk)),
+            "token": default_token_generator.make_token(student_user),
+        },
+        "classroom:join_code": {"code": classroom.join_code},
+        "classroom:classroom": in_group,
+        "classroom:new_code": in_group,
+        "classroom:student_accounts": in_group,
+        "classroom:assignment_create": in_group,
+        "classroom:remove_student": {**in_group, **of_student},
+        "classroom:renew_password": {**in_group, **of_student},
+        "classroom:result_cell": {**in_task, **of_student, "exercise_id": custom.pk},
+        "classroom:remove_exercise": {"pk": from_lesson.pk},
+        "classroom:exercise": {"pk": custom.pk},
+        "classroom:api_check": {"pk": custom.pk},
+        "practice:exercise": {"pk": mistake.pk},
+        **{f"classroom:{name}": in_task for name in ASSIGNMENT_ROUTES},
+        **{f"practice:{name}": {"pk": match.pk} for name in MATCH_ROUTES},
+    }
+    return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)
