@@ -30,7 +30,7 @@ urlpatterns = [path("formulario/", limited_form)]
 @pytest.fixture(autouse=True)
 def small_limits(settings, monkeypatch):
     monkeypatch.setattr(ratelimit, "clock", lambda: 1_000_000.0)
-    settings.RATELIMITS = {"check": (3, 60), "form": (2, 60), "login": (2, 900)}
+    settings.RATELIMITS = {"check": (3, 60), "form": (2, 60), "login": (2, 900), "practice": (2, 60)}
     settings.RATELIMIT_ENABLED = True
     caches["default"].clear()
     yield
@@ -150,3 +150,21 @@ def test_the_window_ends_on_the_clock_and_says_how_long_is_left():
     limit = ratelimit.Limit(count=5, seconds=60)
     assert limit.window(120.0) == (2, 60)
     assert limit.window(179.5) == (2, 1)
+
+
+def test_the_no_javascript_puzzle_form_and_the_explorer_count_against_the_check_limit(client):
+    puzzle = next(p for p in get_library().puzzles().values() if p.is_play)
+    statuses = [client.post(f"/ejercicios/{puzzle.slug}/", {"play": "13/7"}).status_code for _ in range(2)]
+    statuses += [client.get("/explorar/", {"dados": "3-1"}).status_code for _ in range(2)]
+    assert statuses == [200, 200, 200, 429]
+    assert "Demasiadas peticiones" in client.post(f"/ejercicios/{puzzle.slug}/", {"play": "13/7"}).content.decode()
+
+
+def test_practice_decisions_are_limited_because_each_may_ask_the_evaluator(client):
+    from tutor.practice.models import Level, PracticeMatch
+
+    client.post("/practica/nueva/", {"length": "0", "level": Level.INTERMEDIATE})
+
+    match = PracticeMatch.objects.get()
+    statuses = [client.post(f"/practica/{match.pk}/tirar/", {"v": "stale"}).status_code for _ in range(3)]
+    assert statuses == [409, 409, 429]

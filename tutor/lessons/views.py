@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
 from tutor.engine import Position
+from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
@@ -91,6 +92,7 @@ def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False,
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimit("check")
 def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """One puzzle on its own page; the no-JavaScript form posts here."""
     library = get_library()
@@ -118,6 +120,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimit("check", methods=("GET", "POST"))
 def explorer(request: HttpRequest) -> HttpResponse:
     """Any position, any dice: every legal play, and why tempting plays are not.
 

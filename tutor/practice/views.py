@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import Verdict, can_double
 from tutor.lessons.explanations import explain_verdict, rule_for
+from tutor.ratelimit import ratelimit
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
@@ -102,8 +103,13 @@ def render_match(
     return render(request, "practice/match.html", context, status=status)
 
 
+@ratelimit("practice")
 def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], None]) -> HttpResponse:
-    """Run one decision of the learner on the current state of the match."""
+    """Run one decision of the learner on the current state of the match.
+
+    Every decision may ask GNU Backgammon, so each counts against the
+    ``practice`` rate limit.
+    """
     match = get_match(request, pk)
     sent = request.POST.get("v", request.GET.get("v", ""))
     if sent != str(match.version):
@@ -233,6 +239,7 @@ def exercise_index(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit("practice")
 def exercise(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(
         Exercise.objects.select_related("action__match"), pk=pk, action__match__in=owned_matches(request)

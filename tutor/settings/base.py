@@ -208,6 +208,8 @@ RATELIMIT_ENABLED = True
 RATELIMITS = {
     # The puzzle and explorer check endpoints.
     "check": (180, 60),
+    # A learner's decisions in practice games, each of which may ask GNU Backgammon.
+    "practice": (120, 60),
     # Failed logins per username and address (tutor/accounts/views.py).
     "login": (5, 15 * 60),
 }
