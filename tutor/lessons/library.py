@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,17 +80,34 @@ def _sections(tokens: list[dict]) -> list[Section]:
 class LessonLibrary:
     """All lessons of a folder, each re-rendered only when its file changes."""
 
+    recheck_seconds = 1.0
+    """How long the folder is trusted unchanged before its files are looked at again."""
+
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._cache: dict[Path, tuple[float, Lesson]] = {}
         self._lock = threading.Lock()
+        self._current: tuple[float, list[Lesson], dict[str, Puzzle]] | None = None
 
     def lessons(self) -> list[Lesson]:
         """Every lesson: the numbered course in order, then reference pages."""
-        paths = sorted(self.folder.glob("*.md"))
+        return self._snapshot()[1]
+
+    def _snapshot(self) -> tuple[float, list[Lesson], dict[str, Puzzle]]:
+        """The lessons and their puzzles, looking at the files at most once a ``recheck_seconds``."""
+        now = time.monotonic()
+        current = self._current
+        if current is not None and now - current[0] < self.recheck_seconds:
+            return current
         with self._lock:
-            lessons = [self._lesson(path) for path in paths if not path.name.startswith("_")]
-        return sorted(lessons, key=lambda lesson: (lesson.number is None, lesson.number or 0, lesson.slug))
+            paths = sorted(path for path in self.folder.glob("*.md") if not path.name.startswith("_"))
+            lessons = sorted(
+                (self._lesson(path) for path in paths),
+                key=lambda lesson: (lesson.number is None, lesson.number or 0, lesson.slug),
+            )
+            puzzles = {puzzle.slug: puzzle for lesson in lessons for puzzle in lesson.puzzles}
+            self._current = (now, lessons, puzzles)
+        return self._current
 
     def course(self) -> list[Lesson]:
         return [lesson for lesson in self.lessons() if lesson.number is not None]
@@ -98,7 +116,7 @@ class LessonLibrary:
         return next((lesson for lesson in self.lessons() if lesson.slug == slug), None)
 
     def puzzles(self) -> dict[str, Puzzle]:
-        return {puzzle.slug: puzzle for lesson in self.lessons() for puzzle in lesson.puzzles}
+        return self._snapshot()[2]
 
     def _lesson(self, path: Path) -> Lesson:
         mtime = path.stat().st_mtime
