@@ -11,13 +11,7 @@ Then weighs a lesson page with every asset it loads, gzip-compressed (target
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-# This file is named like the standard library's ``http`` package: drop its
-# own folder from the import path so that ``import http.client`` finds the real one.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
+import _support  # noqa: I001 - first: makes the standard library's http importable
 import argparse
 import gzip
 import http.client
@@ -27,16 +21,12 @@ import re
 import socket
 import statistics
 import subprocess
+import sys
 import threading
 import time
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+ROOT = _support.ROOT
+free_port = _support.free_port
 
 
 def start_server(port: int) -> subprocess.Popen:
@@ -130,7 +120,6 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--threads", type=int, default=4, help="concurrent clients")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench._http_site")
     import django
 

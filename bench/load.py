@@ -21,37 +21,27 @@ failed request or any difference.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-# bench/http.py is named like the standard library's ``http`` package: run as
-# a script, drop this folder from the import path so ``http.client`` is the real one.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
+import _support  # noqa: I001 - first: makes the standard library's http importable
 import argparse
 import http.client
 import json
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = _support.ROOT
+free_port = _support.free_port
 
 # --- the server ----------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class ProductionServer:
