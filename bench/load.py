@@ -21,7 +21,10 @@ failed request or any difference.
 
 from __future__ import annotations
 
-import _support  # noqa: I001 - first: makes the standard library's http importable
+try:  # first: makes the standard library's http importable (see bench/_support.py)
+    from bench import _support
+except ImportError:  # run as a script from bench/
+    import _support
 import argparse
 import http.client
 import json
