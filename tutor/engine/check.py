@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Iterator
 
-from .constants import BAR, OFF
+from .constants import OFF
 from .errors import NotationError
-from .movegen import Board, Move, highest_point, move_obstacle, single_moves
+from .movegen import Board, Move, move_obstacle, single_moves
 from .notation import Segment, parse_play
 from .play import Play, plays_by_boards
 from .position import Dice, Position, after_play
@@ -294,4 +294,4 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...]) -> 
     return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=sequence)
 
 
-__all__ = ["CODES", "Reason", "Verdict", "check_play", "highest_point"]
+__all__ = ["CODES", "Reason", "Verdict", "check_play"]
