@@ -100,7 +100,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     marked = sorted(segment.dst for segment in segments if segment.hit_marked)
     best: tuple[int, Board, Board] | None = None
     realized_counts = set()
-    for m2, o2, moves in _realizations(m, o, tuple((s.src, s.dst) for s in segments), dice_list):
+    for m2, o2, moves, _ in _realizations(m, o, tuple((s.src, s.dst) for s in segments), dice_list):
         if (m2, o2) not in legal:
             realized_counts.add(len(moves))
             continue
@@ -139,19 +139,21 @@ def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
     return extra + len(unmatched)
 
 
-def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...]]]:
+def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...], tuple[int, ...]]]:
     """Every way to carry out the written steps by legal single moves.
 
     One die at a time, any step next: the steps of different checkers may
     interleave (two checkers entering with 1-1 before either moves on), and
     a step written across several dice (``24/13``) may take them in any order.
+    Yields the boards reached, the moves and the dice left over; larger dice
+    are tried first.
     """
     if not pending:
-        yield m, o, ()
+        yield m, o, (), dice_left
         return
     tried = set()
     for index, (src, dst) in enumerate(pending):
-        for die in set(dice_left):
+        for die in sorted(set(dice_left), reverse=True):
             if (src, dst, die) in tried:
                 continue
             tried.add((src, dst, die))
@@ -167,24 +169,8 @@ def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice
                 continue
             remaining = list(dice_left)
             remaining.remove(die)
-            for m3, o3, later in _realizations(m2, o2, rest, tuple(remaining)):
-                yield m3, o3, (move,) + later
-
-
-def _segment_paths(m: Board, o: Board, src: int, dst: int, dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...], tuple[int, ...]]]:
-    """Every way one checker can go from ``src`` to ``dst`` with some of the dice."""
-    for die in sorted(set(dice_left), reverse=True):
-        remaining = list(dice_left)
-        remaining.remove(die)
-        step = _move_from(m, o, src, die)
-        if step is None:
-            continue
-        move, m2, o2 = step
-        if move.dst == dst:
-            yield m2, o2, (move,), tuple(remaining)
-        elif move.dst != OFF and move.dst > dst:
-            for m3, o3, moves, dice3 in _segment_paths(m2, o2, move.dst, dst, tuple(remaining)):
-                yield m3, o3, (move,) + moves, dice3
+            for m3, o3, later, left in _realizations(m2, o2, rest, tuple(remaining)):
+                yield m3, o3, (move,) + later, left
 
 
 def _move_from(m: Board, o: Board, src: int, die: int) -> tuple[Move, Board, Board] | None:
@@ -233,7 +219,7 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
             break
         if segment.src in stranded:
             continue  # the continuation of a failed step fails with it
-        path = next(_segment_paths(m, o, segment.src, segment.dst, dice_left), None)
+        path = next(_realizations(m, o, ((segment.src, segment.dst),), dice_left), None)
         if path is not None:
             m, o, _, dice_left = path
             continue
