@@ -17,7 +17,7 @@ from tutor.engine.explain import tempting_plays
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
-from .explanations import explain_verdict, rule_for
+from .explanations import explain_verdict, rule_for, verdict_payload
 from .library import get_library
 from .progress import mark_solved
 
@@ -173,23 +173,17 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
 
 
 def explorer_verdict(position: Position, play: str) -> dict:
+    """Any play in any position: legal or why not, with every legal play."""
     verdict = position.check(play)
-    rule = rule_for(verdict)
-    if verdict.legal:
-        message = f"«{verdict.play.notation or 'pasar'}» es una jugada legal." if verdict.play else "Jugada legal."
-    else:
-        message = explain_verdict(verdict)[0]["message"]
-    return {
-        "correct": verdict.legal,
-        "legal": verdict.legal,
-        "message": message,
-        "reasons": explain_verdict(verdict),
-        "play": verdict.play.notation if verdict.play else None,
-        "rule_url": rule.url if rule else None,
-        "rule_title": rule.title if rule else None,
-        "feedback": None,
-        "legal_plays": [p.notation or "pasar" for p in position.legal_plays()],
-    }
+    shown = verdict.play.notation if verdict.play else None
+    return verdict_payload(
+        correct=verdict.legal,
+        legal=verdict.legal,
+        message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
+        verdict=verdict,
+        play=shown,
+        legal_plays=[p.notation or "pasar" for p in position.legal_plays()],
+    )
 
 
 def tempting_explained(position: Position) -> list[dict]:
