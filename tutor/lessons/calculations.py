@@ -107,6 +107,38 @@ def _who_starts(position: Position, arguments: list[str]) -> str:
     return _SIDE_KEYS[opening_roll(lambda: next(throws)).starter]
 
 
+def _reason(position: Position, arguments: list[str]) -> str:
+    """The engine's first reason code against a play: «¿por qué no es legal?» questions."""
+    if position.dice is None:
+        raise CalculationError("«motivo» necesita dados")
+    verdict = position.check(" ".join(arguments))
+    if verdict.legal or "syntax" in verdict.codes:
+        raise CalculationError(f"«motivo» necesita una jugada ilegal y bien escrita, no «{' '.join(arguments)}»")
+    return verdict.codes[0]
+
+
+def _die_played(position: Position, arguments: list[str]) -> str:
+    """The die the only legal play uses, when the rules let just one be played."""
+    plays = position.legal_plays() if position.dice is not None else []
+    if len(plays) != 1 or len(plays[0].moves) != 1:
+        raise CalculationError("«dado-jugado» necesita dados con una sola jugada legal de un solo dado")
+    return str(plays[0].moves[0].die)
+
+
+def _may_move(position: Position, arguments: list[str]) -> str:
+    """``pasar`` when no die can be played, else ``mover``."""
+    if position.dice is None:
+        raise CalculationError("«puede-mover» necesita dados")
+    return "pasar" if position.legal_plays()[0].is_pass else "mover"
+
+
+def _may_double_now(position: Position, arguments: list[str]) -> str:
+    """Whether the side on roll may double in this very position, dice included."""
+    from tutor.engine.cube import can_double
+
+    return "si" if can_double(position) else "no"
+
+
 def _one_int(arguments: list[str], usage: str) -> int:
     if len(arguments) != 1 or not arguments[0].isdigit():
         raise CalculationError(f"se escribe «{usage}»")
@@ -130,4 +162,8 @@ _CALCULATIONS: dict[str, Callable[[Position, list[str]], str]] = {
     "cubo-tras-aceptar": _cube_after_take,
     "puede-doblar": _who_may_double,
     "quien-empieza": _who_starts,
+    "motivo": _reason,
+    "dado-jugado": _die_played,
+    "puede-mover": _may_move,
+    "puede-doblar-ya": _may_double_now,
 }
