@@ -137,6 +137,7 @@ def render_board_svg(
     highlight: Iterable[int | str] = (),
     label_id: str | None = None,
     numbering: int | None = None,
+    both_numberings: bool | None = None,
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
@@ -145,6 +146,13 @@ def render_board_svg(
     ``<title>`` and ``<desc>``; one is made up when omitted.  ``numbering``
     is the side whose numbering the point labels use: by default the side
     seen at the bottom (White, or Black when ``flipped``).
+
+    ``both_numberings`` writes White's number on each point, as every
+    diagram of the lessons does, with the other side's number beside it in
+    small type; by default it is on when an unflipped board is labelled for
+    Black (Black to move), so that the text of a lesson («el diagrama
+    muestra en el 12») and the notation in Black's numbering both match
+    what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
     """
     prefix = escape(label_id or new_board_id())
     if numbering is None:
@@ -161,7 +169,7 @@ def render_board_svg(
         f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
         _prototypes(),
         _frame(),
-        _labels(places),
+        _labels(places, numbering == BLACK and not flipped if both_numberings is None else both_numberings),
         *(_place(place, place.key in marked) for place in places),
         _cube(position, flipped),
         "</svg>",
@@ -291,14 +299,25 @@ def _frame() -> str:
     )
 
 
-def _labels(places: list[Place]) -> str:
-    """The point numbers, written on the frame above and below the points."""
+def _labels(places: list[Place], both: bool = False) -> str:
+    """The point numbers, written on the frame above and below the points.
+
+    With ``both``, White's number comes first and the other numbering
+    follows in small type (``12`` and a small ``13`` for Black).
+    """
     texts = []
     for place in places:
         if place.kind != "point":
             continue
         y = TOP // 2 + 8 if place.row == "top" else BOTTOM + STRIP // 2 + 8
-        texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
+        if both:
+            texts.append(
+                f'<text x="{place.cx - 7}" y="{y}">{place.key}</text>'
+                f'<text x="{place.cx + 15}" y="{y - 1}" font-size="13" font-weight="400"'
+                f' font-style="italic" class="board-labels__other">{25 - int(place.key)}</text>'
+            )
+        else:
+            texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
     return (
         f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="22"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
