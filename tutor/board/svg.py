@@ -77,6 +77,7 @@ COLOURS = {
     "point_light": "#e6d5ad",
     "point_dark": "#9a3440",
     "label": "#f6ead0",
+    "label_other": "#f2c46b",
     "white": "#f8f3e8",
     "white_edge": "#4a3b28",
     "white_text": "#1f2421",
@@ -312,9 +313,9 @@ def _labels(places: list[Place], both: bool = False) -> str:
         y = TOP // 2 + 8 if place.row == "top" else BOTTOM + STRIP // 2 + 8
         if both:
             texts.append(
-                f'<text x="{place.cx - 7}" y="{y}">{place.key}</text>'
-                f'<text x="{place.cx + 15}" y="{y - 1}" font-size="13" font-weight="400"'
-                f' font-style="italic" class="board-labels__other">{25 - int(place.key)}</text>'
+                f'<text x="{place.cx - 10}" y="{y}" font-size="20">{place.key}</text>'
+                f'<text x="{place.cx + 13}" y="{y}" font-size="17" font-weight="400" font-style="italic"'
+                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(place.key)}</text>'
             )
         else:
             texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
