@@ -235,7 +235,7 @@ def test_no_lesson_text_says_sacan_or_sacas_for_a_roll():
 @pytest.mark.parametrize(
     "wrong",
     [
-        "la entra", "abiertos, cada dado entra", "tiene que entrar la ficha", "pista: Cada dado puede entrar",
+        "la entra", "abiertos, cada dado entra", "El 2 tiene que entrar la ficha", "pista: Cada dado puede entrar",
         "hasta que vuelve a entrar", "Gana quien saca", "sale del tablero y se coloca",
         "da igual cuántas le queden", "unas son las **blancas** y otras", "saques lo que saques",
     ],
