@@ -133,10 +133,11 @@ def _more_dice(reason: Reason) -> str:
     written, possible = reason.moves_written or 0, reason.moves_possible or 0
     if _is_double(reason.dice):
         did = "no mueve ninguna ficha" if written == 0 else "hace un solo movimiento" if written == 1 else f"hace {written} movimientos"
-        return f"Tu jugada {did}, pero se pueden hacer {possible}: por ejemplo, {reason.example}."
+        can = "se puede hacer uno" if possible == 1 else f"se pueden hacer {possible}"
+        return f"Tu jugada {did}, pero {can}: por ejemplo, {reason.example}."
     if written == 0:
-        can = "jugar un dado" if possible == 1 else "usar los dos dados"
-        return f"Tu jugada no mueve ninguna ficha, pero se puede {can}: por ejemplo, {reason.example}."
+        can = "se puede jugar un dado" if possible == 1 else "se pueden usar los dos dados"
+        return f"Tu jugada no mueve ninguna ficha, pero {can}: por ejemplo, {reason.example}."
     return f"Tu jugada usa un solo dado, pero se pueden usar los dos: por ejemplo, {reason.example}."
 
 
