@@ -250,3 +250,21 @@ def test_the_corrected_rules_are_stated_precisely():
     assert "siempre que use tantos dados como sea posible" in lesson_text("sacar-fichas")
     assert "Un **dado superior** es un dado con un número mayor que el del punto del que quieres sacar" in lesson_text("sacar-fichas")
     assert "cuánto vale la victoria" in lesson_text("tablero")
+
+
+def test_a_play_puzzle_that_promises_a_capture_without_a_goal_is_rejected():
+    body = (
+        "id: promesa\ntitulo: Capturar en el 5\npregunta: Juega.\nblancas: 8:1 6:14\nnegras: 5:1 19:14\n"
+        "dados: 3-1\ntipo: jugada\n"
+    )
+    with pytest.raises(PuzzleError, match="promete capturar o sacar fichas"):
+        parse_puzzle(body, source="lessons/x.md", line=1)
+    assert parse_puzzle(body + "objetivo: captura\n").goal.kind == "captura"
+
+
+def test_sacar_for_a_roll_fails_the_check_with_file_and_line(tmp_path, settings):
+    settings.LESSONS_DIR = tmp_path
+    (tmp_path / "01-tirada.md").write_text("titulo: Tirada\n\nLas blancas sacan 6–4 y juegan.\n", encoding="utf-8")
+    errors = check_lessons()
+    assert [error.id for error in errors] == ["lessons.E004"]
+    assert errors[0].msg.startswith(f"{tmp_path.name}/01-tirada.md:3: «sacan 6–4»")

@@ -7,6 +7,8 @@ answer — is recomputed here, so a lesson can never teach a wrong rule.
 
 from __future__ import annotations
 
+import re
+
 from tutor.engine import BLACK, CODES, WHITE
 
 from .calculations import CalculationError, calculate
@@ -44,12 +46,22 @@ def validate_puzzle(puzzle: Puzzle, lines: dict[str, int]) -> None:
     _VALIDATORS[puzzle.kind](puzzle, fail)
 
 
+_PROMISE = re.compile(r"\bcaptur|\bsac(a|ar|as|an)\b", re.IGNORECASE)
+"""Words in a title or question that promise a capture or a bear-off."""
+
+
 def _play_turn(puzzle: Puzzle, fail) -> None:
     plays = puzzle.position.legal_plays()
     if not plays:
         raise fail("no hay ninguna jugada posible")
     goal = puzzle.goal
     if goal is None:
+        if _PROMISE.search(puzzle.title) or _PROMISE.search(puzzle.question):
+            raise fail(
+                "el ejercicio promete capturar o sacar fichas, pero cualquier jugada legal lo resolvería: "
+                "añade «objetivo: captura», «objetivo: sacar N» o líneas «acepta: jugada»",
+                "tipo",
+            )
         return
     key = "acepta" if goal.plays else "objetivo"
     for text in goal.plays:
