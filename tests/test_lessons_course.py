@@ -268,3 +268,35 @@ def test_sacar_for_a_roll_fails_the_check_with_file_and_line(tmp_path, settings)
     errors = check_lessons()
     assert [error.id for error in errors] == ["lessons.E004"]
     assert errors[0].msg.startswith(f"{tmp_path.name}/01-tirada.md:3: «sacan 6–4»")
+
+
+def test_home_about_and_password_help_use_the_course_terms_and_tu(client):
+    home = client.get("/").content.decode()
+    about = client.get("/acerca/").content.decode()
+    signup = client.get("/cuenta/crear/").content.decode()
+    assert "capturar" in home and "golpear" not in home and "dados altos" not in home
+    assert "contra el programa" in home and "ordenador" not in home
+    assert "dado superior" in about and "dado mayor" not in about
+    assert "Tu contraseña" in signup and "Su contraseña" not in signup
+
+
+def test_histories_and_attempt_views_read_as_spanish_sentences():
+    from django.test import Client
+
+    from tests.classroom_factories import add_lesson_exercise, make_assignment, make_classroom, make_user
+    from tutor.classroom.attempts import submit
+
+    teacher, student = make_user("profe", teacher=True, name="Carmen"), make_user("lucia", name="Lucía")
+    assignment = make_assignment(make_classroom(teacher, students=[student]))
+    yes_no = add_lesson_exercise(assignment, puzzle("no-se-retrocede"))
+    play = add_lesson_exercise(assignment, puzzle("barra-antes-que-nada"))
+    submit(yes_no, yes_no.puzzle(), student, "si")
+    submit(play, play.puzzle(), student, "bar-first")
+    viewer = Client()
+    viewer.force_login(student)
+    history = viewer.get("/tareas/historial/").content.decode()
+    assert "sí, es legal" in history
+    assert "«Mientras tengan una ficha en la barra, no pueden mover ninguna otra»" in history
+    page = viewer.get(f"/tareas/ejercicios/{yes_no.pk}/").content.decode()
+    assert "Respuesta: sí, es legal" in page and "Respuesta: si<" not in page
+    assert 'class="reason-code"' not in page and "backwards:" not in page
