@@ -46,7 +46,8 @@ class Judgement:
         return rule_for(self.verdict) if self.verdict is not None else None
 
     def as_json(self) -> dict:
-        payload = verdict_payload(
+        """The verdict; ``legal_plays`` stays None: callers add them after a correct answer."""
+        return verdict_payload(
             correct=self.correct,
             legal=self.legal,
             message=self.message,
@@ -54,8 +55,6 @@ class Judgement:
             play=self.play,
             feedback=self.feedback,
         )
-        del payload["legal_plays"]  # added by the caller, and only after a correct answer
-        return payload
 
 
 def judge_play(puzzle: Puzzle, text: str) -> Judgement:
