@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.board.templatetags.board_tags import destinations_json
+from tutor.board.widget import destinations_json
 from tutor.engine import BAR, OFF, Position
 from tutor.engine.movegen import apply_move
 from tutor.practice.destinations import change_key, destination_map

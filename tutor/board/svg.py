@@ -32,8 +32,7 @@ from typing import Iterable
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.engine import BLACK, WHITE, Position
-from tutor.engine.constants import SIDE_NAMES
+from tutor.engine import BLACK, SIDE_NAMES, WHITE, Position
 
 from .describe import board_title, describe_position
 

@@ -13,15 +13,12 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .constants import BAR, BLACK, CHECKERS_PER_SIDE, MAX_CUBE_VALUE, OFF, WHITE, opponent
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, MAX_CUBE_VALUE, OFF, WHITE, Board, Dice, is_die, opponent
 from .errors import PositionError
 
 if TYPE_CHECKING:
     from .check import Verdict
     from .play import Play
-
-Board = tuple[int, ...]
-Dice = tuple[int, int]
 
 
 class Defect(enum.Flag):
@@ -201,6 +198,16 @@ class Position:
 
         return parse_gnubg_id(position_id, match_id)
 
+    def to_gnubg_id(self) -> str:
+        """Write gnubg's combined ``POSID:MATCHID``; ``from_gnubg_id`` reads it back.
+
+        >>> Position.initial().to_gnubg_id()
+        '4HPwATDgc/ABMA:cAkAAAAAAAAE'
+        """
+        from .gnubgid import format_gnubg_id
+
+        return format_gnubg_id(self)
+
     def replace(self, **changes: object) -> Position:
         """A copy with some fields changed (``dice``, ``turn``, ``cube_value`` …)."""
         fields = {
@@ -296,7 +303,7 @@ class Position:
             found |= Defect.SHARED_POINT
         if white[OFF] == CHECKERS_PER_SIDE and black[OFF] == CHECKERS_PER_SIDE:
             found |= Defect.BOTH_FINISHED
-        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
+        if self.dice is not None and not all(is_die(d) for d in self.dice):
             found |= Defect.BAD_DICE
         value = self.cube_value
         if value < 1 or value & (value - 1) or value > max(MAX_CUBE_VALUE, 1 << self.max_cube_log):
@@ -349,7 +356,7 @@ class Position:
         if isinstance(dice, str):
             return parse_dice(dice)
         pair = tuple(int(d) for d in dice)
-        if len(pair) != 2 or not all(1 <= d <= 6 for d in pair):
+        if len(pair) != 2 or not all(is_die(d) for d in pair):
             raise PositionError(f"dice must be two numbers 1..6, not {pair!r}")
         return pair  # type: ignore[return-value]
 
