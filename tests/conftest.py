@@ -8,8 +8,15 @@ in a test module that others import; plain helpers live in helper modules
 """
 
 import pytest
+from django.core.cache import cache
 
 from tests.browser import DESKTOP, launch_chromium, require_chromium
+
+@pytest.fixture
+def fresh_rate_limits():
+    """Rate limits (and failed logins) are counted in the cache: each test starts from zero."""
+    cache.clear()
+
 
 PRACTICE_SEED = 1
 """With this dice seed the learner's double is taken, the computer redoubles,

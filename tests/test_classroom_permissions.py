@@ -9,7 +9,6 @@ someone else's attempt means a refusal, not a harmless request.
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from django.contrib.auth import get_user_model
@@ -19,14 +18,9 @@ from tutor.accounts.models import Profile
 from tutor.classroom.attempts import submit
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
 RIGHT = "24/18 13/10"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 @pytest.fixture
