@@ -1,8 +1,8 @@
 """What the suite does when something it needs is not installed: skip here, fail in CI.
 
 On a developer's machine a missing Chromium, axe-core or GNU Backgammon
-module skips the tests that need it, with the reason (``pytest -rs`` lists
-them, and the reason is also printed as the test is skipped).  In
+module skips the tests that need it, with the reason (printed as the test
+is skipped, and listed at the end: ``-rs`` is in pytest's options).  In
 continuous integration (``CI`` set to ``true`` or ``1``, as ``.ci/run`` and
 most CI services do) nothing may be missing: the same call fails the test,
 so a suite that skipped half of itself can never pass there by accident.
