@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
-from .constants import OFF, Board, Dice
+from .constants import OFF, Board, Dice, opponent
 from .movegen import Move, single_moves
 from .position import Position, after_play
 
@@ -184,7 +184,7 @@ class LegalTurn:
         self.position = position
         self.start = PartialPlay.start(position, dice)
         self.plays: list[Play] = position.legal_plays(dice)
-        self._by_boards = {(play.result.checkers(position.turn), play.result.checkers(1 - position.turn)): play for play in self.plays}
+        self._by_boards = {(play.result.checkers(position.turn), play.result.checkers(opponent(position.turn))): play for play in self.plays}
         self._dice_left_at_end = len(self.start.dice_left) - len(self.plays[0].moves)
         self._completable: dict[PartialPlay, bool] = {}
         self._next: dict[PartialPlay, list[tuple[Move, PartialPlay]]] = {}
