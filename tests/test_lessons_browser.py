@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import PHONE, assert_accessible
-from tests.test_board_browser import arrow_to, tab_into_board
+from tests.browser import PHONE, arrow_to, assert_accessible, tab_into_board
 from tutor.engine import WHITE
 from tutor.lessons.library import get_library
 

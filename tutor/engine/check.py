@@ -32,8 +32,10 @@ from typing import Iterator
 
 from .constants import OFF
 from .errors import NotationError
-from .movegen import Board, Move, move_obstacle, single_moves
+from .movegen import Board, Move, move_obstacle
 from .notation import Segment, parse_play
+from .partial import PartialPlay, expand_dice
+from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
 from .position import Dice, Position, after_play
 
@@ -141,7 +143,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
 
 
 def _dice_list(dice: Dice) -> tuple[int, ...]:
-    return (dice[0],) * 4 if dice[0] == dice[1] else tuple(sorted(dice, reverse=True))
+    return expand_dice(dice)
 
 
 def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
@@ -162,43 +164,12 @@ def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
 
 
 def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...], tuple[int, ...]]]:
-    """Every way to carry out the written steps by legal single moves.
+    """Every way to carry out the written steps by legal single moves (see ``PartialPlay.carry_out``).
 
-    One die at a time, any step next: the steps of different checkers may
-    interleave (two checkers entering with 1-1 before either moves on), and
-    a step written across several dice (``24/13``) may take them in any order.
-    Yields the boards reached, the moves and the dice left over; larger dice
-    are tried first.
+    Yields the boards reached, the moves and the dice left over.
     """
-    if not pending:
-        yield m, o, (), dice_left
-        return
-    tried = set()
-    for index, (src, dst) in enumerate(pending):
-        for die in sorted(set(dice_left), reverse=True):
-            if (src, dst, die) in tried:
-                continue
-            tried.add((src, dst, die))
-            step = _move_from(m, o, src, die)
-            if step is None:
-                continue
-            move, m2, o2 = step
-            if move.dst == dst:
-                rest = pending[:index] + pending[index + 1 :]
-            elif move.dst != OFF and move.dst > dst:
-                rest = pending[:index] + ((move.dst, dst),) + pending[index + 1 :]
-            else:
-                continue
-            remaining = list(dice_left)
-            remaining.remove(die)
-            for m3, o3, later, left in _realizations(m2, o2, rest, tuple(remaining)):
-                yield m3, o3, (move,) + later, left
-
-
-def _move_from(m: Board, o: Board, src: int, die: int) -> tuple[Move, Board, Board] | None:
-    for move, m2, o2 in single_moves(m, o, die, max_src=src):
-        return (move, m2, o2) if move.src == src else None
-    return None
+    for reached, moves in PartialPlay(m, o, dice_left).carry_out(pending):
+        yield reached.mover, reached.opponent, moves, reached.dice_left
 
 
 def _fuller_play_reason(legal: dict, partial: list[tuple[Move, ...]], dice: Dice) -> Reason:

@@ -12,8 +12,7 @@ import json
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.engine import EngineError, Position, parse_dice
-from tutor.engine.explain import tempting_plays
+from tutor.engine import EngineError, Position, parse_dice, tempting_plays
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution

@@ -55,8 +55,7 @@ def _winner(position: Position, arguments: list[str]) -> str:
 
 
 def _game_result(position: Position):
-    from tutor.engine.errors import RuleError
-    from tutor.engine.scoring import score_game
+    from tutor.engine import RuleError, score_game
 
     try:
         return score_game(position)
@@ -79,7 +78,7 @@ def _borne_off(position: Position, arguments: list[str]) -> str:
 
 
 def _cube_after_take(position: Position, arguments: list[str]) -> str:
-    from tutor.engine.cube import can_double
+    from tutor.engine import can_double
 
     if not can_double(position):
         raise CalculationError("el jugador en turno no puede doblar en esta posición")
@@ -87,7 +86,7 @@ def _cube_after_take(position: Position, arguments: list[str]) -> str:
 
 
 def _who_may_double(position: Position, arguments: list[str]) -> str:
-    from tutor.engine.cube import can_double
+    from tutor.engine import can_double
 
     allowed = [side for side in (WHITE, BLACK) if can_double(position.replace(turn=side, dice=None), side)]
     if len(allowed) == 2:
@@ -98,7 +97,7 @@ def _who_may_double(position: Position, arguments: list[str]) -> str:
 def _who_starts(position: Position, arguments: list[str]) -> str:
     if len(arguments) != 2 or not all(a.isdigit() and 1 <= int(a) <= 6 for a in arguments):
         raise CalculationError("«quien-empieza» necesita dos dados: blancas y negras")
-    from tutor.engine.dice import opening_roll
+    from tutor.engine import opening_roll
 
     throws = iter(int(a) for a in arguments)
     white, black = int(arguments[0]), int(arguments[1])
