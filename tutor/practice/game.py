@@ -15,7 +15,10 @@ Callers run each function in one database transaction: when gnubg fails
 
 from __future__ import annotations
 
-from django.db.models import Max
+from typing import Callable
+
+from django.db import transaction
+from django.db.models import F, Max
 
 from tutor.engine import (
     Match,
@@ -60,12 +63,58 @@ class GameError(Exception):
         self.status = status
 
 
+DEAD_CUBE = "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada."
+"""Why the learner may not double when the cube already covers what they need."""
+
+
+class StaleMatch(Exception):
+    """The match changed since the page the request came from was shown."""
+
+
 class IllegalPlay(Exception):
     """The learner wrote a play the rules forbid; the verdict says why."""
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(verdict.text)
         self.verdict = verdict
+
+
+# -- running one decision ---------------------------------------------------------
+
+
+def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMatch | None]) -> PracticeMatch | None:
+    """Run ``decision`` on match ``pk`` if it is still at ``version``, in one transaction.
+
+    The version is claimed with one conditional update before anything is
+    read: the first of two identical requests wins and holds the row (a
+    write lock on every database) until it commits; the second then finds
+    another version and raises ``StaleMatch`` instead of applying the same
+    decision twice.  Returns what ``decision`` returns (a new match, for
+    «otro match»).
+    """
+    with transaction.atomic():
+        claimed = PracticeMatch.objects.filter(pk=pk, version=_as_int(version)).update(version=F("version") + 1)
+        if not claimed:
+            raise StaleMatch()
+        return decision(PracticeMatch.objects.select_for_update().get(pk=pk))
+
+
+def _as_int(text: str) -> int:
+    return int(text) if str(text).isdigit() else -1
+
+
+def cube_alive(position: Position) -> bool:
+    """Whether a double can still gain anything for the side on roll.
+
+    In a match, once the cube is worth what the side on roll needs, winning
+    this game already wins the match: gnubg and XG never double then.
+    """
+    return not position.match_length or position.score[position.turn] + position.cube_value < position.match_length
+
+
+def may_double(position: Position) -> bool:
+    """The rules allow a double and it is not a dead cube."""
+    return can_double(position) and cube_alive(position)
 
 
 # -- starting ---------------------------------------------------------------------
@@ -83,8 +132,10 @@ def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
     return match
 
 
-def next_game(match: PracticeMatch) -> None:
-    """The next game of the match, after the one just finished."""
+def next_game(match: PracticeMatch) -> PracticeMatch | None:
+    """The next game of the match, after the one just finished; a new match after the last one."""
+    if match.phase == Phase.MATCH_OVER:
+        return start_match(length=match.length, level=match.level, user=match.user)
     _require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
@@ -94,6 +145,7 @@ def next_game(match: PracticeMatch) -> None:
     following = Match(match.length, tuple(upcoming.get("score", (0, 0))), bool(upcoming.get("crawford", False)))
     _start_game(match, following, events)
     _save(match, events)
+    return None
 
 
 def _start_game(match: PracticeMatch, stakes: Match, events: list[dict]) -> None:
@@ -112,12 +164,16 @@ def _start_game(match: PracticeMatch, stakes: Match, events: list[dict]) -> None
 
 
 def learner_roll(match: PracticeMatch) -> None:
-    """The learner rolls without doubling; the no-double is graded when it was close."""
+    """The learner rolls without doubling, and the no-double is graded.
+
+    A position far from a double is graded on gnubg's quick look (verde: «no
+    dobla: correcto»); a close one, a cash included, at the grading depth.
+    """
     _require(match, Phase.ROLL, "Ahora no te toca tirar los dados.")
     position = match.position
     events: list[dict] = []
-    cube = _cube_if_close(position, evaluator.grading_plies(), 0.0)
-    if cube is not None:
+    if may_double(position):
+        cube = _cube_analysis(position, evaluator.grading_plies(), 0.0)
         _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
     _learner_rolls_then_computer(match, position, events)
     _save(match, events)
@@ -130,6 +186,8 @@ def learner_double(match: PracticeMatch) -> None:
     reasons = double_reasons(position)
     if reasons:
         raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
+    if not cube_alive(position):
+        raise GameError(DEAD_CUBE, 409)
     events: list[dict] = []
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)
@@ -156,7 +214,7 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     kind = Action.Kind.TAKE if takes else Action.Kind.DROP
     _grade_cube(match, position, kind, cube.take_loss(takes), best, cube, events)
     if takes:
-        _computer_turn(match, take(position), events, may_double=False)
+        _computer_turn(match, take(position), events, offer_cube=False)
     else:
         _finish_game(match, position, drop(position), events)
     _save(match, events)
@@ -174,8 +232,8 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     if not verdict.legal or verdict.play is None:
         raise IllegalPlay(verdict)
     events: list[dict] = []
-    analysis = evaluator.analyse_plays(position)
     play = verdict.play
+    analysis = evaluator.grade_play(position, play)
     loss = analysis.loss(play)
     action = _record(
         match,
@@ -213,19 +271,19 @@ def use_hint(match: PracticeMatch) -> None:
 # -- the computer ------------------------------------------------------------------
 
 
-def _computer_turn(match: PracticeMatch, position: Position, events: list[dict], *, may_double: bool = True) -> None:
+def _computer_turn(match: PracticeMatch, position: Position, events: list[dict], *, offer_cube: bool = True) -> None:
     """The computer, on roll, doubles or plays, until the learner must decide or the game ends."""
     level = level_settings(match.level)
     while True:
-        if may_double and can_double(position):
-            cube = _cube_if_close(position, level.plies, level.noise)
-            if cube is not None and cube.should_double:
+        if offer_cube and may_double(position):
+            cube = _cube_analysis(position, level.plies, level.noise)
+            if cube.should_double:
                 _record(match, COMPUTER, Action.Kind.DOUBLE, position)
                 events.append({"kind": "double", "side": COMPUTER, "cube": position.cube_value * 2})
                 match.phase = Phase.ANSWER
                 match.xgid = position.to_xgid()
                 return
-        may_double = True
+        offer_cube = True
         position = _computer_plays(match, position.with_dice(dice.roll(match)), events)
         if position.winner() is not None:
             _finish_game(match, position, score_game(position), events)
@@ -276,7 +334,7 @@ def _learner_turn(match: PracticeMatch, position: Position, events: list[dict]) 
     Returns None when the learner has something to decide, or the position
     after the learner's roll could not be played (the computer goes on).
     """
-    if can_double(position):
+    if may_double(position):
         match.phase = Phase.ROLL
         match.xgid = position.to_xgid()
         return None
@@ -330,12 +388,17 @@ def _require(match: PracticeMatch, phase: str, message: str) -> None:
         raise GameError(message, 409)
 
 
-def _cube_if_close(position: Position, plies: int, noise: float) -> CubeAnalysis | None:
-    """gnubg's cube decision at ``plies``, or None when a quick look shows doubling is far from right."""
+def _cube_analysis(position: Position, plies: int, noise: float) -> CubeAnalysis:
+    """gnubg's cube decision at ``plies``, or its quick look when doubling is clearly wrong.
+
+    A cash (double/pass) is never «clearly wrong»: only positions where
+    doubling loses more than ``CLOSE_CUBE`` at 0-ply skip the deeper look,
+    as gnubg's analysis does.
+    """
     quick = evaluator.analyse_cube(position, 0, noise)
-    if quick.doubled - quick.no_double <= -CLOSE_CUBE:
-        return None
-    return quick if plies <= 1 else evaluator.analyse_cube(position, plies, noise)
+    if quick.doubled - quick.no_double <= -CLOSE_CUBE or plies <= 1:
+        return quick
+    return evaluator.analyse_cube(position, plies, noise)
 
 
 def _same_view(level: LevelSettings) -> bool:
@@ -345,7 +408,7 @@ def _same_view(level: LevelSettings) -> bool:
 def _best_double(cube: CubeAnalysis) -> str:
     if cube.should_double:
         return "Doblar"
-    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass else "No doblar"
+    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass + evaluator.EQUITY_TOLERANCE else "No doblar"
 
 
 def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: list[dict]) -> Action:
@@ -364,8 +427,9 @@ def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: l
 
 
 def _top_plays(analysis: PlayAnalysis, chosen: Play) -> list[dict]:
+    """gnubg's best plays and the learner's, all evaluated at the grading depth."""
     best = analysis.best.equity
-    shown = list(analysis.ranked[:TOP_PLAYS])
+    shown = list(analysis.full_depth[:TOP_PLAYS])
     mine = analysis.find(chosen)
     if mine not in shown:
         shown.append(mine)
