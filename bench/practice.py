@@ -52,7 +52,7 @@ DEFAULT_LEVEL = "intermedio"
 def turn(position: Position, rng: random.Random, level) -> None:
     """Grade one learner play, then let the computer answer."""
     play = rng.choice(position.legal_plays())
-    analysis = evaluator.analyse_plays(position)
+    analysis = evaluator.grade_play(position, play)
     colour_for(analysis.loss(play))
     reply = play.result
     if reply.winner() is not None:

@@ -16,6 +16,8 @@ COLOUR_MEANINGS = {
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
+CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
+"""A cube decision as the light words it: «no dobla: correcto»."""
 DECISION_WORDS = {
     Action.Kind.MOVE: "Jugada",
     Action.Kind.DOUBLE: "Doblar",
@@ -170,6 +172,14 @@ class Light:
     @property
     def word(self) -> str:
         return COLOUR_WORDS.get(self.colour, "")
+
+    @property
+    def cube_verdict(self) -> str:
+        """«no dobla: correcto» when a cube decision was gnubg's own, else empty."""
+        verb = CUBE_VERBS.get(self.chosen)
+        if self.is_play or verb is None or not (self.best or "").startswith(self.chosen):
+            return ""
+        return f"{verb}: correcto"
 
     @property
     def meaning(self) -> str:

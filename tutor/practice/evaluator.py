@@ -172,7 +172,8 @@ def analyse_plays(position: Position, plies: int | None = None, noise: float = 0
     """Rank every legal play of ``position`` (which has its dice) by gnubg's equity.
 
     With gnubg's own move filter: right for choosing the best play (the
-    computer, hints), not for grading another one (``grade_play``).
+    computer, hints), not for grading another one (``grade_play``); only
+    the best is known to be at full depth, so ``loss`` refuses the others.
     ``noise`` (the computer's weaker levels) perturbs gnubg's evaluations
     deterministically.  A single legal play needs no evaluation.
     """
@@ -180,8 +181,8 @@ def analyse_plays(position: Position, plies: int | None = None, noise: float = 0
     plies = grading_plies() if plies is None else plies
     if len(plays) == 1:
         return PlayAnalysis(position, (RankedPlay(plays[0], 0.0, plies),), plies)
-    scores = _run("score_plays", position.to_xgid(), plies, noise)
-    return _ranked(position, plays, scores, plies, set(scores))
+    scores, chosen = _run("score_plays", position.to_xgid(), plies, noise)
+    return _ranked(position, plays, scores, plies, set(scores) if plies == 0 else chosen)
 
 
 def grade_play(position: Position, play: Play, plies: int | None = None) -> PlayAnalysis:

@@ -62,11 +62,15 @@ def ping(g: Any) -> int:
     return os.getpid()
 
 
-def score_plays(g: Any, xgid: str, plies: int, noise: float) -> dict[ResultKey, float]:
-    """Every legal play's score, with gnubg's own filter (the computer's choice, hints)."""
+def score_plays(g: Any, xgid: str, plies: int, noise: float) -> tuple[dict[ResultKey, float], set]:
+    """Every legal play's score with gnubg's own filter (the computer's choice, hints), and gnubg's choice.
+
+    Only gnubg's first entry is surely at full depth: a play its filter
+    dropped keeps a shallower score, which may even be higher.
+    """
     position = Position.from_xgid(xgid)
     entries = _find_best_moves(g, position, _context(g, plies, noise), MOVE_FILTERS)
-    return _mapped(g, position, entries)
+    return _mapped(g, position, entries), set(_mapped(g, position, entries[:1]))
 
 
 def full_width(g: Any, xgid: str, plies: int) -> dict[ResultKey, float]:
