@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 
 from tutor.engine import BLACK, WHITE, Position
@@ -17,6 +18,11 @@ from .test_practice_game import a_legal_play, start, to_my_move
 
 ISSUE_XGID = "XGID=-BCABbE-----------a--Bbgc-:0:0:-1:44:0:0:0:0:10"
 """Four legal plays; a move filter used to leave «20/12(2)» with a shallower score."""
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    cache.clear()  # requests of earlier tests count against the same limits
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ What they rely on in the binding (gnubg 1.1.0a16):
   first among the plays evaluated at the deepest ply.  With a move filter,
   plays dropped at a shallower ply keep that ply's score and follow the
   survivors unsorted: scores of different depths.  With ``extramoves`` 0 the
-  survivors of each ply are exactly the best ``acceptmoves`` of the ply
-  before, so which plays reached the full depth is known in advance, and
-  their scores equal a full-width evaluation's (``grade_plays`` relies on it).
+  survivors of each ply are exactly the best ``acceptmoves`` of the 0-ply
+  ranking, so which plays reached the full depth is known in advance, and
+  their scores equal a full-width evaluation's (``grade_plays`` relies on
+  it).  The others keep a shallower score and are sorted with them.
 - ``evaluate`` returns cubeless probabilities and equity only.
 - ``cube_info`` turns the Jacoby rule on for money play and then prices
   gammons at 0 while the cube is centred; our money games are played
@@ -31,7 +32,7 @@ from typing import Any
 
 from tutor.engine import Position, opponent
 
-from .gnubg_moves import ResultKey, board, boards_after, result_key, scores_by_result
+from .gnubg_moves import ResultKey, board, boards_after, map_entries, result_key, scores_by_result
 
 ROLLS = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
 """The 21 distinct rolls; a non-double happens twice in 36."""
@@ -89,9 +90,16 @@ def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) ->
     """
     position = Position.from_xgid(xgid)
     plays = position.legal_plays()
-    static = _mapped(g, position, _find_best_moves(g, position, _context(g, 0, 0.0), None))
+    first = _find_best_moves(g, position, _context(g, 0, 0.0), None)
+    static = _mapped(g, position, first)
     if plies == 0:
         return 0, static, set(static)
+    if _ambiguous(position, first):
+        # Plays told apart only after a checker is borne off: gnubg's entries
+        # cannot say which of them reached which depth, so every play goes
+        # to the full depth (bear-offs, where gnubg's databases make it cheap).
+        scores = _mapped(g, position, _find_best_moves(g, position, _context(g, plies, 0.0), _filters(len(plays), len(plays))))
+        return plies, scores, set(scores)
     ordered = sorted(static.values(), reverse=True)
     rank = sum(1 for score in ordered if score > static[chosen])
     if rank >= DEEP_RANK and plies > 1:
@@ -102,10 +110,10 @@ def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) ->
     width = min(most, max(least, sum(1 for score in ordered if score >= ordered[0] - threshold)))
     accept = max(width, rank + 1 + sum(1 for score in ordered if score == static[chosen]))
     entries = _find_best_moves(g, position, _context(g, plies, 0.0), _filters(accept, accept))
-    deep = _mapped(g, position, entries[:accept])
-    if chosen not in deep:
-        raise RuntimeError(f"the chosen play was not evaluated at {plies}-ply in {position.to_xgid()}")
-    return plies, {**_mapped(g, position, entries), **deep}, set(deep)
+    # gnubg keeps the best ``accept`` plays of its 0-ply ranking at every ply;
+    # the others keep a shallower score, which may sort above theirs.
+    deep = set(sorted(static, key=lambda key: -static[key])[:accept])
+    return plies, _mapped(g, position, entries), deep
 
 
 def cube_equities(g: Any, xgid: str, plies: int, noise: float) -> tuple[float, float]:
@@ -133,6 +141,12 @@ def _filters(accept_first: int, accept_deeper: int) -> list[dict]:
         for ply in (1, 2, 3, 4)
         for level in range(ply)
     ]
+
+
+def _ambiguous(position: Position, entries: list[dict]) -> bool:
+    """Whether some gnubg entry may stand for more than one of our plays."""
+    legal = {result_key(play) for play in position.legal_plays()}
+    return any(len(results) > 1 for _, results in map_entries(position, entries, legal))
 
 
 def _context(g: Any, plies: int, noise: float) -> dict:
