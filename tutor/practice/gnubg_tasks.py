@@ -46,16 +46,20 @@ MOVE_FILTERS = [
 each ply, the best plays (``acceptmoves``) and a few more within a
 threshold are looked at one ply deeper.  Only the best play matters there."""
 
-GRADE_WIDTH = (2, 5, 0.10)
-"""Grading: at least 2 and at most 5 plays, those within 0.10 of the best at
-0-ply, go to the full depth, with the learner's play whatever its rank."""
-
-FAR_AT_ONE_PLY = 0.10
-"""A play ranked below ``DEEP_RANK`` at 0-ply that loses more than the red
-threshold plus this much at 1-ply (full width) is graded at 1-ply, both
-it and the best: evaluating every play above it at 2-ply would cost
-seconds, and no play that far behind comes back to another colour."""
-DEEP_RANK = 6
+FIRST_CUT = (2, 6, 0.12)
+"""After 0-ply, at least 2 and at most 6 plays (those within 0.12 of the best)
+are looked at 1 ply deeper, as gnubg's own filter does; the learner's play
+always is, whatever its rank."""
+SECOND_CUT = (1, 3, 0.06)
+"""After 1-ply, the best and those within 0.06 of it, at most 3, plus the
+learner's play go to the full depth."""
+MOST_DEEP = 4
+"""The most plays evaluated at the full depth for one grading: when the
+learner's play ranks lower than that at 1-ply, it is graded at 1-ply,
+against a 1-ply best, which keeps a grading within its time budget."""
+FAR = 0.25, 0.10
+"""A play losing more than the red threshold plus this much at 0-ply (resp.
+1-ply) is graded at that depth: no deeper look brings it back to ámbar."""
 
 
 def ping(g: Any) -> int:
@@ -83,37 +87,41 @@ def full_width(g: Any, xgid: str, plies: int) -> dict[ResultKey, float]:
 
 
 def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) -> tuple[int, dict, set]:
-    """Scores for grading ``chosen``: ``(depth, scores, keys at that depth)``.
+    """Scores for grading ``chosen``: ``(depth, scores, keys evaluated at that depth)``.
 
     The chosen play and the best candidates are all evaluated at the same
-    depth, so the loss never compares scores of two depths.
+    depth, so the loss never compares scores of two depths.  gnubg's move
+    filter is used with ``extramoves`` 0 and counts chosen here from our
+    own 0-ply and 1-ply rankings, which are gnubg's, so which plays reached
+    each depth is known exactly.
     """
     position = Position.from_xgid(xgid)
-    plays = position.legal_plays()
+    count = len(position.legal_plays())
     first = _find_best_moves(g, position, _context(g, 0, 0.0), None)
     static = _mapped(g, position, first)
-    if plies == 0:
+    if plies == 0 or _loss(static, chosen) > red + FAR[0]:
         return 0, static, set(static)
     if _ambiguous(position, first):
         # Plays told apart only after a checker is borne off: gnubg's entries
         # cannot say which of them reached which depth, so every play goes
         # to the full depth (bear-offs, where gnubg's databases make it cheap).
-        scores = _mapped(g, position, _find_best_moves(g, position, _context(g, plies, 0.0), _filters(len(plays), len(plays))))
+        scores = _mapped(g, position, _find_best_moves(g, position, _context(g, plies, 0.0), _filters(count, count)))
         return plies, scores, set(scores)
-    ordered = sorted(static.values(), reverse=True)
-    rank = sum(1 for score in ordered if score > static[chosen])
-    if rank >= DEEP_RANK and plies > 1:
-        near = _mapped(g, position, _find_best_moves(g, position, _context(g, 1, 0.0), _filters(len(plays), len(plays))))
-        if max(near.values()) - near[chosen] > red + FAR_AT_ONE_PLY:
-            return 1, near, set(near)
-    least, most, threshold = GRADE_WIDTH
-    width = min(most, max(least, sum(1 for score in ordered if score >= ordered[0] - threshold)))
-    accept = max(width, rank + 1 + sum(1 for score in ordered if score == static[chosen]))
-    entries = _find_best_moves(g, position, _context(g, plies, 0.0), _filters(accept, accept))
-    # gnubg keeps the best ``accept`` plays of its 0-ply ranking at every ply;
-    # the others keep a shallower score, which may sort above theirs.
-    deep = set(sorted(static, key=lambda key: -static[key])[:accept])
-    return plies, _mapped(g, position, entries), deep
+    ahead = _best_first(static)
+    wide = max(_cut(static, FIRST_CUT), ahead.index(chosen) + 1)
+    near = _mapped(g, position, _find_best_moves(g, position, _context(g, 1, 0.0), _filters(wide, wide)))
+    looked = set(ahead[:wide])
+    at_one = {key: near[key] for key in looked}
+    if plies == 1 or _loss(at_one, chosen) > red + FAR[1]:
+        return 1, near, looked
+    ranked = _best_first(at_one)
+    narrow = max(_cut(at_one, SECOND_CUT), ranked.index(chosen) + 1)
+    if narrow > MOST_DEEP:
+        return 1, near, looked
+    # gnubg ranks the second cut with its own 1-ply numbers, which may swap
+    # near-equal plays with ours: one more play absorbs such a swap.
+    entries = _find_best_moves(g, position, _context(g, plies, 0.0), _filters(wide, min(wide, narrow + 1)))
+    return plies, _mapped(g, position, entries), set(ranked[:narrow])
 
 
 def cube_equities(g: Any, xgid: str, plies: int, noise: float) -> tuple[float, float]:
@@ -134,8 +142,23 @@ def cube_equities(g: Any, xgid: str, plies: int, noise: float) -> tuple[float, f
 # -- helpers ----------------------------------------------------------------------
 
 
+def _best_first(scores: dict) -> list:
+    return sorted(scores, key=lambda key: -scores[key])
+
+
+def _loss(scores: dict, chosen: ResultKey) -> float:
+    return max(scores.values()) - scores[chosen]
+
+
+def _cut(scores: dict, cut: tuple[int, int, float]) -> int:
+    """How many plays a filter step keeps: at least, at most, and those within a threshold of the best."""
+    least, most, threshold = cut
+    best = max(scores.values())
+    return min(most, max(least, sum(1 for score in scores.values() if score >= best - threshold)))
+
+
 def _filters(accept_first: int, accept_deeper: int) -> list[dict]:
-    """Filters that keep exactly the best ``accept_first`` after 0-ply, then ``accept_deeper``."""
+    """Filters that keep exactly the best ``accept_first`` after 0-ply, then the best ``accept_deeper`` of those."""
     return [
         {"ply": ply, "level": level, "acceptmoves": accept_first if level == 0 else accept_deeper, "extramoves": 0, "threshold": 0.0}
         for ply in (1, 2, 3, 4)
