@@ -25,24 +25,20 @@ from tutor.engine import (
     Play,
     Position,
     Verdict,
-    can_double,
     double_reasons,
     drop,
     format_moves,
     score_game,
     take,
 )
-from tutor.engine.movegen import apply_move
-from tutor.engine.position import after_play
 from tutor.engine.scoring import GameResult
 
 from . import dice, evaluator
-from .evaluator import CubeAnalysis, PlayAnalysis
-from .grading import CLOSE_CUBE, LevelSettings, colour_for, hint_limit, level_settings
+from .cube import DEAD_CUBE, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
+from .evaluator import CubeAnalysis
+from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
-
-TOP_PLAYS = 5
-"""How many of gnubg's best plays are kept with each of the learner's plays."""
+from .shown import steps, top_plays
 
 DOUBLE_REASONS = {
     "game-over": "La partida ha terminado.",
@@ -61,10 +57,6 @@ class GameError(Exception):
         super().__init__(message)
         self.message = message
         self.status = status
-
-
-DEAD_CUBE = "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada."
-"""Why the learner may not double when the cube already covers what they need."""
 
 
 class StaleMatch(Exception):
@@ -101,20 +93,6 @@ def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMa
 
 def _as_int(text: str) -> int:
     return int(text) if str(text).isdigit() else -1
-
-
-def cube_alive(position: Position) -> bool:
-    """Whether a double can still gain anything for the side on roll.
-
-    In a match, once the cube is worth what the side on roll needs, winning
-    this game already wins the match: gnubg and XG never double then.
-    """
-    return not position.match_length or position.score[position.turn] + position.cube_value < position.match_length
-
-
-def may_double(position: Position) -> bool:
-    """The rules allow a double and it is not a dead cube."""
-    return can_double(position) and cube_alive(position)
 
 
 # -- starting ---------------------------------------------------------------------
@@ -173,7 +151,7 @@ def learner_roll(match: PracticeMatch) -> None:
     position = match.position
     events: list[dict] = []
     if may_double(position):
-        cube = _cube_analysis(position, evaluator.grading_plies(), 0.0)
+        cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
         _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
     _learner_rolls_then_computer(match, position, events)
     _save(match, events)
@@ -246,7 +224,7 @@ def learner_play(match: PracticeMatch, text: str) -> None:
         colour=colour_for(loss),
         forced=analysis.forced,
         hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
-        analysis={"plays": _top_plays(analysis, play), "plies": analysis.plies},
+        analysis={"plays": top_plays(analysis, play), "plies": analysis.plies},
     )
     events.append({"kind": "light", "action": action.pk})
     match.hint = None
@@ -276,7 +254,7 @@ def _computer_turn(match: PracticeMatch, position: Position, events: list[dict],
     level = level_settings(match.level)
     while True:
         if offer_cube and may_double(position):
-            cube = _cube_analysis(position, level.plies, level.noise)
+            cube = cube_analysis(position, level.plies, level.noise)
             if cube.should_double:
                 _record(match, COMPUTER, Action.Kind.DOUBLE, position)
                 events.append({"kind": "double", "side": COMPUTER, "cube": position.cube_value * 2})
@@ -305,7 +283,7 @@ def _computer_plays(match: PracticeMatch, position: Position, events: list[dict]
             "dice": list(position.dice),
             "play": play.notation,
             "frames": [
-                {"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, _steps(play))
+                {"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, steps(play))
             ],
         }
     )
@@ -388,19 +366,6 @@ def _require(match: PracticeMatch, phase: str, message: str) -> None:
         raise GameError(message, 409)
 
 
-def _cube_analysis(position: Position, plies: int, noise: float) -> CubeAnalysis:
-    """gnubg's cube decision at ``plies``, or its quick look when doubling is clearly wrong.
-
-    A cash (double/pass) is never «clearly wrong»: only positions where
-    doubling loses more than ``CLOSE_CUBE`` at 0-ply skip the deeper look,
-    as gnubg's analysis does.
-    """
-    quick = evaluator.analyse_cube(position, 0, noise)
-    if quick.doubled - quick.no_double <= -CLOSE_CUBE or plies <= 1:
-        return quick
-    return evaluator.analyse_cube(position, plies, noise)
-
-
 def _same_view(level: LevelSettings) -> bool:
     return level.noise == 0 and level.plies == evaluator.grading_plies()
 
@@ -426,19 +391,6 @@ def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: l
     return action
 
 
-def _top_plays(analysis: PlayAnalysis, chosen: Play) -> list[dict]:
-    """gnubg's best plays and the learner's, all evaluated at the grading depth."""
-    best = analysis.best.equity
-    shown = list(analysis.full_depth[:TOP_PLAYS])
-    mine = analysis.find(chosen)
-    if mine not in shown:
-        shown.append(mine)
-    return [
-        {"play": entry.notation, "equity": round(entry.equity, 4), "loss": round(best - entry.equity, 4), "chosen": entry is mine}
-        for entry in shown
-    ]
-
-
 def _record(match: PracticeMatch, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> Action:
     number = (match.actions.aggregate(last=Max("number"))["last"] or 0) + 1
     if play is not None:
@@ -459,14 +411,3 @@ def _save(match: PracticeMatch, events: list[dict]) -> None:
     match.last_turn = events
     match.version += 1
     match.save()
-
-
-def _steps(play: Play) -> list[Position]:
-    """The position after each single move of a play, for showing it move by move."""
-    position = play.position
-    mover, other = position.mover, position.opponent_board
-    steps = []
-    for move in play.moves:
-        mover, other = apply_move(mover, other, move)
-        steps.append(after_play(position, mover, other).replace(turn=position.turn, dice=position.dice))
-    return steps
