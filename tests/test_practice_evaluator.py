@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import subprocess
 import sys
 import threading
@@ -228,3 +229,28 @@ def test_a_black_side_on_roll_is_analysed_from_its_own_view():
     white = analyse_plays(OPENING_31, plies=0)
     assert analysis.best.notation == white.best.notation == "8/5 6/5"
     assert analysis.best.equity == pytest.approx(white.best.equity)
+
+
+def test_a_worker_does_not_outlive_a_web_process_killed_outright():
+    code = (
+        "import os, sys, django; django.setup();"
+        "from tutor.practice import evaluator;"
+        "print(evaluator._run('ping'), flush=True);"
+        "evaluator._run('tests.practice_tasks:hang')"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.test"},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    worker = int(parent.stdout.readline())
+    watch = os.pidfd_open(worker)  # readable once the worker has exited
+    try:
+        parent.kill()
+        parent.wait(timeout=30)
+        exited, _, _ = select.select([watch], [], [], 10)
+    finally:
+        os.close(watch)
+    assert exited, "the stuck worker is still running"

@@ -193,7 +193,23 @@ def serve(requests: Connection, answers: Connection) -> None:
             answers.send(("error", f"{type(error).__name__}: {error}"))
 
 
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when the web process dies, even mid-calculation.
+
+    Without it a worker stuck in native code would outlive a web process
+    killed outright; elsewhere the closed pipe ends an idle worker anyway.
+    """
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
 def main(argv: list[str]) -> None:
+    _die_with_parent()
     # gnubg writes to standard output; the answers go through their own pipe.
     requests = Connection(int(argv[0]), writable=False)
     answers = Connection(int(argv[1]), readable=False)
