@@ -11,6 +11,7 @@ from django.db import connection
 
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice import evaluator, game
+from tutor.practice.events import Recorder
 from tutor.practice.grading import colour_for
 from tutor.practice.models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
@@ -110,7 +111,7 @@ def test_the_computer_never_redoubles_a_dead_cube_even_when_far_ahead(client, qu
     match = start(client, length=3)
     # The computer owns a cube of 4 at 0-0 to 3 and is about to bear off its last checkers.
     winning = Position.from_layout({13: 15}, {24: 1, 23: 1}, turn=BLACK, match_length=3, cube_value=4, cube_owner=BLACK)
-    game._computer_turn(match, winning, [])
+    game._computer_turn(match, winning, Recorder())
     assert not match.actions.filter(kind=Action.Kind.DOUBLE).exists()
     assert match.actions.filter(kind=Action.Kind.MOVE, side=COMPUTER).exists()
 
@@ -242,3 +243,19 @@ def test_a_missed_cash_in_a_race_is_graded_like_any_cube_error(client, settings)
     assert graded.best == "Doblar"
     assert graded.loss == pytest.approx(1 - (2 * 29 / 36 - 1), abs=0.01)
     assert graded.colour == "rojo"
+
+
+# -- typed events -----------------------------------------------------------------------
+
+
+def test_events_keep_their_stored_form_and_read_back_as_the_same_events():
+    from tutor.practice import events
+
+    recorder = Recorder()
+    recorder.add(events.Opening(throws=[[3, 3], [5, 2]], starter=LEARNER))
+    recorder.add(events.Moved(side=COMPUTER, dice=[6, 4], play="24/18 13/9", frames=[{"xgid": "X", "move": "24/18"}]))
+    recorder.add(events.Finished(side=LEARNER, points=2, result="gammon", match_over=False))
+    stored = recorder.as_json()
+    assert stored[1] == {"kind": "move", "side": COMPUTER, "dice": [6, 4], "play": "24/18 13/9", "frames": [{"xgid": "X", "move": "24/18"}]}
+    assert [events.decode(item) for item in stored] == recorder.events
+    assert events.decode({"kind": "unknown"}) is None and events.decode({"kind": "move", "side": 1}) is None

@@ -36,6 +36,7 @@ from tutor.engine.scoring import GameResult
 from . import dice, evaluator
 from .cube import DEAD_CUBE, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
 from .evaluator import CubeAnalysis
+from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import steps, top_plays
@@ -104,7 +105,7 @@ def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
         length=length, level=level, user=user, xgid=Position.initial().to_xgid(), phase=Phase.MOVE
     )
     match.save()
-    events: list[dict] = []
+    events = Recorder()
     _start_game(match, Match.new(length), events)
     _save(match, events)
     return match
@@ -119,18 +120,18 @@ def next_game(match: PracticeMatch) -> PracticeMatch | None:
     match.upcoming = None
     match.game_number += 1
     match.hints_used = 0
-    events: list[dict] = []
+    events = Recorder()
     following = Match(match.length, tuple(upcoming.get("score", (0, 0))), bool(upcoming.get("crawford", False)))
     _start_game(match, following, events)
     _save(match, events)
     return None
 
 
-def _start_game(match: PracticeMatch, stakes: Match, events: list[dict]) -> None:
+def _start_game(match: PracticeMatch, stakes: Match, events: Recorder) -> None:
     throws = dice.opening(match)
-    events.append({"kind": "opening", "throws": [list(pair) for pair in throws.throws], "starter": throws.starter})
+    events.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
     if stakes.crawford:
-        events.append({"kind": "crawford"})
+        events.add(Crawford())
     position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
     if throws.starter == LEARNER:
         _learner_to_move(match, position)
@@ -149,7 +150,7 @@ def learner_roll(match: PracticeMatch) -> None:
     """
     _require(match, Phase.ROLL, "Ahora no te toca tirar los dados.")
     position = match.position
-    events: list[dict] = []
+    events = Recorder()
     if may_double(position):
         cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
         _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
@@ -166,18 +167,18 @@ def learner_double(match: PracticeMatch) -> None:
         raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
     if not cube_alive(position):
         raise GameError(DEAD_CUBE, 409)
-    events: list[dict] = []
+    events = Recorder()
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)
     answer = graded if _same_view(level) else evaluator.analyse_cube(position, level.plies, level.noise)
     _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), _best_double(graded), graded, events)
     if answer.should_take:
         _record(match, COMPUTER, Action.Kind.TAKE, position)
-        events.append({"kind": "take", "side": COMPUTER, "cube": position.cube_value * 2})
+        events.add(Took(side=COMPUTER, cube=position.cube_value * 2))
         _learner_rolls_then_computer(match, take(position), events)
     else:
         _record(match, COMPUTER, Action.Kind.DROP, position)
-        events.append({"kind": "drop", "side": COMPUTER})
+        events.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), events)
     _save(match, events)
 
@@ -186,7 +187,7 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     """The learner takes or passes the computer's double; gnubg grades it."""
     _require(match, Phase.ANSWER, "El ordenador no te ha doblado.")
     position = match.position
-    events: list[dict] = []
+    events = Recorder()
     cube = evaluator.analyse_cube(position)
     best = "Aceptar" if cube.should_take else "Abandonar"
     kind = Action.Kind.TAKE if takes else Action.Kind.DROP
@@ -209,7 +210,7 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     verdict = position.check(text or "")
     if not verdict.legal or verdict.play is None:
         raise IllegalPlay(verdict)
-    events: list[dict] = []
+    events = Recorder()
     play = verdict.play
     analysis = evaluator.grade_play(position, play)
     loss = analysis.loss(play)
@@ -226,7 +227,7 @@ def learner_play(match: PracticeMatch, text: str) -> None:
         hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
         analysis={"plays": top_plays(analysis, play), "plies": analysis.plies},
     )
-    events.append({"kind": "light", "action": action.pk})
+    events.add(Graded(action=action.pk))
     match.hint = None
     _after_learner_play(match, play.result, events)
     _save(match, events)
@@ -249,7 +250,7 @@ def use_hint(match: PracticeMatch) -> None:
 # -- the computer ------------------------------------------------------------------
 
 
-def _computer_turn(match: PracticeMatch, position: Position, events: list[dict], *, offer_cube: bool = True) -> None:
+def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *, offer_cube: bool = True) -> None:
     """The computer, on roll, doubles or plays, until the learner must decide or the game ends."""
     level = level_settings(match.level)
     while True:
@@ -257,7 +258,7 @@ def _computer_turn(match: PracticeMatch, position: Position, events: list[dict],
             cube = cube_analysis(position, level.plies, level.noise)
             if cube.should_double:
                 _record(match, COMPUTER, Action.Kind.DOUBLE, position)
-                events.append({"kind": "double", "side": COMPUTER, "cube": position.cube_value * 2})
+                events.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
                 match.phase = Phase.ANSWER
                 match.xgid = position.to_xgid()
                 return
@@ -271,26 +272,23 @@ def _computer_turn(match: PracticeMatch, position: Position, events: list[dict],
             return
 
 
-def _computer_plays(match: PracticeMatch, position: Position, events: list[dict]) -> Position:
+def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
     """The computer plays its dice: gnubg's choice at its level."""
     level = level_settings(match.level)
     play = evaluator.analyse_plays(position, level.plies, level.noise).best.play
     _record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
-    events.append(
-        {
-            "kind": "move",
-            "side": COMPUTER,
-            "dice": list(position.dice),
-            "play": play.notation,
-            "frames": [
-                {"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, steps(play))
-            ],
-        }
+    events.add(
+        Moved(
+            side=COMPUTER,
+            dice=list(position.dice),
+            play=play.notation,
+            frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, steps(play))],
+        )
     )
     return play.result
 
 
-def _after_computer_play(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _after_computer_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
     if position.winner() is not None:
         _finish_game(match, position, score_game(position), events)
         return
@@ -299,14 +297,14 @@ def _after_computer_play(match: PracticeMatch, position: Position, events: list[
         _computer_turn(match, after, events)
 
 
-def _after_learner_play(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _after_learner_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
     if position.winner() is not None:
         _finish_game(match, position, score_game(position), events)
         return
     _computer_turn(match, position, events)
 
 
-def _learner_turn(match: PracticeMatch, position: Position, events: list[dict]) -> Position | None:
+def _learner_turn(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
     """The learner's turn begins: a cube decision, or the roll.
 
     Returns None when the learner has something to decide, or the position
@@ -319,7 +317,7 @@ def _learner_turn(match: PracticeMatch, position: Position, events: list[dict]) 
     return _learner_rolls(match, position, events)
 
 
-def _learner_rolls(match: PracticeMatch, position: Position, events: list[dict]) -> Position | None:
+def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
     """The server rolls for the learner.
 
     Returns None when the learner has a play to make, or the position after
@@ -329,13 +327,13 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: list[dict])
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
         _record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.append({"kind": "pass", "side": LEARNER, "dice": list(rolled.dice)})
+        events.add(Passed(side=LEARNER, dice=list(rolled.dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None
 
 
-def _learner_rolls_then_computer(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _learner_rolls_then_computer(match: PracticeMatch, position: Position, events: Recorder) -> None:
     after = _learner_rolls(match, position, events)
     if after is not None:
         _computer_turn(match, after, events)
@@ -346,12 +344,10 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
     match.xgid = position.to_xgid()
 
 
-def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: list[dict]) -> None:
+def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
     stakes = Match.of(final).after_game(result)
     _record(match, result.winner, Action.Kind.RESULT, final, points=result.points, result_kind=result.kind)
-    events.append(
-        {"kind": "result", "side": result.winner, "points": result.points, "result": result.kind, "match_over": stakes.is_over}
-    )
+    events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None
@@ -376,7 +372,7 @@ def _best_double(cube: CubeAnalysis) -> str:
     return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass + evaluator.EQUITY_TOLERANCE else "No doblar"
 
 
-def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: list[dict]) -> Action:
+def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: Recorder) -> Action:
     action = _record(
         match,
         LEARNER,
@@ -387,7 +383,7 @@ def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: l
         colour=colour_for(loss),
         analysis={**cube.as_json(), "plies": cube.plies},
     )
-    events.append({"kind": "light", "action": action.pk})
+    events.add(Graded(action=action.pk))
     return action
 
 
@@ -407,7 +403,7 @@ def _record(match: PracticeMatch, side: int, kind: str, position: Position, *, p
     )
 
 
-def _save(match: PracticeMatch, events: list[dict]) -> None:
-    match.last_turn = events
+def _save(match: PracticeMatch, events: Recorder) -> None:
+    match.last_turn = events.as_json()
     match.version += 1
     match.save()
