@@ -254,3 +254,19 @@ def test_a_worker_does_not_outlive_a_web_process_killed_outright():
     finally:
         os.close(watch)
     assert exited, "the stuck worker is still running"
+
+
+def test_a_worker_started_from_a_short_lived_thread_outlives_that_thread():
+    evaluator.supervisor.shutdown()
+    started = []
+    thread = threading.Thread(target=lambda: started.append(evaluator._run("ping")))
+    thread.start()
+    thread.join()
+    assert evaluator._run("ping") == started[0]
+
+
+def test_a_worker_that_died_while_idle_is_replaced_without_failing_the_call():
+    first = evaluator._run("ping")
+    os.kill(first, 9)
+    os.waitpid(first, 0)
+    assert evaluator._run("ping") != first

@@ -25,6 +25,7 @@ import os
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,10 @@ class WorkerFailed(Exception):
 
 class TaskFailed(WorkerFailed):
     """The task raised an error in the worker, which is still fine and keeps running."""
+
+
+class NotSent(WorkerFailed):
+    """The worker had died while idle: the task never reached it, and may go to a new one."""
 
 
 class Worker:
@@ -74,7 +79,10 @@ class Worker:
         return self.process.pid
 
     def call(self, task: str, args: tuple, timeout: float) -> Any:
-        self.requests.send((task, args))
+        try:
+            self.requests.send((task, args))
+        except OSError as error:  # a broken pipe: the worker is gone
+            raise NotSent(f"the worker had exited before {task}") from error
         return self._expect(timeout, task)
 
     def _expect(self, timeout: float, what: str) -> Any:
@@ -110,19 +118,26 @@ class Supervisor:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.worker: Worker | None = None
+        self.launcher: tuple[int, ThreadPoolExecutor] | None = None
 
     def call(self, task: str, args: tuple, *, timeout: float, startup_timeout: float) -> Any:
         if not self.lock.acquire(timeout=timeout + startup_timeout):
             raise WorkerFailed("gnubg is busy with other requests")
         try:
-            worker = self._current(startup_timeout)
-            try:
-                return worker.call(task, args, timeout)
-            except TaskFailed:
-                raise
-            except WorkerFailed:
-                self._discard()
-                raise
+            for attempt in (1, 2):
+                worker = self._current(startup_timeout)
+                try:
+                    return worker.call(task, args, timeout)
+                except TaskFailed:
+                    raise
+                except NotSent:
+                    self._discard()
+                    if attempt == 2:
+                        raise
+                except WorkerFailed:
+                    self._discard()
+                    raise
+            raise AssertionError("unreachable")  # pragma: no cover
         finally:
             self.lock.release()
 
@@ -136,10 +151,20 @@ class Supervisor:
             self.worker = None
         if self.worker is None:
             try:
-                self.worker = Worker(startup_timeout)
+                self.worker = self._launcher().submit(Worker, startup_timeout).result()
             except OSError as error:
                 raise WorkerFailed(f"the worker could not start: {error}") from error
         return self.worker
+
+    def _launcher(self) -> ThreadPoolExecutor:
+        """A thread that lives as long as this process and starts its workers.
+
+        Linux kills a worker when the *thread* that started it ends (see
+        ``_die_with_parent``); a request's own thread may end with the request.
+        """
+        if self.launcher is None or self.launcher[0] != os.getpid():
+            self.launcher = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnubg-launcher"))
+        return self.launcher[1]
 
     def _discard(self) -> None:
         worker, self.worker = self.worker, None
@@ -198,6 +223,8 @@ def _die_with_parent() -> None:
 
     Without it a worker stuck in native code would outlive a web process
     killed outright; elsewhere the closed pipe ends an idle worker anyway.
+    Linux sends the signal when the thread that started the worker ends,
+    so workers are started by a thread that lasts (``Supervisor._launcher``).
     """
     try:
         import ctypes
