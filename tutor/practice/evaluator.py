@@ -189,8 +189,11 @@ def grade_play(position: Position, play: Play, plies: int | None = None) -> Play
     """The analysis that grades ``play``: it and the best candidates at one depth.
 
     The depth is ``plies`` (``PRACTICE_GRADING_PLIES`` by default), except
-    for a play so far behind at 1-ply that no deeper look changes its
-    colour, graded at 1-ply against a 1-ply best.
+    for a play so far behind at 0-ply or 1-ply that no deeper look changes
+    its colour, or ranked too low at 1-ply to be worth a few 2-ply
+    evaluations of the plays above it: those are graded at the shallower
+    depth against the best at that depth (``gnubg_tasks.grade_plays``).
+    ``plies`` of the answer says which depth it was.
     """
     plays = _plays_of(position)
     plies = grading_plies() if plies is None else plies
