@@ -21,12 +21,7 @@ TUTOR_DIR = Path(tutor.__file__).resolve().parent
 REPO_ROOT = TUTOR_DIR.parent
 ENGINE = "tutor.engine"
 
-PENDING = {
-    # Practice games still follow a play move by move with the engine's
-    # internals; they are to move to PartialPlay / LegalTurn / Play.steps().
-    "tutor/practice/game.py": {"tutor.engine.movegen", "tutor.engine.position", "tutor.engine.scoring"},
-    "tutor/practice/evaluator.py": {"tutor.engine.movegen"},
-}
+PENDING: dict[str, set[str]] = {}
 """Known imports from engine submodules, waiting to be rewired: nothing else may be added here."""
 
 

@@ -7,7 +7,12 @@ import importlib
 
 import pytest
 
-MODULES = ["tutor.practice.destinations", "tutor.practice.evaluator", "tutor.practice.grading"]
+MODULES = [
+    "tutor.practice.destinations",
+    "tutor.practice.evaluator",
+    "tutor.practice.events",
+    "tutor.practice.grading",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import threading
@@ -22,21 +23,21 @@ OPENING_31 = Position.initial().with_dice((3, 1))
 
 
 def test_the_opening_3_1_making_the_5_point_is_verde():
-    analysis = analyse_plays(OPENING_31)
     play = OPENING_31.check("8/5 6/5").play
+    analysis = evaluator.grade_play(OPENING_31, play)
     assert colour_for(analysis.loss(play)) == "verde"
     assert analysis.best.play == play
 
 
 def test_an_opening_3_1_played_13_9_loses_at_least_0_12_and_is_rojo():
-    analysis = analyse_plays(OPENING_31)
     play = OPENING_31.check("13/9").play
+    analysis = evaluator.grade_play(OPENING_31, play)
     assert analysis.loss(play) >= 0.12
     assert colour_for(analysis.loss(play)) == "rojo"
 
 
 def test_the_analysis_ranks_every_legal_play_best_first():
-    analysis = analyse_plays(OPENING_31, plies=1)
+    analysis = analyse_plays(OPENING_31, plies=0)
     equities = [entry.equity for entry in analysis.ranked]
     assert equities == sorted(equities, reverse=True)
     assert {entry.play.result for entry in analysis.ranked} == {play.result for play in OPENING_31.legal_plays()}
@@ -113,64 +114,61 @@ def test_a_cube_question_needs_a_position_before_the_roll_and_a_play_question_ne
         analyse_plays(Position.initial())
 
 
-def test_calls_from_several_threads_run_one_at_a_time_on_one_worker_thread(monkeypatch):
-    seen_threads = set()
-    running = []
-    overlaps = []
-
-    def task(g, number):
-        running.append(number)
-        if len(running) > 1:
-            overlaps.append(tuple(running))
-        seen_threads.add(threading.get_ident())
-        time.sleep(0.01)
-        running.remove(number)
-        return number
-
+def test_calls_from_several_threads_run_one_at_a_time_in_one_worker_process():
+    evaluator._run("ping")
     results = []
-    threads = [threading.Thread(target=lambda n=n: results.append(evaluator._run(task, n))) for n in range(8)]
+    threads = [
+        threading.Thread(target=lambda n=n: results.append(evaluator._run("tests.practice_tasks:overlaps", n)))
+        for n in range(6)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(results) == list(range(8))
-    assert len(seen_threads) == 1 and threading.get_ident() not in seen_threads
-    assert overlaps == []
+    assert sorted(number for number, _, _ in results) == list(range(6))
+    assert {pid for _, pid, _ in results} == {evaluator.worker_pid()} and os.getpid() not in {pid for _, pid, _ in results}
+    assert all(not overlapped for _, _, overlapped in results)
 
 
-def test_a_failure_of_gnubg_becomes_evaluator_unavailable(monkeypatch):
-    def broken(g, *args):
-        raise RuntimeError("FindnSaveBestMoves failed")
-
+def test_a_failure_of_gnubg_becomes_evaluator_unavailable_and_the_worker_survives():
+    before = evaluator._run("ping")
     with pytest.raises(EvaluatorUnavailable):
-        evaluator._run(broken)
+        evaluator._run("tests.practice_tasks:broken")
+    assert evaluator._run("ping") == before
 
 
-def test_a_gnubg_that_does_not_answer_in_time_is_unavailable(settings):
-    release = threading.Event()
-    settings.PRACTICE_EVALUATOR_TIMEOUT = 0.05
+def test_a_stuck_evaluator_is_abandoned_and_replaced_by_a_new_worker(settings):
+    stuck = evaluator._run("ping")
+    settings.PRACTICE_EVALUATOR_TIMEOUT = 1
+    started = time.monotonic()
     with pytest.raises(EvaluatorUnavailable):
-        evaluator._run(lambda g: release.wait(10))
-    release.set()
-    settings.PRACTICE_EVALUATOR_TIMEOUT = 10
-    # The next call queues behind the slow one: once it answers, the worker is free for the next test.
-    assert evaluator._run(lambda g: "free") == "free"
+        evaluator._run("tests.practice_tasks:hang")
+    assert time.monotonic() - started < 10
+    settings.PRACTICE_EVALUATOR_TIMEOUT = 15
+    fresh = evaluator._run("ping")
+    assert fresh != stuck
+    with pytest.raises(ProcessLookupError):
+        os.kill(stuck, 0)  # the stuck worker was killed, not left running
+    assert analyse_plays(OPENING_31, plies=0).best.notation == "8/5 6/5"
 
 
 def test_a_missing_gnubg_module_is_unavailable(monkeypatch):
-    def missing():
-        raise ImportError("No module named 'gnubg'")
+    evaluator.supervisor.shutdown()
+    monkeypatch.setenv("PYTHONPATH", str(ROOT / "tests" / "no_gnubg"))
+    try:
+        with pytest.raises(EvaluatorUnavailable):
+            analyse_plays(OPENING_31, plies=0)
+    finally:
+        evaluator.supervisor.shutdown()
 
-    monkeypatch.setattr(evaluator, "_gnubg", missing)
-    with pytest.raises(EvaluatorUnavailable):
-        analyse_plays(OPENING_31, plies=0)
 
-
-def test_gnubg_is_not_imported_when_django_starts_and_loads_the_practice_app():
+def test_gnubg_is_never_imported_by_the_web_process():
     code = (
         "import sys, django; django.setup();"
         "from django.urls import get_resolver; get_resolver().url_patterns;"
-        "import tutor.practice.evaluator;"
+        "from tutor.engine import Position;"
+        "from tutor.practice import evaluator;"
+        "evaluator.analyse_plays(Position.initial().with_dice((3, 1)), plies=0);"
         "print('gnubg' in sys.modules)"
     )
     result = subprocess.run(
@@ -185,21 +183,21 @@ def test_gnubg_is_not_imported_when_django_starts_and_loads_the_practice_app():
     assert result.stdout.strip().splitlines()[-1] == "False"
 
 
-def test_a_forked_child_starts_its_own_worker_and_never_uses_a_gnubg_loaded_before_the_fork():
-    evaluator._run(lambda g: None)
-    parent_executor = evaluator._state["executor"]
+def test_a_forked_child_starts_its_own_worker_and_leaves_its_parent_s_alone():
+    parent_worker = evaluator._run("ping")
     child = os.fork()
     if child == 0:  # pragma: no cover - the child reports through its exit code
         try:
-            fresh = evaluator._executor() is not parent_executor
-            evaluator._run(lambda g: None)
-        except EvaluatorUnavailable:
-            os._exit(0 if fresh else 2)
+            own = evaluator._run("ping")
+            code = 0 if own != parent_worker else 2
         except BaseException:
-            os._exit(3)
-        os._exit(1)
+            code = 3
+        finally:
+            evaluator.supervisor.shutdown()
+        os._exit(code)
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+    assert evaluator._run("ping") == parent_worker
 
 
 @pytest.mark.parametrize(
@@ -217,3 +215,44 @@ def test_a_black_side_on_roll_is_analysed_from_its_own_view():
     white = analyse_plays(OPENING_31, plies=0)
     assert analysis.best.notation == white.best.notation == "8/5 6/5"
     assert analysis.best.equity == pytest.approx(white.best.equity)
+
+
+def test_a_worker_does_not_outlive_a_web_process_killed_outright():
+    code = (
+        "import os, sys, django; django.setup();"
+        "from tutor.practice import evaluator;"
+        "print(evaluator._run('ping'), flush=True);"
+        "evaluator._run('tests.practice_tasks:hang')"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.test"},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    worker = int(parent.stdout.readline())
+    watch = os.pidfd_open(worker)  # readable once the worker has exited
+    try:
+        parent.kill()
+        parent.wait(timeout=30)
+        exited, _, _ = select.select([watch], [], [], 10)
+    finally:
+        os.close(watch)
+    assert exited, "the stuck worker is still running"
+
+
+def test_a_worker_started_from_a_short_lived_thread_outlives_that_thread():
+    evaluator.supervisor.shutdown()
+    started = []
+    thread = threading.Thread(target=lambda: started.append(evaluator._run("ping")))
+    thread.start()
+    thread.join()
+    assert evaluator._run("ping") == started[0]
+
+
+def test_a_worker_that_died_while_idle_is_replaced_without_failing_the_call():
+    first = evaluator._run("ping")
+    os.kill(first, 9)
+    os.waitpid(first, 0)
+    assert evaluator._run("ping") != first

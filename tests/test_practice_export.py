@@ -28,6 +28,32 @@ def play_match(client, length: int) -> PracticeMatch:
     raise AssertionError("the match did not end")
 
 
+CELL_START = re.compile(r"^(\d\d:|Doubles|Takes|Drops)$")
+
+
+def row_cells(line: str) -> tuple[str, str]:
+    """The two cells of a numbered line, read by their words as gnubg's importer does.
+
+    A cell starts with a roll (``64:``) or a cube word; the first cell is the
+    left one when it starts inside the 28-character column.
+    """
+    content = line.split(") ", 1)[1]
+    cells: list[tuple[int, list[str]]] = []
+    for found in re.finditer(r"\S+", content):
+        if CELL_START.match(found[0]) or not cells:
+            cells.append((found.start(), [found[0]]))
+        else:
+            cells[-1][1].append(found[0])
+    texts = [(start, " ".join(words)) for start, words in cells]
+    assert len(texts) <= 2, line
+    if len(texts) == 2:
+        return texts[0][1], texts[1][1]
+    if not texts:
+        return "", ""
+    start, text = texts[0]
+    return (text, "") if start < 28 else ("", text)
+
+
 def replay(text: str) -> list[tuple[str, int]]:
     """Read a .mat file back with our engine: each game's winner and points, checking every move."""
     lines = text.splitlines()
@@ -48,11 +74,10 @@ def replay(text: str) -> list[tuple[str, int]]:
             side = WHITE if len(won[1]) < 20 else BLACK
             outcomes.append((side, int(won[2])))
             continue
-        row = ROW.match(line)
-        if not row:
+        if not ROW.match(line):
             assert not line.strip(), line
             continue
-        for side, cell in ((WHITE, row["left"].strip()), (BLACK, row["right"].strip())):
+        for side, cell in zip((WHITE, BLACK), row_cells(line)):
             if not cell:
                 continue
             if position is None:  # the opening roll decides who moves first
@@ -107,3 +132,68 @@ def test_a_money_session_exports_as_a_0_point_match(client):
     assert response["Content-Type"].startswith("text/plain")
     assert f'filename="practica-{match.pk}.mat"' in response["Content-Disposition"]
     assert response.content.decode().startswith(" 0 point match\n\n Game 1\n")
+
+
+GNUBG_IMPORT = """
+import json, sys
+import gnubg
+gnubg.command("import mat " + sys.argv[1])
+games = gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)["games"]
+print(json.dumps([[[step.get("player"), step.get("action"), step.get("dice"), step.get("move")] for step in g["game"]] for g in games]))
+"""
+
+
+def random_game_with_a_wide_cell(seed: int) -> PracticeMatch:
+    """A match whose actions are a random game in which a learner's cell is wider than its column."""
+    import random
+
+    from tutor.practice.models import Action, Phase
+
+    rng = random.Random(seed)
+    while True:
+        match = PracticeMatch.objects.create(length=7, level="intermedio", xgid=Position.initial().to_xgid(), phase=Phase.MOVE)
+        position = Position.initial()
+        wide_then_answered = 0
+        for number in range(1, 400):
+            rolled = position.with_dice((rng.randint(1, 6), rng.randint(1, 6)) if number > 1 else (3, 1))
+            play = rng.choice(rolled.legal_plays())
+            Action.objects.create(
+                match=match, number=number, game_number=1, side=rolled.turn, kind=Action.Kind.MOVE,
+                xgid=rolled.to_xgid(), play=play.notation,
+                moves=[[move.src, move.dst, int(move.hit)] for move in play.moves],
+            )
+            cell = f"{max(rolled.dice)}{min(rolled.dice)}: " + " ".join(
+                f"{move.src}/{move.dst}{'*' if move.hit else ''}" for move in play.moves
+            )
+            if rolled.turn == WHITE and len(cell) >= 28:
+                wide_then_answered = 1
+            elif wide_then_answered == 1:
+                wide_then_answered = 2
+            position = play.result
+            if position.winner() is not None:
+                break
+            if wide_then_answered == 2 and number > 40:
+                return match
+        match.delete()
+
+
+@pytest.mark.django_db
+def test_gnubg_imports_the_export_with_every_move_even_after_a_cell_wider_than_its_column(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    match = random_game_with_a_wide_cell(seed=3)
+    text = match_text(match)
+    assert any(len(row_cells(line)[0]) >= 28 and row_cells(line)[1] for line in text.splitlines() if ROW.match(line))
+    path = tmp_path / "partida.mat"
+    path.write_text(text, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-c", GNUBG_IMPORT, str(path)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    (imported,) = json.loads(result.stdout.strip().splitlines()[-1])
+    expected = [
+        ["X" if action.side == WHITE else "O", "move", sorted(action.position.dice, reverse=True), sorted([src, dst] for src, dst, _ in action.moves)]
+        for action in match.actions.order_by("number")
+    ]
+    read = [[player, kind, sorted(dice, reverse=True), sorted(move or [])] for player, kind, dice, move in imported]
+    assert read == expected

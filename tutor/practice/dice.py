@@ -13,7 +13,7 @@ import random
 
 from django.conf import settings
 
-from tutor.engine import DIE_FACES, OpeningRoll, expand_dice, opening_roll, secure_die, without_die
+from tutor.engine import DIE_FACES, OpeningRoll, opening_roll, secure_die
 
 
 def throw_die(match) -> int:
@@ -33,9 +33,3 @@ def opening(match) -> OpeningRoll:
     """The opening roll: one die each, again on a tie."""
     return opening_roll(lambda: throw_die(match))
 
-
-# The evaluator still imports these two under their old names; the engine's
-# partial-play API (``tutor.engine.expand_dice``, ``without_die``) is where
-# they live now.
-single_dice = expand_dice
-without = without_die

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine import BAR, OFF, EngineError, Match, Position, format_dice, parse_play
 
+from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
@@ -16,6 +17,8 @@ COLOUR_MEANINGS = {
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
+CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
+"""A cube decision as the light words it: «no dobla: correcto»."""
 DECISION_WORDS = {
     Action.Kind.MOVE: "Jugada",
     Action.Kind.DOUBLE: "Doblar",
@@ -87,50 +90,51 @@ class Event:
 
 def events(match: PracticeMatch) -> list[Event]:
     found = []
-    for event in match.last_turn or []:
-        sentence = _sentence(event)
+    for stored in match.last_turn or []:
+        sentence = _sentence(recorded.decode(stored))
         if sentence is not None:
             found.append(sentence)
     return found
 
 
-def _sentence(event: dict) -> Event | None:
-    kind = event.get("kind")
-    side = event.get("side")
-    if kind == "opening":
-        throws = event.get("throws") or []
+def _sentence(event: recorded.Event | None) -> Event | None:
+    if event is None:
+        return None
+    kind = event.kind
+    if isinstance(event, recorded.Opening):
+        throws = event.throws or []
         parts = [f"empate a {white}: se vuelve a tirar" for white, black in throws[:-1]]
         white, black = throws[-1]
         parts.append(f"tú sacas {white} y el ordenador {black}")
-        who = "Empiezas tú" if event.get("starter") == LEARNER else "Empieza el ordenador"
+        who = "Empiezas tú" if event.starter == LEARNER else "Empieza el ordenador"
         high, low = max(white, black), min(white, black)
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
-    if kind == "crawford":
+    if isinstance(event, recorded.Crawford):
         return Event(
             "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
             kind,
         )
-    if kind == "move":
-        roll = format_dice(tuple(event["dice"]))
-        if not event.get("play"):
+    if isinstance(event, recorded.Moved):
+        roll = format_dice(tuple(event.dice))
+        if not event.play:
             return Event(f"El ordenador saca {roll} y no puede mover.", kind)
-        return Event(f"El ordenador saca {roll} y juega {event['play']}.", kind, frames=list(event.get("frames", [])))
-    if kind == "pass":
-        return Event(f"Sacas {format_dice(tuple(event['dice']))} y no puedes mover: pasas el turno.", kind)
-    if kind == "double":
-        return Event(f"El ordenador dobla: si aceptas, el cubo pasa a {event['cube']} y será tuyo.", kind)
-    if kind == "take":
-        return Event(f"El ordenador acepta tu doble: el cubo está a {event['cube']} y es suyo.", kind)
-    if kind == "drop":
+        return Event(f"El ordenador saca {roll} y juega {event.play}.", kind, frames=list(event.frames))
+    if isinstance(event, recorded.Passed):
+        return Event(f"Sacas {format_dice(tuple(event.dice))} y no puedes mover: pasas el turno.", kind)
+    if isinstance(event, recorded.Doubled):
+        return Event(f"El ordenador dobla: si aceptas, el cubo pasa a {event.cube} y será tuyo.", kind)
+    if isinstance(event, recorded.Took):
+        return Event(f"El ordenador acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
+    if isinstance(event, recorded.Dropped):
         return Event("El ordenador abandona ante tu doble.", kind)
-    if kind == "result":
-        winner = "Ganas" if side == LEARNER else "El ordenador gana"
-        text = f"{winner} la partida: {RESULT_WORDS.get(event.get('result'), 'partida')}, {points(event['points'])}."
-        if event.get("match_over"):
-            text += " ¡Has ganado el match!" if side == LEARNER else " El ordenador gana el match."
+    if isinstance(event, recorded.Finished):
+        winner = "Ganas" if event.side == LEARNER else "El ordenador gana"
+        text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."
+        if event.match_over:
+            text += " ¡Has ganado el match!" if event.side == LEARNER else " El ordenador gana el match."
         return Event(text, kind)
-    if kind == "light":
-        return Event("", kind, action_id=event.get("action"))
+    if isinstance(event, recorded.Graded):
+        return Event("", kind, action_id=event.action)
     return None
 
 
@@ -170,6 +174,14 @@ class Light:
     @property
     def word(self) -> str:
         return COLOUR_WORDS.get(self.colour, "")
+
+    @property
+    def cube_verdict(self) -> str:
+        """«no dobla: correcto» when a cube decision was gnubg's own, else empty."""
+        verb = CUBE_VERBS.get(self.chosen)
+        if self.is_play or verb is None or not (self.best or "").startswith(self.chosen):
+            return ""
+        return f"{verb}: correcto"
 
     @property
     def meaning(self) -> str:

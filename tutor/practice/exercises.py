@@ -56,7 +56,7 @@ def try_play(exercise: Exercise, text: str) -> Light:
     verdict = position.check(text or "")
     if not verdict.legal or verdict.play is None:
         raise IllegalPlay(verdict)
-    analysis = evaluator.analyse_plays(position)
+    analysis = evaluator.grade_play(position, verdict.play)
     loss = analysis.loss(verdict.play)
     return _attempted(exercise, Light.of(exercise.action, chosen=verdict.play.notation or "no mueve", loss=loss, colour=colour_for(loss)))
 

@@ -2,8 +2,8 @@
 
 The layout is the one gnubg writes (``export match mat``): a header with the
 match length, then for each game the score line and numbered lines with the
-first player's action in a 28-character column and the second player's
-after it.  A play is its dice then each single move in the mover's own
+first player's action in a 28-character column (wider cells are always
+followed by a space) and the second player's after it.  A play is its dice then each single move in the mover's own
 numbering, the bar as 25 and off as 0 (``64: 24/18 13/9``; ``43: 25/22*
 6/2``); cube actions are `` Doubles => 2``, `` Takes`` and `` Drops``; the
 winner's column ends the game with ``Wins 2 points``.  The learner is the
@@ -79,6 +79,8 @@ def _rows(cells: list[tuple[int, str]]) -> list[str]:
             rows.append(["", text])
     lines = []
     for index, (left, right) in enumerate(rows, start=1):
-        line = f"{index:3d}) {left:<28}{right or ''}"
+        # The column is 28 wide but a cell may be wider (four moves with
+        # hits): a space always separates the two cells, as in gnubg's files.
+        line = f"{index:3d}) {left:<27} {right or ''}"
         lines.append(line.rstrip())
     return lines

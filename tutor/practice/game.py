@@ -15,32 +15,32 @@ Callers run each function in one database transaction: when gnubg fails
 
 from __future__ import annotations
 
-from django.db.models import Max
+from typing import Callable
+
+from django.db import transaction
+from django.db.models import F, Max
 
 from tutor.engine import (
+    GameResult,
     Match,
     Play,
     Position,
     Verdict,
-    can_double,
     double_reasons,
     drop,
     format_moves,
     score_game,
     take,
 )
-from tutor.engine.movegen import apply_move
-from tutor.engine.position import after_play
-from tutor.engine.scoring import GameResult
 from tutor.lessons.explanations import DOUBLE_REASONS
 
 from . import dice, evaluator
-from .evaluator import CubeAnalysis, PlayAnalysis
-from .grading import CLOSE_CUBE, LevelSettings, colour_for, hint_limit, level_settings
+from .cube import DEAD_CUBE, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
+from .evaluator import CubeAnalysis
+from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
+from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
-
-TOP_PLAYS = 5
-"""How many of gnubg's best plays are kept with each of the learner's plays."""
+from .shown import top_plays
 
 
 
@@ -53,12 +53,40 @@ class GameError(Exception):
         self.status = status
 
 
+class StaleMatch(Exception):
+    """The match changed since the page the request came from was shown."""
+
+
 class IllegalPlay(Exception):
     """The learner wrote a play the rules forbid; the verdict says why."""
 
     def __init__(self, verdict: Verdict) -> None:
         super().__init__(verdict.text)
         self.verdict = verdict
+
+
+# -- running one decision ---------------------------------------------------------
+
+
+def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMatch | None]) -> PracticeMatch | None:
+    """Run ``decision`` on match ``pk`` if it is still at ``version``, in one transaction.
+
+    The version is claimed with one conditional update before anything is
+    read: the first of two identical requests wins and holds the row (a
+    write lock on every database) until it commits; the second then finds
+    another version and raises ``StaleMatch`` instead of applying the same
+    decision twice.  Returns what ``decision`` returns (a new match, for
+    «otro match»).
+    """
+    with transaction.atomic():
+        claimed = PracticeMatch.objects.filter(pk=pk, version=_as_int(version)).update(version=F("version") + 1)
+        if not claimed:
+            raise StaleMatch()
+        return decision(PracticeMatch.objects.select_for_update().get(pk=pk))
+
+
+def _as_int(text: str) -> int:
+    return int(text) if str(text).isdigit() else -1
 
 
 # -- starting ---------------------------------------------------------------------
@@ -70,30 +98,33 @@ def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
         length=length, level=level, user=user, xgid=Position.initial().to_xgid(), phase=Phase.MOVE
     )
     match.save()
-    events: list[dict] = []
+    events = Recorder()
     _start_game(match, Match.new(length), events)
     _save(match, events)
     return match
 
 
-def next_game(match: PracticeMatch) -> None:
-    """The next game of the match, after the one just finished."""
+def next_game(match: PracticeMatch) -> PracticeMatch | None:
+    """The next game of the match, after the one just finished; a new match after the last one."""
+    if match.phase == Phase.MATCH_OVER:
+        return start_match(length=match.length, level=match.level, user=match.user)
     _require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
     match.game_number += 1
     match.hints_used = 0
-    events: list[dict] = []
+    events = Recorder()
     following = Match(match.length, tuple(upcoming.get("score", (0, 0))), bool(upcoming.get("crawford", False)))
     _start_game(match, following, events)
     _save(match, events)
+    return None
 
 
-def _start_game(match: PracticeMatch, stakes: Match, events: list[dict]) -> None:
+def _start_game(match: PracticeMatch, stakes: Match, events: Recorder) -> None:
     throws = dice.opening(match)
-    events.append({"kind": "opening", "throws": [list(pair) for pair in throws.throws], "starter": throws.starter})
+    events.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
     if stakes.crawford:
-        events.append({"kind": "crawford"})
+        events.add(Crawford())
     position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
     if throws.starter == LEARNER:
         _learner_to_move(match, position)
@@ -105,12 +136,16 @@ def _start_game(match: PracticeMatch, stakes: Match, events: list[dict]) -> None
 
 
 def learner_roll(match: PracticeMatch) -> None:
-    """The learner rolls without doubling; the no-double is graded when it was close."""
+    """The learner rolls without doubling, and the no-double is graded.
+
+    A position far from a double is graded on gnubg's quick look (verde: «no
+    dobla: correcto»); a close one, a cash included, at the grading depth.
+    """
     _require(match, Phase.ROLL, "Ahora no te toca tirar los dados.")
     position = match.position
-    events: list[dict] = []
-    cube = _cube_if_close(position, evaluator.grading_plies(), 0.0)
-    if cube is not None:
+    events = Recorder()
+    if may_double(position):
+        cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
         _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
     _learner_rolls_then_computer(match, position, events)
     _save(match, events)
@@ -123,18 +158,20 @@ def learner_double(match: PracticeMatch) -> None:
     reasons = double_reasons(position)
     if reasons:
         raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
-    events: list[dict] = []
+    if not cube_alive(position):
+        raise GameError(DEAD_CUBE, 409)
+    events = Recorder()
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)
     answer = graded if _same_view(level) else evaluator.analyse_cube(position, level.plies, level.noise)
     _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), _best_double(graded), graded, events)
     if answer.should_take:
         _record(match, COMPUTER, Action.Kind.TAKE, position)
-        events.append({"kind": "take", "side": COMPUTER, "cube": position.cube_value * 2})
+        events.add(Took(side=COMPUTER, cube=position.cube_value * 2))
         _learner_rolls_then_computer(match, take(position), events)
     else:
         _record(match, COMPUTER, Action.Kind.DROP, position)
-        events.append({"kind": "drop", "side": COMPUTER})
+        events.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), events)
     _save(match, events)
 
@@ -143,13 +180,13 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     """The learner takes or passes the computer's double; gnubg grades it."""
     _require(match, Phase.ANSWER, "El ordenador no te ha doblado.")
     position = match.position
-    events: list[dict] = []
+    events = Recorder()
     cube = evaluator.analyse_cube(position)
     best = "Aceptar" if cube.should_take else "Abandonar"
     kind = Action.Kind.TAKE if takes else Action.Kind.DROP
     _grade_cube(match, position, kind, cube.take_loss(takes), best, cube, events)
     if takes:
-        _computer_turn(match, take(position), events, may_double=False)
+        _computer_turn(match, take(position), events, offer_cube=False)
     else:
         _finish_game(match, position, drop(position), events)
     _save(match, events)
@@ -166,9 +203,9 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     verdict = position.check(text or "")
     if not verdict.legal or verdict.play is None:
         raise IllegalPlay(verdict)
-    events: list[dict] = []
-    analysis = evaluator.analyse_plays(position)
+    events = Recorder()
     play = verdict.play
+    analysis = evaluator.grade_play(position, play)
     loss = analysis.loss(play)
     action = _record(
         match,
@@ -181,9 +218,9 @@ def learner_play(match: PracticeMatch, text: str) -> None:
         colour=colour_for(loss),
         forced=analysis.forced,
         hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
-        analysis={"plays": _top_plays(analysis, play), "plies": analysis.plies},
+        analysis={"plays": top_plays(analysis, play), "plies": analysis.plies},
     )
-    events.append({"kind": "light", "action": action.pk})
+    events.add(Graded(action=action.pk))
     match.hint = None
     _after_learner_play(match, play.result, events)
     _save(match, events)
@@ -206,19 +243,19 @@ def use_hint(match: PracticeMatch) -> None:
 # -- the computer ------------------------------------------------------------------
 
 
-def _computer_turn(match: PracticeMatch, position: Position, events: list[dict], *, may_double: bool = True) -> None:
+def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *, offer_cube: bool = True) -> None:
     """The computer, on roll, doubles or plays, until the learner must decide or the game ends."""
     level = level_settings(match.level)
     while True:
-        if may_double and can_double(position):
-            cube = _cube_if_close(position, level.plies, level.noise)
-            if cube is not None and cube.should_double:
+        if offer_cube and may_double(position):
+            cube = cube_analysis(position, level.plies, level.noise)
+            if cube.should_double:
                 _record(match, COMPUTER, Action.Kind.DOUBLE, position)
-                events.append({"kind": "double", "side": COMPUTER, "cube": position.cube_value * 2})
+                events.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
                 match.phase = Phase.ANSWER
                 match.xgid = position.to_xgid()
                 return
-        may_double = True
+        offer_cube = True
         position = _computer_plays(match, position.with_dice(dice.roll(match)), events)
         if position.winner() is not None:
             _finish_game(match, position, score_game(position), events)
@@ -228,26 +265,23 @@ def _computer_turn(match: PracticeMatch, position: Position, events: list[dict],
             return
 
 
-def _computer_plays(match: PracticeMatch, position: Position, events: list[dict]) -> Position:
+def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
     """The computer plays its dice: gnubg's choice at its level."""
     level = level_settings(match.level)
     play = evaluator.analyse_plays(position, level.plies, level.noise).best.play
     _record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
-    events.append(
-        {
-            "kind": "move",
-            "side": COMPUTER,
-            "dice": list(position.dice),
-            "play": play.notation,
-            "frames": [
-                {"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, _steps(play))
-            ],
-        }
+    events.add(
+        Moved(
+            side=COMPUTER,
+            dice=list(position.dice),
+            play=play.notation,
+            frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, play.steps())],
+        )
     )
     return play.result
 
 
-def _after_computer_play(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _after_computer_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
     if position.winner() is not None:
         _finish_game(match, position, score_game(position), events)
         return
@@ -256,27 +290,27 @@ def _after_computer_play(match: PracticeMatch, position: Position, events: list[
         _computer_turn(match, after, events)
 
 
-def _after_learner_play(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _after_learner_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
     if position.winner() is not None:
         _finish_game(match, position, score_game(position), events)
         return
     _computer_turn(match, position, events)
 
 
-def _learner_turn(match: PracticeMatch, position: Position, events: list[dict]) -> Position | None:
+def _learner_turn(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
     """The learner's turn begins: a cube decision, or the roll.
 
     Returns None when the learner has something to decide, or the position
     after the learner's roll could not be played (the computer goes on).
     """
-    if can_double(position):
+    if may_double(position):
         match.phase = Phase.ROLL
         match.xgid = position.to_xgid()
         return None
     return _learner_rolls(match, position, events)
 
 
-def _learner_rolls(match: PracticeMatch, position: Position, events: list[dict]) -> Position | None:
+def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
     """The server rolls for the learner.
 
     Returns None when the learner has a play to make, or the position after
@@ -286,13 +320,13 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: list[dict])
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
         _record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.append({"kind": "pass", "side": LEARNER, "dice": list(rolled.dice)})
+        events.add(Passed(side=LEARNER, dice=list(rolled.dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None
 
 
-def _learner_rolls_then_computer(match: PracticeMatch, position: Position, events: list[dict]) -> None:
+def _learner_rolls_then_computer(match: PracticeMatch, position: Position, events: Recorder) -> None:
     after = _learner_rolls(match, position, events)
     if after is not None:
         _computer_turn(match, after, events)
@@ -303,12 +337,10 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
     match.xgid = position.to_xgid()
 
 
-def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: list[dict]) -> None:
+def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
     stakes = Match.of(final).after_game(result)
     _record(match, result.winner, Action.Kind.RESULT, final, points=result.points, result_kind=result.kind)
-    events.append(
-        {"kind": "result", "side": result.winner, "points": result.points, "result": result.kind, "match_over": stakes.is_over}
-    )
+    events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None
@@ -323,14 +355,6 @@ def _require(match: PracticeMatch, phase: str, message: str) -> None:
         raise GameError(message, 409)
 
 
-def _cube_if_close(position: Position, plies: int, noise: float) -> CubeAnalysis | None:
-    """gnubg's cube decision at ``plies``, or None when a quick look shows doubling is far from right."""
-    quick = evaluator.analyse_cube(position, 0, noise)
-    if quick.doubled - quick.no_double <= -CLOSE_CUBE:
-        return None
-    return quick if plies <= 1 else evaluator.analyse_cube(position, plies, noise)
-
-
 def _same_view(level: LevelSettings) -> bool:
     return level.noise == 0 and level.plies == evaluator.grading_plies()
 
@@ -338,10 +362,10 @@ def _same_view(level: LevelSettings) -> bool:
 def _best_double(cube: CubeAnalysis) -> str:
     if cube.should_double:
         return "Doblar"
-    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass else "No doblar"
+    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass + evaluator.EQUITY_TOLERANCE else "No doblar"
 
 
-def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: list[dict]) -> Action:
+def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: Recorder) -> Action:
     action = _record(
         match,
         LEARNER,
@@ -352,20 +376,8 @@ def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: l
         colour=colour_for(loss),
         analysis={**cube.as_json(), "plies": cube.plies},
     )
-    events.append({"kind": "light", "action": action.pk})
+    events.add(Graded(action=action.pk))
     return action
-
-
-def _top_plays(analysis: PlayAnalysis, chosen: Play) -> list[dict]:
-    best = analysis.best.equity
-    shown = list(analysis.ranked[:TOP_PLAYS])
-    mine = analysis.find(chosen)
-    if mine not in shown:
-        shown.append(mine)
-    return [
-        {"play": entry.notation, "equity": round(entry.equity, 4), "loss": round(best - entry.equity, 4), "chosen": entry is mine}
-        for entry in shown
-    ]
 
 
 def _record(match: PracticeMatch, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> Action:
@@ -384,18 +396,7 @@ def _record(match: PracticeMatch, side: int, kind: str, position: Position, *, p
     )
 
 
-def _save(match: PracticeMatch, events: list[dict]) -> None:
-    match.last_turn = events
+def _save(match: PracticeMatch, events: Recorder) -> None:
+    match.last_turn = events.as_json()
     match.version += 1
     match.save()
-
-
-def _steps(play: Play) -> list[Position]:
-    """The position after each single move of a play, for showing it move by move."""
-    position = play.position
-    mover, other = position.mover, position.opponent_board
-    steps = []
-    for move in play.moves:
-        mover, other = apply_move(mover, other, move)
-        steps.append(after_play(position, mover, other).replace(turn=position.turn, dice=position.dice))
-    return steps

@@ -15,7 +15,9 @@ from django.conf import settings
 GREEN, AMBER, RED = "verde", "ambar", "rojo"
 
 CLOSE_CUBE = 0.25
-"""A no-double is only graded when doubling was within this much of it (as gnubg's analysis does)."""
+"""When doubling is worse than not doubling by more than this at 0-ply, that
+quick look grades the cube decision («no dobla: correcto») and no deeper one
+is made (as gnubg's analysis does)."""
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,12 @@ class PracticeMatch(models.Model):
             learner=models.Sum("points", filter=models.Q(side=LEARNER)),
             computer=models.Sum("points", filter=models.Q(side=COMPUTER)),
         )
-        return result["learner"] or 0, result["computer"] or 0
+        learner, computer = result["learner"] or 0, result["computer"] or 0
+        if self.length:
+            # A game can win more than the match needs (a gammon with the cube
+            # high); the match score stops at its length, as on gnubg's board.
+            return min(learner, self.length), min(computer, self.length)
+        return learner, computer
 
 
 class Action(models.Model):

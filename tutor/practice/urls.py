@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import api_grade, views
 
 app_name = "practice"
 
@@ -19,4 +19,5 @@ urlpatterns = [
     path("practica/<int:pk>/revision/", views.review, name="review"),
     path("practica/<int:pk>/partida.mat", views.export_mat, name="export"),
     path("practica/<int:pk>/ejercicios/", views.match_exercises, name="exercises"),
+    path("api/grade/", api_grade.grade, name="api-grade"),
 ]

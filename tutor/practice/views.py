@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.engine import Verdict, can_double
+from tutor.engine import Verdict
 from tutor.lessons.explanations import explain_verdict, rule_for
 from tutor.ratelimit import ratelimit
 
@@ -89,7 +89,7 @@ def render_match(
         "events": found,
         "lights": display.lights(match, found),
         "Phase": Phase,
-        "can_double": match.phase == Phase.ROLL and can_double(position),
+        "can_double": match.phase == Phase.ROLL and game.may_double(position),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
@@ -112,11 +112,10 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     """
     match = get_match(request, pk)
     sent = request.POST.get("v", request.GET.get("v", ""))
-    if sent != str(match.version):
-        return render_match(request, match, error=STALE, status=409)
     try:
-        with transaction.atomic():
-            decision(PracticeMatch.objects.select_for_update().get(pk=match.pk))
+        created = game.decide(match.pk, sent, decision)
+    except game.StaleMatch:
+        return render_match(request, get_match(request, pk), error=STALE, status=409)
     except game.GameError as problem:
         return render_match(request, get_match(request, pk), error=problem.message, status=problem.status)
     except game.IllegalPlay as illegal:
@@ -125,6 +124,9 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
         )
     except EvaluatorUnavailable:
         return render_match(request, get_match(request, pk), error=UNAVAILABLE, status=503)
+    if isinstance(created, PracticeMatch):
+        remember(request, created)
+        return redirect(created)
     return redirect(match)
 
 

@@ -210,6 +210,8 @@ RATELIMITS = {
     "check": (180, 60),
     # A learner's decisions in practice games, each of which may ask GNU Backgammon.
     "practice": (120, 60),
+    # POST /api/grade/: GNU Backgammon's light for any play of any position.
+    "grade": (60, 60),
     # Failed logins per username and address (tutor/accounts/views.py).
     "login": (5, 15 * 60),
 }
