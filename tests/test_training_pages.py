@@ -76,3 +76,38 @@ def test_signing_in_merges_the_visitors_memory_into_the_account(client, django_u
     assert client.post("/cuenta/entrar/", {"username": "ana", "password": "una clave larga 123"}).status_code == 302
     stored = memory.memories_of(user)["pip-count"]
     assert stored.total == 1 and stored.correct == 1 and stored.mastery > 0
+
+
+def test_a_lesson_puzzle_answer_updates_the_memory_of_its_rule(client):
+    from tutor.lessons.library import get_library
+
+    puzzle = next(p for p in get_library().puzzles().values() if p.expected_code == "blocked" or any(t.code == "blocked" for t in p.tempting))
+    client.post(f"/api/puzzles/{puzzle.slug}/check/", '{"play": "24/1"}', content_type="application/json")
+    assert memory.memories(_request(client))["blocked"].total == 1
+
+
+def test_an_assignment_attempt_updates_the_students_memory(django_user_model):
+    from tests.classroom_factories import add_lesson_exercise, make_assignment, make_classroom, make_user
+    from tutor.classroom.attempts import submit
+    from tutor.lessons.library import get_library
+
+    teacher, student = make_user("profe", teacher=True), make_user("alumna")
+    puzzle = next(p for p in get_library().puzzles().values() if p.is_play and any(t.code == "bar-first" for t in p.tempting))
+    exercise = add_lesson_exercise(make_assignment(make_classroom(teacher, "Grupo", students=[student])), puzzle)
+    tempting = next(t.text for t in puzzle.tempting if t.code == "bar-first")
+    attempt, judgement = submit(exercise, puzzle, student, tempting)
+    assert not judgement.correct
+    remembered = memory.memories_of(student)["bar-first"]
+    assert remembered.total == 1 and remembered.correct == 0
+
+
+def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
+    assert "/entrenar/leccion/barra/" in client.get("/lecciones/barra/").content.decode()
+    for step in range(5):
+        drill = client.get(f"/entrenar/leccion/barra/?n={step}").context["drill"]
+        assert RULES[drill.rule].lesson == "barra"
+        answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        client.post(f"/entrenar/leccion/barra/?n={step}", answer)
+    html = client.get("/entrenar/").content.decode()
+    assert html.count("Dominada") == 1
+    assert "Lección dominada" in client.get("/entrenar/leccion/barra/?n=4").content.decode()

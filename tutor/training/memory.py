@@ -71,7 +71,7 @@ def _end_of_day(moment: dt.datetime) -> dt.datetime:
     return local.replace(hour=23, minute=59, second=59, microsecond=0)
 
 
-def _account(request: HttpRequest):
+def _account(request: HttpRequest | None):
     user = getattr(request, "user", None)
     return user if user is not None and user.is_authenticated else None
 
@@ -106,16 +106,18 @@ def known_rules(rules) -> list[str]:
     return seen
 
 
-def record_answer(request: HttpRequest, rules, correct: bool, source: str = "drill", item: str = "") -> None:
+def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "") -> None:
     """One answer about ``rules`` (drill rule codes), from anywhere on the site.
 
+    ``who`` is the request (a visitor's answers go to the session) or a user.
     Unknown codes are ignored, so callers may pass whatever they have.
     """
     rules = known_rules(rules)
     if not rules:
         return
     at = now()
-    user = _account(request)
+    request = who if hasattr(who, "session") else None
+    user = _account(request) if request is not None else who
     if user is not None:
         _record_in_account(user, rules, correct, source, item, at)
         return
@@ -195,6 +197,17 @@ def due_rules(request: HttpRequest) -> list[str]:
     """Rules already studied whose review falls today (or earlier), most overdue first."""
     due = [memory for memory in memories(request).values() if memory.is_due]
     return [memory.rule for memory in sorted(due, key=lambda memory: memory.due)]
+
+
+def answered_items(request: HttpRequest, limit: int = MAX_SESSION_ANSWERS) -> list[tuple[str, bool]]:
+    """(item, right) of the learner's latest drill answers, newest last."""
+    user = _account(request)
+    if user is not None:
+        from .models import RuleAnswer
+
+        rows = RuleAnswer.objects.filter(user=user, source="drill").order_by("-created").values_list("item", "correct")[:limit]
+        return list(reversed(rows))
+    return [(item, correct) for _, _, correct, source, item in _valid_answers(_session_state(request)["answers"]) if source == "drill"]
 
 
 def answer_history(request: HttpRequest, days: int = HISTORY_DAYS) -> list[tuple[dt.date, int, int]]:

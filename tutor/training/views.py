@@ -12,13 +12,11 @@ from tutor.drills import LEVELS, RULES, Drill, generate
 from tutor.lessons.library import get_library
 from tutor.ratelimit import ratelimit
 
+from . import lesson_review as mixed_review
 from .api import check_and_record
 from .charts import history_chart, mastery_chart
 from .memory import answer_history, due_rules, memories
 from .state import learner_seed, streak, suggested_level
-
-LESSON_REVIEW_SIZE = 5
-
 
 def _lesson_titles() -> dict[str, str]:
     return {lesson.slug: lesson.title for lesson in get_library().course()}
@@ -30,7 +28,7 @@ def index(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list] = {}
     for rule in RULES.values():
         groups.setdefault(rule.lesson, []).append((rule, known[rule.code]))
-    lessons = [(slug, titles.get(slug, slug), rules) for slug, rules in groups.items()]
+    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items()]
     return render(request, "training/index.html", {"lessons": lessons, "due": due_rules(request)})
 
 
@@ -116,18 +114,16 @@ def progress(request: HttpRequest) -> HttpResponse:
 
 
 def lesson_review(request: HttpRequest, slug: str) -> HttpResponse:
-    """Five drills mixing a lesson's rules, at the end of the lesson."""
-    rules = [rule for rule in RULES.values() if rule.lesson == slug]
+    """Five drills mixing a lesson's rules, at the end of the lesson; all right marks it mastered."""
     lesson = get_library().lesson(slug)
-    if not rules or lesson is None:
+    if not mixed_review.rules_of(slug) or lesson is None:
         raise Http404("Esa lección no tiene repaso.")
-    step = _int(request, "n", 0, 0, LESSON_REVIEW_SIZE - 1)
-    seed = learner_seed(request)
-    rule = rules[(seed + step) % len(rules)]
-    drill = generate(rule.code, 1 + step * len(LEVELS) // LESSON_REVIEW_SIZE, seed, 10**5 + step)
+    step = _int(request, "n", 0, 0, mixed_review.SIZE - 1)
+    drill = mixed_review.review_drill(slug, learner_seed(request), step)
     base = reverse("training:lesson-review", args=[slug])
-    last = step == LESSON_REVIEW_SIZE - 1
-    return _drill_page(
+    last = step == mixed_review.SIZE - 1
+    response = _drill_page(
         request, drill, here=f"{base}?n={step}", next_url=lesson.url if last else f"{base}?n={step + 1}", mode="lesson",
-        extra={"lesson": lesson, "step": step + 1, "steps": LESSON_REVIEW_SIZE, "last": last},
+        extra={"lesson": lesson, "step": step + 1, "steps": mixed_review.SIZE, "last": last, "done": mixed_review.steps_done(request, slug)},
     )
+    return response
