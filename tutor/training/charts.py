@@ -13,8 +13,8 @@ from django.utils.html import escape, format_html, mark_safe
 
 BAR_HEIGHT = 18
 GAP = 6
-LABEL_WIDTH = 250
-CHART_WIDTH = 620
+LABEL_WIDTH = 330
+CHART_WIDTH = 720
 
 
 def mastery_chart(rows: list[tuple[str, int]]) -> str:

@@ -55,3 +55,27 @@ class RuleAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.rule} · {'bien' if self.correct else 'mal'}"
+
+
+class DrillTask(models.Model):
+    """Drills in an assignment: ``count`` drills of ``rule`` at ``level``, different for each student.
+
+    Each student's drills come from ``seed`` mixed with the student's id, so
+    they are reproducible (the teacher sees the same positions the student
+    saw) and nobody can copy a classmate's answers.
+    """
+
+    assignment = models.ForeignKey("classroom.Assignment", on_delete=models.CASCADE, related_name="drill_tasks", verbose_name="tarea")
+    rule = models.CharField("regla", max_length=40)
+    level = models.PositiveSmallIntegerField("nivel", default=1)
+    count = models.PositiveSmallIntegerField("ejercicios", default=10)
+    seed = models.PositiveIntegerField("semilla")
+    created_at = models.DateTimeField("creado el", auto_now_add=True)
+
+    class Meta:
+        ordering = ["assignment", "pk"]
+        verbose_name = "ejercicios de entrenamiento de una tarea"
+        verbose_name_plural = "ejercicios de entrenamiento de tareas"
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.rule} (nivel {self.level})"

@@ -19,16 +19,17 @@ from .memory import answer_history, due_rules, memories
 from .state import learner_seed, streak, suggested_level
 
 def _lesson_titles() -> dict[str, str]:
+    """Lesson titles by slug, in course order."""
     return {lesson.slug: lesson.title for lesson in get_library().course()}
 
 
 def index(request: HttpRequest) -> HttpResponse:
     known = memories(request)
     titles = _lesson_titles()
-    groups: dict[str, list] = {}
+    groups: dict[str, list] = {slug: [] for slug in titles}
     for rule in RULES.values():
         groups.setdefault(rule.lesson, []).append((rule, known[rule.code]))
-    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items()]
+    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items() if rules]
     return render(request, "training/index.html", {"lessons": lessons, "due": due_rules(request)})
 
 

@@ -13,3 +13,26 @@ register = template.Library()
 @register.simple_tag
 def lesson_review_url(slug: str) -> str:
     return reverse("training:lesson-review", args=[slug]) if rules_of(slug) else ""
+
+
+@register.simple_tag
+def drill_tasks(assignment) -> list:
+    """The drills of an assignment, for the classroom's pages."""
+    from ..models import DrillTask
+
+    return list(DrillTask.objects.filter(assignment=assignment))
+
+
+@register.simple_tag
+def drill_rules() -> list:
+    from tutor.drills import RULES
+
+    return list(RULES.values())
+
+
+@register.filter
+def rule_title(code: str) -> str:
+    from tutor.drills import RULES
+
+    rule = RULES.get(code)
+    return rule.title if rule else code
