@@ -6,9 +6,11 @@
 'blocked'
 """
 
-from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillRule, drill_set, generate, parse_id
+from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillRule, drill_set, generate, in_course_order, parse_id
 
-# Imported for their side effect, in the course's order: each module registers its rules.
-from . import numbers, moving, entering, bearing_off  # noqa: E402,F401  isort: skip
+# Imported for their side effect: each module registers its rules.
+from . import bearing_off, entering, moving, numbers  # noqa: E402,F401  isort: skip
+
+in_course_order()
 
 __all__ = ["KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillRule", "drill_set", "generate", "parse_id"]

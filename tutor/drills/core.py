@@ -89,6 +89,9 @@ class DrillRule:
 
 RULES: dict[str, DrillRule] = {}
 
+COURSE = ("tablero", "mover", "bloqueos-y-capturas", "barra", "obligaciones", "sacar-fichas", "ganar", "cubo", "matches", "notacion")
+"""The lessons in course order (their files are ``lessons/NN-slug.md``): rules are listed in this order."""
+
 
 def register(code: str, title: str, lesson: str, anchor: str) -> Callable[[Maker], Maker]:
     """Add a maker to the catalogue under ``code`` (in course order of registration)."""
@@ -98,6 +101,13 @@ def register(code: str, title: str, lesson: str, anchor: str) -> Callable[[Maker
         return make
 
     return decorator
+
+
+def in_course_order() -> None:
+    """Reorder ``RULES`` by lesson in course order, keeping registration order within a lesson."""
+    ordered = sorted(RULES.values(), key=lambda rule: COURSE.index(rule.lesson) if rule.lesson in COURSE else len(COURSE))
+    RULES.clear()
+    RULES.update((rule.code, rule) for rule in ordered)
 
 
 def side_name(side: int) -> str:
