@@ -151,7 +151,8 @@ def _passing(rng: random.Random, position: Position, dice: tuple[int, int]) -> d
     tempting = f"bar/{25 - dice[0]}"
     if not rejected_for(position, tempting, ("blocked",)):
         return None
-    return {"position": position, "tempting": tempting, "codes": ("blocked",), "answer": ""}
+    question = f"Tienes {_on_bar(position)} en la barra y tiras {dice[0]}-{dice[1]}. ¿Qué juegas? Si no hay ninguna jugada legal, pasa: deja la jugada en blanco y pulsa «Comprobar»."
+    return {"position": position, "kind": "unica", "tempting": tempting, "codes": ("blocked",), "answer": "", "question": question}
 
 
 @register("closed-out", "Todas las entradas cerradas: pasas", "barra", "bloqueado-en-la-barra")
@@ -170,12 +171,7 @@ def closed_out(rng: random.Random, level: int) -> dict | None:
         return None
     if min(mover[BAR], 3) != level:
         return None
-    fields = _passing(rng, build(mover, other, position.turn), roll(rng))
-    if fields is None:
-        return None
-    dice = fields["position"].dice
-    fields.update(kind="unica", question=f"Tienes {_on_bar(fields['position'])} en la barra y tiras {dice[0]}-{dice[1]}. ¿Qué juegas? Si no hay jugada legal, pasa.")
-    return fields
+    return _passing(rng, build(mover, other, position.turn), roll(rng))
 
 
 @register("no-entry", "Sin jugada legal: pasas", "obligaciones", "pasar")
@@ -199,9 +195,4 @@ def no_entry(rng: random.Random, level: int) -> dict | None:
     if len(held) != wanted:
         return None
     dice = (rng.choice(held), rng.choice(held))
-    fields = _passing(rng, build(mover, other, position.turn), (max(dice), min(dice)))
-    if fields is None:
-        return None
-    dice = fields["position"].dice
-    fields.update(kind="unica", question=f"Tienes {_on_bar(fields['position'])} en la barra y tiras {dice[0]}-{dice[1]}. ¿Qué juegas? Si no hay jugada legal, pasa.")
-    return fields
+    return _passing(rng, build(mover, other, position.turn), (max(dice), min(dice)))
