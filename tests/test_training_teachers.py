@@ -79,6 +79,8 @@ def test_assignment_drills_are_different_for_each_student_and_show_in_the_result
     client.force_login(teacher)
     results = client.get(f"/clases/entrenamiento/{task.pk}/").content.decode()
     assert "1 / 10" in results and "0 / 10" in results
+    summary = client.get(f"/clases/tareas/{assignment.pk}/resultados/").content.decode()
+    assert "Ejercicios de entrenamiento" in summary and "1 / 10" in summary
 
 
 def test_bad_drill_task_forms_get_a_spanish_message(client, group):

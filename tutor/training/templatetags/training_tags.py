@@ -36,3 +36,22 @@ def rule_title(code: str) -> str:
 
     rule = RULES.get(code)
     return rule.title if rule else code
+
+
+@register.simple_tag
+def drill_results(assignment) -> list:
+    """Per drill task of ``assignment``: each student's name and how many of their own drills are right."""
+    from tutor.accounts.models import display_name
+
+    from ..assignments import results
+    from ..models import DrillTask
+
+    students = [membership.student for membership in assignment.classroom.memberships.select_related("student__profile")]
+    rows = []
+    for task in DrillTask.objects.filter(assignment=assignment):
+        counts = []
+        for student in students:
+            outcomes = results(task, student.pk)
+            counts.append((display_name(student), sum(1 for _, ok in outcomes if ok), sum(1 for _, ok in outcomes if ok is not None)))
+        rows.append((task, counts))
+    return rows
