@@ -105,3 +105,27 @@ def test_a_drill_fits_a_360_pixel_phone(new_page, live_server):
     assert verdict["correct"] is False
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(page)
+
+
+def test_a_students_own_assignment_drills_are_accessible_and_answered_in_place(new_page, live_server):
+    from tests.classroom_factories import make_assignment
+    from tutor.training.assignments import add_task
+
+    teacher = make_user("profe", teacher=True)
+    student = make_user("lola", name="Lola Vera")
+    assignment = make_assignment(make_classroom(teacher, "3.º A", students=[student]))
+    task = add_task(assignment, "enter-blocked", 1, 3)
+    page = logged_in(new_page, live_server, student, viewport=PHONE)
+    page.goto(f"{live_server.url}/tareas/{assignment.pk}/")
+    page.get_by_role("link", name="3 ejercicios de «Un punto de entrada cerrado»").click()
+    page.wait_for_selector("form[data-check-enhanced]")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    page.fill("input[name=play]", drill.tempting)
+    page.get_by_role("button", name="Comprobar").click()
+    assert "bloqueado" in page.locator(".verdict").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+    teacher_page = logged_in(new_page, live_server, teacher)
+    teacher_page.goto(f"{live_server.url}/clases/entrenamiento/{task.pk}/")
+    assert "0 / 3" in teacher_page.locator("tbody").inner_text() and "Mal" in teacher_page.locator("tbody").inner_text()
+    assert_accessible(teacher_page)
