@@ -137,14 +137,23 @@ def generate(rule: str, level: int, seed: int, index: int = 0) -> Drill:
 def drill_set(rule: str, level: int, seed: int, count: int, start: int = 0) -> list[Drill]:
     """``count`` drills with distinct positions, from index ``start`` on.
 
-    A repeated position is skipped, so indexes may have gaps; each drill
-    keeps its own index, which regenerates it exactly.
+    A repeated position (or, very rarely, an index where no position was
+    found) is skipped, so indexes may have gaps; each drill keeps its own
+    index, which regenerates it exactly.
     """
     found: list[Drill] = []
     seen: set[Position] = set()
     index = start
     while len(found) < count:
-        drill = generate(rule, level, seed, index)
+        if index - start > 3 * count + 10:
+            raise DrillError(f"not enough distinct drills for {rule} level {level} seed {seed}")
+        try:
+            drill = generate(rule, level, seed, index)
+        except DrillError:
+            if rule not in RULES or level not in LEVELS:
+                raise
+            index += 1
+            continue
         index += 1
         if drill.position in seen:
             continue

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tutor.drills import LEVELS, RULES, Drill, generate
+from tutor.drills import LEVELS, RULES, Drill, drill_set
 from tutor.lessons.library import get_library
 from tutor.ratelimit import ratelimit
 
@@ -73,7 +73,8 @@ def drill(request: HttpRequest, rule: str) -> HttpResponse:
     memory = memories(request)[rule]
     level = _int(request, "nivel", suggested_level(memory.mastery), LEVELS[0], LEVELS[-1])
     index = _int(request, "n", memory.total, 0, 10**6 - 1)
-    drill = generate(rule, level, learner_seed(request), index)
+    drill = drill_set(rule, level, learner_seed(request), 1, start=index)[0]
+    index = drill.index
     base = reverse("training:drill", args=[rule])
     return _drill_page(
         request, drill, here=f"{base}?nivel={level}&n={index}", next_url=f"{base}?nivel={level}&n={index + 1}", mode="rule"
@@ -94,7 +95,7 @@ def review(request: HttpRequest) -> HttpResponse:
     else:
         rule = due[0]
     memory = memories(request)[rule]
-    drill = generate(rule, suggested_level(memory.mastery), learner_seed(request), memory.total)
+    drill = drill_set(rule, suggested_level(memory.mastery), learner_seed(request), 1, start=memory.total)[0]
     return _drill_page(request, drill, here=f"{here}?regla={rule}", next_url=here, mode="review", extra={"due_count": len(due)})
 
 
