@@ -111,3 +111,16 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
     html = client.get("/entrenar/").content.decode()
     assert html.count("Dominada") == 1
     assert "Lección dominada" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
+
+
+def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
+    from tutor.engine import Position
+    from tutor.training.hooks import record_illegal_play
+
+    request = _request(client)
+    on_bar = Position.from_layout({"bar": 1, 13: 14}, {6: 2, 1: 13}, dice=(6, 3))
+    record_illegal_play(request, on_bar.check("13/7"))
+    record_illegal_play(request, on_bar.check("bar/3"))
+    known = memory.memories(request)
+    assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
+    assert known["enter-point"].total == 1
