@@ -10,7 +10,11 @@ from __future__ import annotations
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.explanations import explain_verdict, rule_for
-from tutor.lessons.puzzles import normalise_yes_no
+
+try:  # where the lessons keep reading «sí»/«no» (it moved from puzzles to explanations)
+    from tutor.lessons.explanations import normalise_yes_no
+except ImportError:  # pragma: no cover - older layout
+    from tutor.lessons.puzzles import normalise_yes_no
 
 MAX_TEXT = 200
 
