@@ -25,6 +25,7 @@ from tests.classroom_factories import (
 from tests.practice_flow import add_mistake
 from tutor.classroom.attempts import submit
 from tutor.practice.game import start_match
+from tutor.training.assignments import add_task, student_drills
 
 RIGHT = "24/18 13/10"
 
@@ -73,12 +74,24 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     match = start_match(length=3, level="intermedio", user=student_user)
     mistake = add_mistake(match).exercises.create()
     puzzle = lesson_puzzle("jugada")
+    drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
     by_route = {
         "lessons:lesson": {"slug": puzzle.lesson},
         "lessons:puzzle": {"slug": puzzle.slug},
         "lessons:api-check": {"slug": puzzle.slug},
         "lessons:api-solution": {"slug": puzzle.slug},
+        "training:drill": {"rule": "blocked"},
+        "training:api-drills": {"rule": "blocked"},
+        "training:api-check": {"drill_id": "blocked.1.0.0"},
+        "training:lesson-review": {"slug": "barra"},
+        "training:heatmap": in_group,
+        "training:assign-review": in_group,
+        "training:student-rule": {**in_group, **of_student, "rule": "blocked"},
+        "training:add-task": in_task,
+        "training:task-results": {"pk": drill_task.pk},
+        "training:student-task": {"pk": drill_task.pk},
+        "training:student-task-check": {"pk": drill_task.pk, "drill_id": student_drills(drill_task, student_user.pk)[0].id},
         "accounts:password_reset_confirm": {
             "uidb64": urlsafe_base64_encode(force_bytes(student_user.pk)),
             "token": default_token_generator.make_token(student_user),

@@ -53,6 +53,15 @@ PUBLIC = {
     "lessons:api-check",
     "lessons:api-solution",
     "lessons:api-explorer-check",
+    # Drilling: each visitor sees only their own memory of the rules (session or account).
+    "training:index",
+    "training:drill",
+    "training:review",
+    "training:progress",
+    "training:lesson-review",
+    "training:api-rules",
+    "training:api-drills",
+    "training:api-check",
 }
 
 # Routes whose parameter is itself the key: whoever holds a group's join code

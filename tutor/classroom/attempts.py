@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from tutor.lessons.answers import Judgement, judge_answer, judge_play, solution
+from tutor.training.hooks import record_puzzle_answer
 from tutor.lessons.puzzles import Puzzle
 
 from .models import Attempt, Exercise, Membership
@@ -33,6 +34,7 @@ def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Atte
     """Judge ``text`` and store the attempt; returns both."""
     text = str(text)[:MAX_TEXT]
     judgement = judge(puzzle, text)
+    record_puzzle_answer(student, puzzle, judgement, "assignment")
     return record(exercise, student, text, judgement), judgement
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice, tempting_plays
 from tutor.ratelimit import ratelimit
+from tutor.training.hooks import record_puzzle_answer
 
 from .answers import judge_answer, judge_play, solution
 from .explanations import explain_verdict, rule_for, verdict_payload
@@ -105,6 +106,7 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     except BadRequest as problem:
         return error(problem.message, problem.status)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
+    record_puzzle_answer(request, puzzle, judgement)
     payload = judgement.as_json()
     if judgement.correct:
         mark_solved(request, puzzle.slug)

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor.engine import Position
 from tutor.ratelimit import ratelimit
+from tutor.training.hooks import record_puzzle_answer
 
 from .answers import judge_answer, judge_play, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
@@ -105,6 +106,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         field = "play" if puzzle.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
         judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
+        record_puzzle_answer(request, puzzle, judgement)
         if judgement.correct:
             mark_solved(request, puzzle.slug)
     lesson = library.lesson(puzzle.lesson)

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tutor.engine import Verdict
 from tutor.lessons.explanations import explain_verdict, rule_for
 from tutor.ratelimit import ratelimit
+from tutor.training.hooks import record_illegal_play
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
@@ -119,6 +120,7 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     except game.GameError as problem:
         return render_match(request, get_match(request, pk), error=problem.message, status=problem.status)
     except game.IllegalPlay as illegal:
+        record_illegal_play(request, illegal.verdict)
         return render_match(
             request, get_match(request, pk), verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400
         )
@@ -257,6 +259,7 @@ def exercise(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 context["light"] = exercises.try_cube(item, request.POST.get("respuesta", ""))
         except game.IllegalPlay as illegal:
+            record_illegal_play(request, illegal.verdict)
             context["verdict"] = illegal_verdict(illegal.verdict)
             status = 400
         except ValueError:

@@ -43,6 +43,7 @@ PROJECT_APPS = [
     "tutor.classroom",
     "tutor.lessons",
     "tutor.practice",
+    "tutor.training",
     "tutor.board",
     "tutor.home",
 ]

@@ -1,0 +1,82 @@
+"""Generated drills agree with GNU Backgammon's move generator.
+
+For every play drill: the position reached by writing the tempting play
+out naively (each step moved as written, blots hit) is not among the
+positions gnubg's ``moves`` reaches, so the tempting play really is
+illegal; the engine's legal plays are exactly gnubg's, so every answer the
+site accepts is one gnubg accepts; and a drill whose only answer is a
+single play (or passing) has exactly that one result in gnubg.  For «is it
+legal?» drills, the stated answer is whether gnubg reaches the play's
+result.
+
+By default ``PER_LEVEL`` drills per rule and level are checked (about two
+thousand); run more with, e.g., ``DRILLS_DIFF_PER_LEVEL=400``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.engine_positions import engine_outcomes, gnubg_outcomes
+from tutor.drills import LEVELS, RULES, generate
+from tutor.engine import BAR, OFF, EngineError, parse_play
+
+pytest.importorskip("gnubg_nn")
+
+PER_LEVEL = int(os.environ.get("DRILLS_DIFF_PER_LEVEL", 45))
+
+
+def naive_outcome(position, text: str):
+    """The boards after moving each written step as written, ignoring every rule but hitting."""
+    mover, other = list(position.mover), list(position.opponent_board)
+    try:
+        segments = parse_play(text)
+    except EngineError:
+        return None
+    for segment in segments:
+        if mover[segment.src] <= 0:
+            return None
+        mover[segment.src] -= 1
+        mover[segment.dst] += 1
+        if segment.dst != OFF and other[25 - segment.dst] == 1:
+            other[25 - segment.dst] = 0
+            other[BAR] += 1
+    return tuple(mover[1:26]), tuple(other[1:26])
+
+
+def _play_drills():
+    for rule in RULES:
+        for level in LEVELS:
+            for index in range(PER_LEVEL):
+                drill = generate(rule, level, 2024, index)
+                if drill.kind in ("jugada", "unica", "legalidad"):
+                    yield drill
+
+
+def test_drills_agree_with_gnubg_move_generator():
+    checked = 0
+    mismatches = []
+    for drill in _play_drills():
+        position = drill.position
+        theirs = gnubg_outcomes(position, position.dice)
+        ours = engine_outcomes(position, position.dice)
+        checked += 1
+        if set(ours) != theirs or len(ours) != len(theirs):
+            mismatches.append(f"{drill.id}: legal plays differ")
+        if drill.kind in ("jugada", "unica") and naive_outcome(position, drill.tempting) in theirs:
+            mismatches.append(f"{drill.id}: tempting {drill.tempting} is legal for gnubg")
+        if drill.kind == "unica":
+            only = position.legal_plays()[0]
+            expected = (only.result.checkers(position.turn)[1:26], only.result.checkers(1 - position.turn)[1:26])
+            if theirs != {expected} or only.notation != drill.answer:
+                mismatches.append(f"{drill.id}: gnubg does not have {drill.answer!r} as the only play")
+        if drill.kind == "legalidad":
+            reached = position.check(drill.play)
+            result = reached.play.result if reached.play else None
+            outcome = (result.checkers(position.turn)[1:26], result.checkers(1 - position.turn)[1:26]) if result else naive_outcome(position, drill.play)
+            if (outcome in theirs) != (drill.answer == "si"):
+                mismatches.append(f"{drill.id}: gnubg disagrees that {drill.play} is {'legal' if drill.answer == 'si' else 'illegal'}")
+    assert checked >= PER_LEVEL * len(LEVELS) * 10
+    assert not mismatches, mismatches[:20]

@@ -1,0 +1,97 @@
+"""The drills API: the rule list, fresh drills, and checks that feed the learner's memory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from tutor.drills import RULES, generate
+
+pytestmark = pytest.mark.django_db
+
+
+def post_json(client: Client, url: str, data):
+    body = data if isinstance(data, (str, bytes)) else json.dumps(data)
+    return client.post(url, body, content_type="application/json")
+
+
+def test_the_list_gives_every_rule_with_title_lesson_and_levels(client):
+    rules = client.get("/api/drills/").json()["rules"]
+    assert [rule["rule"] for rule in rules] == list(RULES)
+    assert all(rule["title"] and rule["lesson"] and rule["levels"] == [1, 2, 3] for rule in rules)
+
+
+def test_drills_are_reproducible_by_level_and_seed_with_the_dice_in_the_xgid(client):
+    first = client.get("/api/drills/bar-first/?level=2&seed=9&n=4").json()["drills"]
+    again = client.get("/api/drills/bar-first/?level=2&seed=9&n=4").json()["drills"]
+    other = client.get("/api/drills/bar-first/?level=2&seed=10&n=4").json()["drills"]
+    assert first == again and len(first) == 4
+    assert [d["xgid"] for d in first] != [d["xgid"] for d in other]
+    drill = first[0]
+    assert set(drill) >= {"id", "rule", "level", "xgid", "dice", "kind", "question", "tempting", "check_url"}
+    assert drill["rule"] == "bar-first" and drill["level"] == 2 and drill["tempting"]
+    assert drill["xgid"].split(":")[4] == f"{drill['dice'][0]}{drill['dice'][1]}"
+
+
+@pytest.mark.parametrize(
+    "query,message",
+    [("level=4", "level"), ("level=x", "level"), ("n=51", "n"), ("n=0", "n"), ("seed=-1", "seed"), ("seed=99999999999", "seed")],
+)
+def test_bad_parameters_get_a_spanish_400(client, query, message):
+    response = client.get(f"/api/drills/blocked/?{query}")
+    assert response.status_code == 400
+    assert f"«{message}»" in response.json()["error"]
+
+
+def test_an_unknown_rule_or_drill_is_a_spanish_404(client):
+    assert "no existe" in client.get("/api/drills/nada/").json()["error"]
+    response = post_json(client, "/api/drills/check/nada.1.2.3/", {"play": "13/7"})
+    assert response.status_code == 404 and "no existe" in response.json()["error"]
+
+
+def test_the_tempting_play_is_illegal_with_the_rule_explained_in_spanish(client):
+    drill = client.get("/api/drills/enter-blocked/?level=1&seed=3&n=1").json()["drills"][0]
+    data = post_json(client, drill["check_url"], {"play": drill["tempting"]}).json()
+    assert data["correct"] is False and data["legal"] is False
+    assert data["reasons"][0]["code"] == "blocked" and "bloqueado" in data["reasons"][0]["message"]
+    assert data["streak"] == 0 and data["rule"] == "enter-blocked"
+
+
+def test_a_legal_play_is_correct_raises_the_streak_and_the_mastery(client):
+    drills = client.get("/api/drills/blocked/?level=2&seed=5&n=2").json()["drills"]
+    streaks = []
+    for drill in drills:
+        play = generate(*_parts(drill["id"])).position.legal_plays()[0].notation
+        data = post_json(client, drill["check_url"], {"play": play}).json()
+        assert data["correct"] is True and data["legal_plays"]
+        streaks.append(data["streak"])
+    assert streaks == [1, 2] and data["mastery"] > 0
+
+
+def _parts(drill_id: str):
+    rule, level, seed, index = drill_id.split(".")
+    return rule, int(level), int(seed), int(index)
+
+
+@pytest.mark.parametrize("rule", ["pip-count", "scoring", "may-double", "hit", "closed-out"])
+def test_answers_of_every_kind_are_judged_against_the_drill(client, rule):
+    drill = generate(rule, 2, 1, 0)
+    field = "play" if drill.is_play else "answer"
+    url = f"/api/drills/check/{drill.id}/"
+    assert post_json(client, url, {field: drill.answer}).json()["correct"] is True
+    if drill.is_play:
+        wrong = drill.tempting
+    elif drill.kind == "numero":
+        wrong = str(int(drill.answer) + 1)
+    else:
+        wrong = "no" if drill.answer == "si" else "si"
+    assert post_json(client, url, {field: wrong}).json()["correct"] is False
+
+
+@pytest.mark.parametrize("body", ["[1]", "no json", json.dumps({"answer": "13/7"}), json.dumps({"play": ["x"]})])
+def test_malformed_checks_get_a_spanish_400(client, body):
+    drill = generate("blocked", 1, 0, 0)
+    response = post_json(client, f"/api/drills/check/{drill.id}/", body)
+    assert response.status_code == 400 and response.json()["error"]

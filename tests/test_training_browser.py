@@ -1,0 +1,131 @@
+"""Drilling in a real browser: a student drills five positions, gets one wrong, sees that
+rule come back in «Repaso de hoy» once the clock has moved on, and the teacher's
+heatmap of the class changes; every page passes axe-core."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.browser import PHONE, assert_accessible
+from tests.classroom_factories import make_classroom, make_user
+from tutor.drills import generate, parse_id
+from tutor.engine import Position
+from tutor.training import memory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+RULE = "blocked"
+
+
+def logged_in(new_page, live_server, user, **options):
+    client = Client()
+    client.force_login(user)
+    page = new_page(**options)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+    return page
+
+
+def answer(page, *, right: bool) -> dict:
+    """Play the shown drill: a legal play, or the drill's own tempting play."""
+    page.wait_for_selector("form[data-check-enhanced]")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    xgid = page.locator("[data-board]").get_attribute("data-xgid")
+    assert Position.from_xgid(xgid) == drill.position
+    play = drill.position.legal_plays()[0].notation if right else drill.tempting
+    page.fill("input[name=play]", play)
+    with page.expect_response(lambda response: "/api/drills/check/" in response.url) as response:
+        page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    return response.value.json()
+
+
+def heat_cell(page, student):
+    return page.locator(f'td[data-rule="{RULE}"][data-student="{student.pk}"]')
+
+
+def test_five_drills_one_wrong_comes_back_in_todays_review_and_the_heatmap_changes(new_page, live_server, monkeypatch):
+    teacher = make_user("profe", teacher=True, name="Profesora Ruiz")
+    student = make_user("lola", name="Lola Vera")
+    classroom = make_classroom(teacher, "3.º A", students=[student])
+    heatmap_url = f"{live_server.url}/clases/{classroom.pk}/reglas/"
+
+    teacher_page = logged_in(new_page, live_server, teacher)
+    teacher_page.goto(heatmap_url)
+    assert heat_cell(teacher_page, student).get_attribute("class") == "heat heat--none"
+    assert_accessible(teacher_page)
+
+    page = logged_in(new_page, live_server, student)
+    page.goto(f"{live_server.url}/entrenar/")
+    assert_accessible(page)
+    page.get_by_role("link", name="No se puede parar en un punto bloqueado").click()
+    streaks = []
+    for number in range(5):
+        wrong = number == 2
+        verdict = answer(page, right=not wrong)
+        assert verdict["correct"] is (not wrong)
+        if wrong:
+            assert verdict["reasons"][0]["code"] == "blocked"
+            assert "bloqueado" in page.locator(".verdict").inner_text()
+            assert_accessible(page)
+        streaks.append(int(page.locator("[data-streak]").inner_text()))
+        page.get_by_role("link", name="Siguiente ejercicio").click()
+    assert streaks == [1, 2, 0, 1, 2]
+
+    tomorrow = memory.now() + dt.timedelta(days=1)
+    monkeypatch.setattr(memory, "now", lambda: tomorrow)
+    page.goto(f"{live_server.url}/entrenar/")
+    assert "Tienes 1 regla para repasar hoy" in page.locator(".training-review").inner_text()
+    page.get_by_role("link", name="Empezar el repaso de hoy").click()
+    assert page.locator("h1").inner_text() == "Repaso de hoy"
+    assert "No se puede parar en un punto bloqueado" in page.locator(".training-head__rule").inner_text()
+    assert_accessible(page)
+    assert answer(page, right=True)["correct"] is True
+
+    page.goto(f"{live_server.url}/entrenar/progreso/")
+    assert page.locator("svg.chart").count() == 2
+    assert_accessible(page)
+
+    teacher_page.goto(heatmap_url)
+    cell = heat_cell(teacher_page, student)
+    assert cell.get_attribute("class") != "heat heat--none" and "%" in cell.inner_text()
+    cell.get_by_role("link").click()
+    assert teacher_page.locator("tbody tr").count() == 6
+    assert_accessible(teacher_page)
+
+
+def test_a_drill_fits_a_360_pixel_phone(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/entrenar/{RULE}/?nivel=3&n=0")
+    verdict = answer(page, right=False)
+    assert verdict["correct"] is False
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+
+
+def test_a_students_own_assignment_drills_are_accessible_and_answered_in_place(new_page, live_server):
+    from tests.classroom_factories import make_assignment
+    from tutor.training.assignments import add_task
+
+    teacher = make_user("profe", teacher=True)
+    student = make_user("lola", name="Lola Vera")
+    assignment = make_assignment(make_classroom(teacher, "3.º A", students=[student]))
+    task = add_task(assignment, "enter-blocked", 1, 3)
+    page = logged_in(new_page, live_server, student, viewport=PHONE)
+    page.goto(f"{live_server.url}/tareas/{assignment.pk}/")
+    page.get_by_role("link", name="3 ejercicios de «Un punto de entrada cerrado»").click()
+    page.wait_for_selector("form[data-check-enhanced]")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    page.fill("input[name=play]", drill.tempting)
+    page.get_by_role("button", name="Comprobar").click()
+    assert "bloqueado" in page.locator(".verdict").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+    teacher_page = logged_in(new_page, live_server, teacher)
+    teacher_page.goto(f"{live_server.url}/clases/entrenamiento/{task.pk}/")
+    assert "0 / 3" in teacher_page.locator("tbody").inner_text() and "Mal" in teacher_page.locator("tbody").inner_text()
+    assert_accessible(teacher_page)

@@ -1,0 +1,126 @@
+"""The drilling pages: rule list, a drill stream without JavaScript, today's review, «Mi progreso»."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tutor.drills import RULES
+from tutor.training import memory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_training_page_lists_every_rule_by_lesson_with_a_mastery_meter(client):
+    html = client.get("/entrenar/").content.decode()
+    for rule in RULES.values():
+        assert f"/entrenar/{rule.code}/" in html
+    assert "<meter" in html and "Repaso de hoy" in html
+
+
+def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(client):
+    page = client.get("/entrenar/blocked/?nivel=1&n=0")
+    assert page.status_code == 200
+    drill = page.context["drill"]
+    play = drill.position.legal_plays()[0].notation
+    answered = client.post("/entrenar/blocked/?nivel=1&n=0", {"play": play})
+    html = answered.content.decode()
+    assert "¡Correcto!" in html and answered.context["streak"] == 1
+    wrong = client.post("/entrenar/blocked/?nivel=1&n=0", {"play": drill.tempting}).content.decode()
+    assert "bloqueado" in wrong
+    assert "?nivel=1&amp;n=1" in wrong
+
+
+def test_an_unknown_rule_is_a_404_and_odd_parameters_fall_back(client):
+    assert client.get("/entrenar/nada/").status_code == 404
+    assert client.get("/entrenar/blocked/?nivel=9&n=x").status_code == 200
+
+
+def test_a_wrong_answer_comes_back_in_todays_review_once_the_clock_moves(client, monkeypatch):
+    start = dt.datetime(2030, 3, 1, 10, tzinfo=dt.timezone.utc)
+    monkeypatch.setattr(memory, "now", lambda: start)
+    drill = client.get("/entrenar/hit/?nivel=1&n=0").context["drill"]
+    client.post("/entrenar/hit/?nivel=1&n=0", {"answer": "no" if drill.answer == "si" else "si"})
+    assert "hit" in memory.due_rules(_request(client))
+    review = client.get("/entrenar/repaso/")
+    assert review.context["drill"].rule == "hit"
+    play = review.context["drill"]
+    client.post(f"/entrenar/repaso/?regla=hit", {"answer": play.answer} if not play.is_play else {"play": play.position.legal_plays()[0].notation})
+    monkeypatch.setattr(memory, "now", lambda: start + dt.timedelta(days=20))
+    assert "hit" in memory.due_rules(_request(client))
+
+
+def _request(client):
+    from django.test import RequestFactory
+    from django.contrib.auth.models import AnonymousUser
+
+    request = RequestFactory().get("/")
+    request.session = client.session
+    request.user = AnonymousUser()
+    return request
+
+
+def test_my_progress_draws_svg_charts_of_mastery_and_history(client):
+    drill = client.get("/entrenar/pip-count/?nivel=1&n=0").context["drill"]
+    client.post("/entrenar/pip-count/?nivel=1&n=0", {"answer": drill.answer})
+    html = client.get("/entrenar/progreso/").content.decode()
+    assert html.count("<svg class=\"chart\"") == 2
+    assert "El recuento de pips: " in html and "1 bien y 0 mal" in html
+
+
+def test_signing_in_merges_the_visitors_memory_into_the_account(client, django_user_model):
+    drill = client.get("/entrenar/pip-count/?nivel=1&n=0").context["drill"]
+    client.post("/entrenar/pip-count/?nivel=1&n=0", {"answer": drill.answer})
+    user = django_user_model.objects.create_user("ana", password="una clave larga 123")
+    assert client.post("/cuenta/entrar/", {"username": "ana", "password": "una clave larga 123"}).status_code == 302
+    stored = memory.memories_of(user)["pip-count"]
+    assert stored.total == 1 and stored.correct == 1 and stored.mastery > 0
+
+
+def test_a_lesson_puzzle_answer_updates_the_memory_of_its_rule(client):
+    from tutor.lessons.library import get_library
+
+    puzzle = next(p for p in get_library().puzzles().values() if p.expected_code == "blocked" or any(t.code == "blocked" for t in p.tempting))
+    client.post(f"/api/puzzles/{puzzle.slug}/check/", '{"play": "24/1"}', content_type="application/json")
+    assert memory.memories(_request(client))["blocked"].total == 1
+
+
+def test_an_assignment_attempt_updates_the_students_memory(django_user_model):
+    from tests.classroom_factories import add_lesson_exercise, make_assignment, make_classroom, make_user
+    from tutor.classroom.attempts import submit
+    from tutor.lessons.library import get_library
+
+    teacher, student = make_user("profe", teacher=True), make_user("alumna")
+    puzzle = next(p for p in get_library().puzzles().values() if p.is_play and any(t.code == "bar-first" for t in p.tempting))
+    exercise = add_lesson_exercise(make_assignment(make_classroom(teacher, "Grupo", students=[student])), puzzle)
+    tempting = next(t.text for t in puzzle.tempting if t.code == "bar-first")
+    attempt, judgement = submit(exercise, puzzle, student, tempting)
+    assert not judgement.correct
+    remembered = memory.memories_of(student)["bar-first"]
+    assert remembered.total == 1 and remembered.correct == 0
+
+
+def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
+    assert "/entrenar/leccion/barra/" in client.get("/lecciones/barra/").content.decode()
+    for step in range(5):
+        drill = client.get(f"/entrenar/leccion/barra/?n={step}").context["drill"]
+        assert RULES[drill.rule].lesson == "barra"
+        answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        client.post(f"/entrenar/leccion/barra/?n={step}", answer)
+    html = client.get("/entrenar/").content.decode()
+    assert html.count("Dominada") == 1
+    assert "Lección dominada" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
+
+
+def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
+    from tutor.engine import Position
+    from tutor.training.hooks import record_illegal_play
+
+    request = _request(client)
+    on_bar = Position.from_layout({"bar": 1, 13: 14}, {6: 2, 1: 13}, dice=(6, 3))
+    record_illegal_play(request, on_bar.check("13/7"))
+    record_illegal_play(request, on_bar.check("bar/3"))
+    known = memory.memories(request)
+    assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
+    assert known["enter-point"].total == 1

@@ -1,0 +1,92 @@
+"""Teachers and drills: the class heatmap, each student's answers on a rule, one-click review,
+and drills in assignments that differ for each student."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.classroom_factories import make_assignment, make_classroom, make_user
+from tutor.training.assignments import student_drills
+from tutor.training.memory import record_answer
+from tutor.training.models import DrillTask
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def group():
+    teacher = make_user("profe", teacher=True, name="Profesora Ruiz")
+    ana, beto = make_user("ana", name="Ana Sol"), make_user("beto", name="Beto Mar")
+    classroom = make_classroom(teacher, "3.º A", students=[ana, beto])
+    return teacher, ana, beto, classroom
+
+
+def test_the_heatmap_colours_each_student_and_rule_by_mastery_and_changes_with_answers(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(teacher)
+    url = f"/clases/{classroom.pk}/reglas/"
+    before = client.get(url).content.decode()
+    assert "Ana Sol" in before and "Beto Mar" in before and 'class="heat heat--low" data-rule' not in before
+    record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.0")
+    after = client.get(url).content.decode()
+    assert f'class="heat heat--low" data-rule="blocked" data-student="{ana.pk}"' in after
+    detail = client.get(f"/clases/{classroom.pk}/reglas/{ana.pk}/blocked/").content.decode()
+    assert "Mal" in detail and "blocked.1.0.0" in detail
+
+
+def test_only_the_groups_teacher_sees_its_heatmap(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(make_user("otra", teacher=True))
+    assert client.get(f"/clases/{classroom.pk}/reglas/").status_code == 404
+    assert client.get(f"/clases/{classroom.pk}/reglas/{ana.pk}/blocked/").status_code == 404
+    client.force_login(ana)
+    assert client.get(f"/clases/{classroom.pk}/reglas/").status_code == 403
+
+
+def test_one_click_creates_a_review_assignment_on_the_weakest_rules(client, group):
+    teacher, ana, beto, classroom = group
+    for rule in ("blocked", "bar-first", "hit"):
+        record_answer(ana, [rule], False)
+    record_answer(beto, ["pip-count"], True)
+    client.force_login(teacher)
+    response = client.post(f"/clases/{classroom.pk}/reglas/repaso/")
+    assert response.status_code == 302
+    assignment = classroom.assignments.get(title="Repaso de las reglas más flojas")
+    assert not assignment.is_published
+    assert sorted(assignment.drill_tasks.values_list("rule", flat=True)) == ["bar-first", "blocked", "hit"]
+
+
+def test_assignment_drills_are_different_for_each_student_and_show_in_the_results(client, group):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    client.force_login(teacher)
+    client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "bar-first", "nivel": "2", "cantidad": "10"})
+    task = DrillTask.objects.get(assignment=assignment)
+    assert task.count == 10 and task.level == 2
+    mine, theirs = student_drills(task, ana.pk), student_drills(task, beto.pk)
+    assert len({d.position for d in mine}) == 10 and {d.position for d in mine} != {d.position for d in theirs}
+    client.force_login(ana)
+    page = client.get(f"/tareas/{assignment.pk}/").content.decode()
+    assert f"/tareas/entrenamiento/{task.pk}/" in page
+    drill = client.get(f"/tareas/entrenamiento/{task.pk}/?n=0").context["drill"]
+    assert drill == mine[0]
+    check = f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/"
+    right = drill.position.legal_plays()[0].notation
+    assert client.post(check, json.dumps({"play": right}), content_type="application/json").json()["correct"] is True
+    assert client.post(f"/tareas/entrenamiento/{task.pk}/comprobar/{theirs[0].id}/", json.dumps({"play": right}), content_type="application/json").status_code == 404
+    client.force_login(teacher)
+    results = client.get(f"/clases/entrenamiento/{task.pk}/").content.decode()
+    assert "1 / 10" in results and "0 / 10" in results
+    summary = client.get(f"/clases/tareas/{assignment.pk}/resultados/").content.decode()
+    assert "Ejercicios de entrenamiento" in summary and "1 / 10" in summary
+
+
+def test_bad_drill_task_forms_get_a_spanish_message(client, group):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    client.force_login(teacher)
+    response = client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "nada", "nivel": "7", "cantidad": "x"}, follow=True)
+    assert "Elige una regla" in response.content.decode()
+    assert not DrillTask.objects.exists()

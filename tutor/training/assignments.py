@@ -1,0 +1,59 @@
+"""Drills inside classroom assignments: each student gets their own positions.
+
+A ``DrillTask`` says «``count`` drills of ``rule`` at ``level``»; a
+student's drills are ``drill_set(rule, level, student_seed, count)``.  An
+answer is stored as a ``RuleAnswer`` (source «assignment», item the drill
+id), which is also what the results read: no second table of attempts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.utils import timezone
+
+from tutor.drills import RULES, Drill, drill_set
+
+from .models import DrillTask, RuleAnswer
+
+MAX_SEED = 2**31 - 1
+REVIEW_COUNT = 5
+REVIEW_DAYS = 7
+
+
+def student_seed(task: DrillTask, student_id: int) -> int:
+    return (task.seed * 1_000_003 + student_id * 7919) % MAX_SEED
+
+
+def student_drills(task: DrillTask, student_id: int) -> list[Drill]:
+    return drill_set(task.rule, task.level, student_seed(task, student_id), task.count)
+
+
+def add_task(assignment, rule: str, level: int, count: int) -> DrillTask:
+    return DrillTask.objects.create(assignment=assignment, rule=rule, level=level, count=count, seed=secrets.randbelow(MAX_SEED))
+
+
+def create_review_assignment(classroom, rules: list[str]):
+    """A draft assignment with a few drills of each rule, for the teacher to check and publish."""
+    from tutor.classroom.models import Assignment
+
+    titles = ", ".join(RULES[rule].title for rule in rules)
+    assignment = Assignment.objects.create(
+        classroom=classroom,
+        title="Repaso de las reglas más flojas",
+        instructions=f"Ejercicios nuevos, distintos para cada alumno, sobre: {titles}.",
+        due_at=timezone.now() + dt.timedelta(days=REVIEW_DAYS),
+    )
+    for rule in rules:
+        add_task(assignment, rule, 1, REVIEW_COUNT)
+    return assignment
+
+
+def results(task: DrillTask, student_id: int) -> list[tuple[Drill, bool | None]]:
+    """Each of the student's drills with its outcome: right (some answer right), wrong, or not tried."""
+    drills = student_drills(task, student_id)
+    outcome: dict[str, bool] = {}
+    for item, correct in RuleAnswer.objects.filter(user_id=student_id, source="assignment", item__in=[d.id for d in drills]).values_list("item", "correct"):
+        outcome[item] = outcome.get(item, False) or correct
+    return [(drill, outcome.get(drill.id)) for drill in drills]

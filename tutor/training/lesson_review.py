@@ -1,0 +1,45 @@
+"""The mixed review at the end of a lesson: five drills of its rules, and whether it is mastered.
+
+A review drill has an index from ``BASE`` on (``BASE + step``), so its id
+says which step it was; a lesson is mastered once each of the five steps
+has been answered right.  Nothing new is stored: the answers already kept
+for the memory of the rules say it.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from tutor.drills import LEVELS, RULES, Drill, DrillError, DrillRule, generate, parse_id
+
+from .memory import answered_items
+
+BASE = 10**5
+SIZE = 5
+
+
+def rules_of(slug: str) -> list[DrillRule]:
+    return [rule for rule in RULES.values() if rule.lesson == slug]
+
+
+def review_drill(slug: str, seed: int, step: int) -> Drill:
+    """Step ``step`` (0..4) of the lesson's review: its rules in turn, levels rising."""
+    rules = rules_of(slug)
+    rule = rules[(seed + step) % len(rules)]
+    return generate(rule.code, 1 + step * len(LEVELS) // SIZE, seed, BASE + step)
+
+
+def steps_done(request: HttpRequest, slug: str) -> set[int]:
+    done = set()
+    for item, correct in answered_items(request):
+        try:
+            rule, _, _, index = parse_id(item)
+        except DrillError:
+            continue
+        if correct and RULES[rule].lesson == slug and BASE <= index < BASE + SIZE:
+            done.add(index - BASE)
+    return done
+
+
+def is_mastered(request: HttpRequest, slug: str) -> bool:
+    return len(steps_done(request, slug)) == SIZE

@@ -1,0 +1,257 @@
+"""Each learner's memory of every rule, scheduled with FSRS (the ``fsrs`` package).
+
+Every answer about a rule, anywhere on the site, is one review of that
+rule's card: right is «Good», wrong is «Again».  FSRS then says when the
+rule is due again and how stable the memory is.  *Mastery* is the chance of
+remembering the rule now (FSRS's retrievability) scaled by how stable the
+memory is against ``MASTERED_STABILITY_DAYS``: one right answer does not
+make a rule mastered, answers spread over days do.
+
+Visitors keep their cards in the session; logged-in learners in
+``RuleMemory`` and ``RuleAnswer``.  On login or sign-up the session's
+cards and answers are merged into the account.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.utils import timezone
+from fsrs import Card, Rating, Scheduler
+
+from tutor.drills import RULES
+
+SESSION_KEY = "training"
+MASTERED_STABILITY_DAYS = 10.0
+MAX_SESSION_ANSWERS = 400
+HISTORY_DAYS = 28
+_scheduler = Scheduler(enable_fuzzing=False)
+
+
+def now() -> dt.datetime:
+    """The current time; one place to move the clock (tests of spaced review do)."""
+    return timezone.now()
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What a learner remembers of one rule, ready for a page or JSON."""
+
+    rule: str
+    card: Card | None
+    correct: int
+    total: int
+    at: dt.datetime
+
+    @property
+    def mastery(self) -> float:
+        if self.card is None or self.card.stability is None:
+            return 0.0
+        recall = _scheduler.get_card_retrievability(self.card, self.at)
+        return round(recall * min(1.0, self.card.stability / MASTERED_STABILITY_DAYS), 3)
+
+    @property
+    def percent(self) -> int:
+        return round(self.mastery * 100)
+
+    @property
+    def due(self) -> dt.datetime | None:
+        return None if self.card is None else self.card.due
+
+    @property
+    def is_due(self) -> bool:
+        """Due by the end of the learner's day (reviews are planned per day, not per minute)."""
+        return self.card is not None and self.card.due <= _end_of_day(self.at)
+
+
+def _end_of_day(moment: dt.datetime) -> dt.datetime:
+    local = timezone.localtime(moment)
+    return local.replace(hour=23, minute=59, second=59, microsecond=0)
+
+
+def _account(request: HttpRequest | None):
+    user = getattr(request, "user", None)
+    return user if user is not None and user.is_authenticated else None
+
+
+def _session_state(request: HttpRequest) -> dict:
+    state = request.session.get(SESSION_KEY)
+    if not isinstance(state, dict):
+        state = {}
+    cards = state.get("cards") if isinstance(state.get("cards"), dict) else {}
+    answers = state.get("answers") if isinstance(state.get("answers"), list) else []
+    return {"cards": cards, "answers": answers}
+
+
+def _card(data) -> Card | None:
+    try:
+        return Card.from_dict(data) if isinstance(data, dict) and data else None
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _review(card: Card | None, correct: bool, at: dt.datetime) -> Card:
+    reviewed, _ = _scheduler.review_card(card or Card(due=at), Rating.Good if correct else Rating.Again, at)
+    return reviewed
+
+
+def known_rules(rules) -> list[str]:
+    """The drill rules among ``rules``, each once, in order."""
+    seen = []
+    for rule in rules:
+        if rule in RULES and rule not in seen:
+            seen.append(rule)
+    return seen
+
+
+def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "") -> None:
+    """One answer about ``rules`` (drill rule codes), from anywhere on the site.
+
+    ``who`` is the request (a visitor's answers go to the session) or a user.
+    Unknown codes are ignored, so callers may pass whatever they have.
+    """
+    rules = known_rules(rules)
+    if not rules:
+        return
+    at = now()
+    request = who if hasattr(who, "session") else None
+    user = _account(request) if request is not None else who
+    if user is not None:
+        _record_in_account(user, rules, correct, source, item, at)
+        return
+    state = _session_state(request)
+    for rule in rules:
+        state["cards"][rule] = _review(_card(state["cards"].get(rule)), correct, at).to_dict()
+        state["answers"].append([at.isoformat(), rule, bool(correct), source, item[:80]])
+    state["answers"] = state["answers"][-MAX_SESSION_ANSWERS:]
+    request.session[SESSION_KEY] = state
+
+
+def _record_in_account(user, rules, correct, source, item, at) -> None:
+    from django.db import transaction
+
+    from .models import RuleAnswer, RuleMemory
+
+    with transaction.atomic():
+        for rule in rules:
+            memory = RuleMemory.objects.select_for_update().filter(user=user, rule=rule).first()
+            card = _review(_card(memory.card) if memory else None, correct, at)
+            if memory is None:
+                memory = RuleMemory(user=user, rule=rule)
+            memory.card = card.to_dict()
+            memory.due = card.due
+            memory.total += 1
+            memory.correct += int(bool(correct))
+            memory.updated = at
+            memory.save()
+            RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], created=at)
+
+
+def memories(request: HttpRequest) -> dict[str, Memory]:
+    """Every rule of the catalogue with what this learner remembers of it (maybe nothing)."""
+    user = _account(request)
+    return memories_of(user) if user is not None else _session_memories(request)
+
+
+def memories_of(user, at: dt.datetime | None = None) -> dict[str, Memory]:
+    from .models import RuleMemory
+
+    at = at or now()
+    stored = {memory.rule: memory for memory in RuleMemory.objects.filter(user=user)}
+    found = {}
+    for rule in RULES:
+        memory = stored.get(rule)
+        found[rule] = Memory(rule, _card(memory.card) if memory else None, memory.correct if memory else 0, memory.total if memory else 0, at)
+    return found
+
+
+def _session_memories(request: HttpRequest) -> dict[str, Memory]:
+    state = _session_state(request)
+    at = now()
+    counts: dict[str, list[int]] = {}
+    for _, rule, correct, *_ in _valid_answers(state["answers"]):
+        tally = counts.setdefault(rule, [0, 0])
+        tally[0] += int(correct)
+        tally[1] += 1
+    return {
+        rule: Memory(rule, _card(state["cards"].get(rule)), *counts.get(rule, [0, 0]), at)
+        for rule in RULES
+    }
+
+
+def _valid_answers(answers: list) -> list:
+    valid = []
+    for entry in answers:
+        if isinstance(entry, list) and len(entry) == 5 and entry[1] in RULES:
+            try:
+                when = dt.datetime.fromisoformat(entry[0])
+            except (TypeError, ValueError):
+                continue
+            valid.append([when, entry[1], bool(entry[2]), str(entry[3]), str(entry[4])])
+    return valid
+
+
+def due_rules(request: HttpRequest) -> list[str]:
+    """Rules already studied whose review falls today (or earlier), most overdue first."""
+    due = [memory for memory in memories(request).values() if memory.is_due]
+    return [memory.rule for memory in sorted(due, key=lambda memory: memory.due)]
+
+
+def answered_items(request: HttpRequest, limit: int = MAX_SESSION_ANSWERS) -> list[tuple[str, bool]]:
+    """(item, right) of the learner's latest drill answers, newest last."""
+    user = _account(request)
+    if user is not None:
+        from .models import RuleAnswer
+
+        rows = RuleAnswer.objects.filter(user=user, source="drill").order_by("-created").values_list("item", "correct")[:limit]
+        return list(reversed(rows))
+    return [(item, correct) for _, _, correct, source, item in _valid_answers(_session_state(request)["answers"]) if source == "drill"]
+
+
+def answer_history(request: HttpRequest, days: int = HISTORY_DAYS) -> list[tuple[dt.date, int, int]]:
+    """(day, right, wrong) for each of the last ``days`` days, oldest first."""
+    at = now()
+    user = _account(request)
+    if user is not None:
+        from .models import RuleAnswer
+
+        since = at - dt.timedelta(days=days)
+        entries = [(a.created, a.correct) for a in RuleAnswer.objects.filter(user=user, created__gte=since).only("created", "correct")]
+    else:
+        entries = [(when, correct) for when, _, correct, *_ in _valid_answers(_session_state(request)["answers"])]
+    today = timezone.localtime(at).date()
+    tally = {today - dt.timedelta(days=offset): [0, 0] for offset in range(days)}
+    for when, correct in entries:
+        day = timezone.localtime(when).date()
+        if day in tally:
+            tally[day][0 if correct else 1] += 1
+    return [(day, *tally[day]) for day in sorted(tally)]
+
+
+def merge_into_account(request: HttpRequest, user) -> None:
+    """Replay the session's answers into ``user``'s account, in order (on login or sign-up)."""
+    state = _session_state(request)
+    answers = _valid_answers(state["answers"])
+    if not answers:
+        return
+    from django.db import transaction
+
+    from .models import SOURCES, RuleAnswer, RuleMemory
+
+    sources = {code for code, _ in SOURCES}
+    with transaction.atomic():
+        stored = {m.rule: m for m in RuleMemory.objects.select_for_update().filter(user=user)}
+        for when, rule, correct, source, item in sorted(answers, key=lambda entry: entry[0]):
+            memory = stored.get(rule) or RuleMemory(user=user, rule=rule)
+            at = max(when, memory.updated) if memory.pk else when  # a card never goes back in time
+            card = _review(_card(memory.card), correct, at)
+            memory.card, memory.due, memory.updated = card.to_dict(), card.due, at
+            memory.total += 1
+            memory.correct += int(correct)
+            memory.save()
+            stored[rule] = memory
+            RuleAnswer.objects.create(user=user, rule=rule, correct=correct, source=source if source in sources else "drill", item=item[:80], created=when)
+    request.session.pop(SESSION_KEY, None)
+
