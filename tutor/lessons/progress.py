@@ -58,3 +58,65 @@ def merge_into_account(request: HttpRequest, user) -> None:
             [SolvedPuzzle(user=user, slug=slug) for slug in slugs], ignore_conflicts=True
         )
     request.session.pop(SESSION_KEY, None)
+
+
+def _puzzle_url(slug: str) -> str:
+    return f"/ejercicios/{slug}/"
+
+
+def lesson_progress(request: HttpRequest, lesson_slug: str, after: str | None = None) -> dict:
+    """How far the learner is in a lesson and the course, and where to go next.
+
+    ``next_url`` leads to the next unsolved puzzle of the lesson after
+    ``after`` (wrapping round), else to the next lesson of the course, else to
+    the lesson index; the page shows it as «Siguiente ejercicio».
+    """
+    from .library import get_library
+
+    library = get_library()
+    solved = solved_puzzles(request)
+    lesson = library.lesson(lesson_slug)
+    puzzles = list(lesson.puzzles) if lesson else []
+    course = library.course()
+    course_puzzles = [puzzle.slug for item in course for puzzle in item.puzzles]
+    slugs = [puzzle.slug for puzzle in puzzles]
+    start = slugs.index(after) + 1 if after in slugs else 0
+    ordered = slugs[start:] + slugs[:start]
+    pending = [slug for slug in ordered if slug not in solved and slug != after]
+    if pending:
+        next_slug = pending[0]
+        next_url, next_label = _puzzle_url(next_slug), "Siguiente ejercicio"
+    else:
+        next_slug = None
+        position = next((i for i, item in enumerate(course) if item.slug == lesson_slug), None)
+        following = course[position + 1] if position is not None and position + 1 < len(course) else None
+        next_url, next_label = (following.url, "Siguiente lección") if following else ("/lecciones/", "Ver todas las lecciones")
+    return {
+        "lesson": lesson_slug,
+        "solved": sum(1 for slug in slugs if slug in solved),
+        "total": len(slugs),
+        "course_solved": sum(1 for slug in course_puzzles if slug in solved),
+        "course_total": len(course_puzzles),
+        "next_url": next_url,
+        "next_slug": next_slug,
+        "next_label": next_label,
+    }
+
+
+def resume_point(request: HttpRequest) -> dict | None:
+    """Where a returning learner left off: the first course lesson with unsolved puzzles.
+
+    None for a learner who has solved nothing yet (the home page then offers
+    to start) or who has finished everything.
+    """
+    from .library import get_library
+
+    solved = solved_puzzles(request)
+    if not solved:
+        return None
+    for lesson in get_library().course():
+        pending = [puzzle for puzzle in lesson.puzzles if puzzle.slug not in solved]
+        if pending:
+            done = len(lesson.puzzles) - len(pending)
+            return {"lesson": lesson, "url": _puzzle_url(pending[0].slug), "solved": done, "total": len(lesson.puzzles)}
+    return None
