@@ -297,10 +297,10 @@ def _labels(places: list[Place]) -> str:
     for place in places:
         if place.kind != "point":
             continue
-        y = TOP // 2 + 8 if place.row == "top" else BOTTOM + STRIP // 2 + 8
+        y = TOP // 2 + 9 if place.row == "top" else BOTTOM + STRIP // 2 + 9
         texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
     return (
-        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="22"'
+        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="26"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
     )
 

@@ -56,7 +56,7 @@ function enhanceBoard() {
   if (!widget || !map) return;
   const form = widget.querySelector('form');
   const input = form ? form.querySelector('[name="play"]') : null;
-  const button = form ? form.querySelector('button[type="submit"]') : null;
+  const button = widget.querySelector('button[type="submit"]');
   const help = document.querySelector('[data-confirm-help]');
   const complete = new Set(map.complete || []);
   if (help && button) {

@@ -20,6 +20,7 @@ from tutor.engine import Position, parse_dice
 from tutor.engine.constants import SIDE_NAMES
 
 from ..describe import SIDE_WORDS, describe_position
+from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
 
 register = template.Library()
@@ -46,6 +47,7 @@ def board(
     solution_url: str = "",
     board_id: str = "",
     submit_label: str = "Comprobar",
+    prompt: str = "",
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -58,7 +60,10 @@ def board(
     sources to the destinations to highlight, in the mover's numbering, or
     holds such maps per partial play: ``{"moves": {"": {...}, "7:1,13:-1": {...}}}``
     (see static/js/board/index.js).  ``submit_label`` names the form's button
-    («Confirmar» in practice games).
+    («Confirmar» in practice games).  ``prompt`` is the question, shown
+    beside the board on wide screens and above it on phones.  Interactive
+    boards also carry the drops the browser refuses at once, with their
+    reasons (``tutor.board.refusals``).
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -93,6 +98,8 @@ def board(
         "destinations": json.dumps(_destinations_for_browser(destinations)) if destinations else "",
         "solution_url": solution_url,
         "submit_label": submit_label,
+        "prompt": prompt,
+        "refusals": json.dumps(board_refusals(position), ensure_ascii=False) if interactive and position.dice else "",
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
     }
