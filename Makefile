@@ -9,7 +9,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps check-chromium clean
+.PHONY: run serve-prod test test-postgres bench screenshots prepare migrate lessons install node-deps check-chromium clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -96,6 +96,13 @@ bench: $(STAMP)
 		$(VPY) "$$script"; \
 	done; \
 	if [ $$found -eq 0 ]; then echo "No hay pruebas de rendimiento en bench/."; fi
+
+# --- Screenshots ---------------------------------------------------------------
+
+# PNGs of the main pages at 1280 and 360 px in screenshots/ (ignored by git),
+# so that reviewers can see the pages without running a browser.
+screenshots: $(STAMP) check-chromium
+	$(VPY) scripts/screenshots.py screenshots
 
 # --- Housekeeping ------------------------------------------------------------
 
