@@ -54,7 +54,7 @@ import {
   resetMoves,
   undoMove,
 } from './moves.js';
-import { slide, stackTop, wait } from './motion.js';
+import { prefersReducedMotion, slide, stackTop, wait } from './motion.js';
 import { countsAt, renderBoard } from './render.js';
 import {
   MESSAGES,
@@ -273,6 +273,7 @@ export function createBoard(element, config = {}) {
       renderBoard(view, snapshot, ui);
     },
     async playOut(steps, { stepMs = 450 } = {}) {
+      const pace = prefersReducedMotion() ? 0 : stepMs;
       playing = true;
       changeMoves(resetMoves(state), '');
       for (const step of steps) {
@@ -283,10 +284,10 @@ export function createBoard(element, config = {}) {
         if (fromPlace && toPlace) {
           const start = stackTop(view.svg, fromPlace, checkersAt(snapshot.position, state.side, from));
           const end = stackTop(view.svg, toPlace, checkersAt(snapshot.position, state.side, to) + 1);
-          await slide(view.svg, state.side, start, end, stepMs);
+          await slide(view.svg, state.side, start, end, pace);
         }
         if (!move(from, to)) break;
-        if (stepMs) await wait(Math.round(stepMs / 4));
+        if (pace) await wait(Math.round(pace / 4));
       }
       playing = false;
       announce(view, MESSAGES.solutionShown);
