@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 SESSION_KEY = "solved_puzzles"
+LAST_KEY = "last_solved_puzzle"
 MAX_REMEMBERED = 2000
 MAX_SLUG_LENGTH = 100
 
@@ -36,6 +37,8 @@ def solved_puzzles(request: HttpRequest) -> set[str]:
 
 
 def mark_solved(request: HttpRequest, slug: str) -> None:
+    if getattr(request, "session", None) is not None:
+        request.session[LAST_KEY] = slug[:MAX_SLUG_LENGTH]
     user = _account(request)
     if user is not None:
         from .models import SolvedPuzzle
@@ -103,8 +106,23 @@ def lesson_progress(request: HttpRequest, lesson_slug: str, after: str | None = 
     }
 
 
+def _last_solved(request: HttpRequest) -> str | None:
+    """The puzzle solved last: remembered in the session, else the account's latest."""
+    last = request.session.get(LAST_KEY) if getattr(request, "session", None) is not None else None
+    if isinstance(last, str):
+        return last
+    user = _account(request)
+    if user is None:
+        return None
+    from .models import SolvedPuzzle
+
+    latest = SolvedPuzzle.objects.filter(user=user).order_by("-solved_at", "-pk").first()
+    return latest.slug if latest else None
+
+
 def resume_point(request: HttpRequest) -> dict | None:
-    """Where a returning learner left off: the first course lesson with unsolved puzzles.
+    """Where a returning learner left off: the lesson of the puzzle solved last, if
+    it still has unsolved puzzles, else the first course lesson that has some.
 
     None for a learner who has solved nothing yet (the home page then offers
     to start) or who has finished everything.
@@ -114,7 +132,13 @@ def resume_point(request: HttpRequest) -> dict | None:
     solved = solved_puzzles(request)
     if not solved:
         return None
-    for lesson in get_library().course():
+    library = get_library()
+    last = library.puzzles().get(_last_solved(request) or "")
+    course = library.course()
+    if last is not None:
+        start = next((i for i, lesson in enumerate(course) if lesson.slug == last.lesson), 0)
+        course = course[start:] + course[:start]
+    for lesson in course:
         pending = [puzzle for puzzle in lesson.puzzles if puzzle.slug not in solved]
         if pending:
             done = len(lesson.puzzles) - len(pending)
