@@ -73,3 +73,27 @@ def test_a_teacher_sets_up_a_custom_exercise_on_the_board_editor(page, live_serv
     page.get_by_role("button", name="Comprobar y ver la vista previa").click()
     page.locator("#vista-previa").wait_for()
     assert "6/2 3/1" in page.content()
+
+
+def test_a_custom_exercise_submitted_untouched_uses_the_position_shown(page, live_server, client):
+    from tests.classroom_factories import make_assignment, make_classroom, make_user
+
+    teacher = make_user("profe-sin-tocar", teacher=True)
+    assignment = make_assignment(make_classroom(teacher))
+    client.force_login(teacher)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page.goto(f"{live_server.url}/clases/tareas/{assignment.pk}/propio/")
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.wait_for()
+    off = editor.locator("[data-editor-off]")
+    assert off.inner_text().startswith("Fuera del tablero (retiradas): 0 blancas y 0 negras.")
+    page.locator("#id_dice").select_option("4-2")
+    page.get_by_role("button", name="Comprobar y ver la vista previa").click()
+    page.locator("#vista-previa").wait_for()
+    assert "Describe la posición" not in page.content()
+    assert "8/4 6/4" in page.locator(".preview").inner_text()  # the opening position, 4–2
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.get_by_label("quita una ficha").check()
+    editor.locator('[data-point="6"]').click()
+    assert editor.locator("[data-editor-off]").inner_text().startswith("Fuera del tablero (retiradas): 1 blanca y 0 negras.")
+    assert_accessible(page)

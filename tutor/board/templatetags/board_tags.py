@@ -107,13 +107,15 @@ def board(
 
 @register.inclusion_tag("board/editor.html", takes_context=True)
 def board_editor(
-    context: template.Context, position: Position | str | None, *, white_input: str, black_input: str
+    context: template.Context, position: Position | str | None, *, white_input: str, black_input: str, unless: str = ""
 ) -> dict[str, Any]:
     """A board to set up a position by clicking, writing into two ``punto:cantidad`` fields.
 
     ``white_input`` and ``black_input`` are the ids of the form's text fields
     (White's numbering); without JavaScript the editor stays hidden and the
-    fields are typed by hand.
+    fields are typed by hand.  ``unless`` lists ids of other fields (an XGID,
+    say): when one is filled, the editor does not write the shown position
+    into its fields on submit.
     """
     if position is None:
         position = Position.initial()
@@ -126,6 +128,7 @@ def board_editor(
         "xgid": position.to_xgid(),
         "white_input": white_input,
         "black_input": black_input,
+        "unless": unless,
     }
 
 
