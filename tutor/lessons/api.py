@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice
@@ -156,6 +156,19 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def puzzle_board_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The puzzle's board as an SVG image: thumbnails in the teachers' puzzle picker."""
+    from tutor.board.svg import render_board_svg
+
+    puzzle = get_library().puzzles().get(slug)
+    if puzzle is None:
+        return error("Ese ejercicio no existe.", 404)
+    response = HttpResponse(render_board_svg(puzzle.position, label_id=f"miniatura-{slug}"), content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
 
 
 @require_POST
