@@ -79,6 +79,7 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         "lessons:puzzle": {"slug": puzzle.slug},
         "lessons:api-check": {"slug": puzzle.slug},
         "lessons:api-solution": {"slug": puzzle.slug},
+        "lessons:api-board-svg": {"slug": puzzle.slug},
         "accounts:password_reset_confirm": {
             "uidb64": urlsafe_base64_encode(force_bytes(student_user.pk)),
             "token": default_token_generator.make_token(student_user),

@@ -53,6 +53,7 @@ PUBLIC = {
     "lessons:api-puzzles",
     "lessons:api-check",
     "lessons:api-solution",
+    "lessons:api-board-svg",
     "lessons:api-explorer-check",
 }
 
