@@ -198,7 +198,10 @@ export function createEditor(element) {
       next.focus();
     }
   });
-  for (const radio of modes) radio.addEventListener('change', draw);
+  for (const radio of modes) {
+    radio.disabled = false;
+    radio.addEventListener('change', draw);
+  }
   element.querySelector('[data-editor-clear]')?.addEventListener('click', () => {
     setPosition(withBorneOff(emptyPosition()));
     announce('Tablero vacío: todas las fichas están retiradas.');
@@ -210,6 +213,13 @@ export function createEditor(element) {
   const form = element.closest('form');
   if (form) {
     form.addEventListener('submit', () => {
+      // The editing mode is not part of the position: keep it out of the form's data (and the URL).
+      for (const radio of modes) {
+        radio.disabled = true;
+        window.setTimeout(() => {
+          radio.disabled = false;
+        }, 0);
+      }
       const others = (element.dataset.unless || '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id));
       const empty = !inputs[WHITE].value.trim() && !inputs[BLACK].value.trim();
       if (empty && !others.some((field) => field && field.value.trim())) {
