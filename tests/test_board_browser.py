@@ -421,3 +421,15 @@ def test_the_board_fits_a_360_pixel_screen_without_horizontal_scrolling(new_page
     assert png_size(shot.read_bytes())[0] == PHONE["width"]
     width, height = png_size(board.screenshot())
     assert width <= PHONE["width"] and height > 200
+
+
+def test_a_tap_just_beside_a_lone_stack_picks_it_up(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    open_board(page, live_server)
+    place(page, 5).click()  # empty, and only the 6 beside it holds White's checkers
+    assert "is-selected" in place(page, 6).get_attribute("class")
+    assert announcement(page) == "Ficha del 6 seleccionada: elige el destino."
+    place(page, 6).click()
+    place(page, 3).click()  # empty, and so are both of its neighbours: nothing to pick up
+    assert page.locator(".board-point.is-selected").count() == 0
+    assert announcement(page) == "No hay fichas de las blancas en el 3."

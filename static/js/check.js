@@ -7,7 +7,7 @@
  * {"answer": "..."}, with the CSRF token of the form in X-CSRFToken.  The
  * server answers with a verdict
  *
- *   {correct, legal, message, reasons: [{code, message}], feedback,
+ *   {correct, legal, headline, message, reasons: [{code, message}], feedback,
  *    rule_url, rule_title, legal_plays, play, written, marks, explanation,
  *    progress: {solved, total, course_solved, course_total, next_url, next_slug, next_label}}
  *
@@ -167,7 +167,7 @@ function marksLegend(marks) {
 /** The verdict as the server draws it in templates/board/verdict.html, each thing said once. */
 export function verdictElement(verdict) {
   const kind = verdict.correct ? 'correct' : verdict.legal === false ? 'illegal' : 'incorrect';
-  const headline = headlineOf(verdict);
+  const headline = verdict.headline ? String(verdict.headline) : headlineOf(verdict);
   const reasons = distinctReasons(verdict.reasons);
   // A correct play is echoed as «Tu jugada: …»; a message repeating that it is legal adds nothing.
   const message = verdict.correct && verdict.play ? '' : messageBeyond(verdict.message, headline, reasons.map((reason) => reason.message));

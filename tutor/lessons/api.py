@@ -229,6 +229,7 @@ def explorer_verdict(position: Position, play: str) -> dict:
     return {
         "correct": verdict.legal,
         "legal": verdict.legal,
+        "headline": "Jugada legal" if verdict.legal else None,
         "message": message,
         "reasons": explain_verdict(verdict),
         "play": verdict.play.notation if verdict.play else None,
