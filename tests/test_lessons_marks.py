@@ -102,3 +102,8 @@ def test_the_solution_sends_the_steps_of_a_correct_play(client):
     assert data["shown"] == data["answer"]
     moved = Position.from_xgid(puzzle.position.to_xgid()).check(data["answer"]).play
     assert [(step["from"], step["to"]) for step in data["steps"]] == [(m.src, m.dst) for m in moved.moves]
+
+
+def test_without_javascript_the_verdict_echoes_the_play_as_written(client):
+    html = client.post("/ejercicios/entrar-y-capturar-en-el-19/", {"play": "bar/23 23/19*"}).content.decode()
+    assert "Tu jugada: <code>bar/23 23/19*</code> (equivale a <code>bar/19*</code>)" in html
