@@ -191,3 +191,18 @@ def test_a_returning_learner_is_offered_to_continue_on_the_home_page(page, live_
     assert page.get_by_role("link", name="Continuar").get_attribute("href") == f"/ejercicios/{following}/"
     assert "Continuar donde lo dejaste" in page.locator(".resume").inner_text()
     assert_accessible(page)
+
+
+def test_on_a_lesson_page_the_lesson_and_course_progress_update_live(page, live_server):
+    lesson = get_library().lesson(puzzle(WHO_WON).lesson)
+    course_total = sum(len(item.puzzles) for item in get_library().course())
+    page.goto(f"{live_server.url}{lesson.url}")
+    exercise = page.locator(f"#ejercicio-{WHO_WON}")
+    page.wait_for_selector("form[data-check-enhanced]")
+    exercise.locator(f'input[name="answer"][value="{puzzle(WHO_WON).answer}"]').check()
+    exercise.get_by_role("button", name="Comprobar").click()
+    verdict_of(exercise)
+    assert page.locator("[data-course-progress] [data-progress-text]").inner_text() == f"1 de {course_total} ejercicios resueltos"
+    assert page.locator("[data-lesson-progress] progress").evaluate("bar => bar.value") == 1
+    following = lesson.puzzles[1].slug
+    assert exercise.get_by_role("link", name="Siguiente ejercicio →").get_attribute("href") == f"#ejercicio-{following}"

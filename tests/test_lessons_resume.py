@@ -51,3 +51,12 @@ def test_the_next_step_skips_solved_puzzles_and_leads_to_the_next_lesson_at_the_
     following = course[[item.slug for item in course].index("tablero") + 1]
     assert last["progress"]["next_url"] == following.url
     assert last["progress"]["next_label"] == "Siguiente lección"
+
+
+def test_the_lesson_page_shows_lesson_and_course_progress(client):
+    lesson = get_library().lesson("barra")
+    solve(client, lesson.puzzles[0].slug)
+    html = client.get(lesson.url).content.decode()
+    course_total = sum(len(item.puzzles) for item in get_library().course())
+    assert f"1 de {len(lesson.puzzles)} ejercicios resueltos" in html
+    assert f"En todo el curso: <span data-progress-text>1 de {course_total} ejercicios resueltos</span>" in html
