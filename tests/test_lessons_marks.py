@@ -107,3 +107,19 @@ def test_the_solution_sends_the_steps_of_a_correct_play(client):
 def test_without_javascript_the_verdict_echoes_the_play_as_written(client):
     html = client.post("/ejercicios/entrar-y-capturar-en-el-19/", {"play": "bar/23 23/19*"}).content.decode()
     assert "Tu jugada: <code>bar/23 23/19*</code> (equivale a <code>bar/19*</code>)" in html
+
+
+@pytest.mark.parametrize("module", ["tutor.lessons.marks", "tutor.board.refusals"])
+def test_the_examples_in_the_docstrings_hold(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed
+
+
+def test_an_interactive_board_tells_the_browser_what_it_refuses_and_why(client):
+    html = client.get("/ejercicios/entrar-y-capturar-en-el-19/").content.decode()
+    assert "data-refusals=" in html
+    assert "No puedes ir al 21: lo tienen 2 fichas negras." in html
+    assert "Primero tienes que entrar desde la barra" in html
