@@ -206,3 +206,14 @@ def test_on_a_lesson_page_the_lesson_and_course_progress_update_live(page, live_
     assert page.locator("[data-lesson-progress] progress").evaluate("bar => bar.value") == 1
     following = lesson.puzzles[1].slug
     assert exercise.get_by_role("link", name="Siguiente ejercicio →").get_attribute("href") == f"#ejercicio-{following}"
+
+
+def test_on_a_phone_the_board_comes_back_into_view_to_play_the_solution(new_page, live_server):
+    page = new_page(viewport=PHONE, reduced_motion="reduce")
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    submit_play(exercise, "bar/22 13/10(3)")
+    exercise.get_by_role("button", name="Ver solución").click()
+    exercise.locator('.verdict[data-verdict="solution"]').wait_for()
+    page.wait_for_function("() => document.querySelector('[data-board-announce]').textContent.includes('solución')")
+    board = exercise.locator("svg.board-svg").bounding_box()
+    assert board["y"] >= -1 and board["y"] + board["height"] <= PHONE["height"] + 1

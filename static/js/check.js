@@ -249,6 +249,13 @@ export function enhanceSolutionButton(control) {
     const board = ok && Array.isArray(data.steps) && data.steps.length ? boardNear(control) : null;
     if (board) {
       board.clearMarks();
+      // On a phone the solution text may have pushed the board away: bring it back to watch it played.
+      const picture = board.element.querySelector('.board-widget__board') || board.element;
+      const box = picture.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        const smooth = !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+        picture.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+      }
       await board.playOut(data.steps);
     }
   });
