@@ -39,6 +39,7 @@ PAGES = [
     ("portada-continuar", "/ejercicios/tres-tres-desde-la-barra/", "resume"),
     ("explorador", "/explorar/", None),
     ("practica", "/practica/", None),
+    ("practica-partida", "/practica/", "practice-game"),
     ("glosario", "/glosario/", None),
 ]
 
@@ -63,6 +64,12 @@ def wait_for(url: str, seconds: float = 60) -> None:
 def act(page, action: str | None) -> None:
     """Bring a page into the state the picture shows."""
     if action is None:
+        return
+    if action == "practice-game":
+        page.get_by_label("Partida por dinero").check()
+        page.get_by_role("button", name="Empezar").click()
+        page.wait_for_url("**/practica/*/")
+        page.wait_for_timeout(800)
         return
     if action == "answer":
         page.locator('input[name="answer"][value="{}"]'.format(WHO_WON_ANSWER)).check()
