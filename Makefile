@@ -17,7 +17,7 @@ TEST_PACKAGES ?= chromium
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
 
-.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps system-packages-test clean
+.PHONY: run serve-prod test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -99,6 +99,13 @@ bench: $(STAMP)
 		$(VPY) "$$script"; \
 	done; \
 	if [ $$found -eq 0 ]; then echo "No hay pruebas de rendimiento en bench/."; fi
+
+# --- Screenshots ---------------------------------------------------------------
+
+# PNGs of the main pages at 1280 and 360 px in screenshots/ (ignored by git),
+# so that reviewers can see the pages without running a browser.
+screenshots: $(STAMP) system-packages-test
+	$(VPY) scripts/screenshots.py screenshots
 
 # --- Housekeeping ------------------------------------------------------------
 

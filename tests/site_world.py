@@ -92,6 +92,7 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         "training:task-results": {"pk": drill_task.pk},
         "training:student-task": {"pk": drill_task.pk},
         "training:student-task-check": {"pk": drill_task.pk, "drill_id": student_drills(drill_task, student_user.pk)[0].id},
+        "lessons:api-board-svg": {"slug": puzzle.slug},
         "accounts:password_reset_confirm": {
             "uidb64": urlsafe_base64_encode(force_bytes(student_user.pk)),
             "token": default_token_generator.make_token(student_user),

@@ -158,13 +158,21 @@ def test_undo_takes_back_the_last_move_and_reset_all_of_them(page, live_server):
     assert undo.is_disabled()
 
 
-def test_typing_in_the_play_box_is_kept_until_the_board_moves_again(page, live_server):
+def test_a_play_typed_in_the_box_is_shown_on_the_board(page, live_server):
     open_board(page, live_server)
     play_box(page).fill("24/21 24/23")
     assert not page.get_by_role("button", name="Reiniciar").is_disabled()
     assert play_box(page).input_value() == "24/21 24/23"
+    assert place(page, 24).get_attribute("data-count") == "0"
+    assert place(page, 21).get_attribute("data-count") == "1"
+    assert place(page, 23).get_attribute("data-count") == "1"
+    assert die_states(page) == [(3, True), (1, True)]
     click_move(page, 8, 5)
-    assert play_box(page).input_value() == "8/5"
+    assert play_box(page).input_value() == "24/21 24/23 8/5"
+    page.get_by_role("button", name="Reiniciar").click()
+    play_box(page).fill("13/")
+    assert place(page, 13).get_attribute("data-count") == "5"
+    assert "No entiendo lo escrito" in announcement(page)
 
 
 def test_legal_destinations_sent_by_the_server_are_highlighted(page, live_server):
@@ -274,8 +282,9 @@ def test_an_illegal_play_is_explained_with_reasons_a_rule_and_every_legal_play(p
     codes = shown.locator(".verdict__reasons li").evaluate_all("items => items.map(i => i.dataset.code)")
     assert codes == list(OPENING_31.check("24/18").codes) and codes
     assert shown.get_by_role("link", name="Repasa la regla: Mover con los dados").get_attribute("href") == "/lecciones/mover/#dados"
-    listed = shown.locator(".verdict__plays code").all_inner_texts()
+    listed = shown.locator(".verdict__plays code").all_text_contents()
     assert sorted(listed) == sorted(play.notation for play in OPENING_31.legal_plays())
+    assert shown.locator(".verdict__plays summary").inner_text() == f"Jugadas legales con estos dados ({len(listed)})"
 
 
 def test_a_new_move_clears_the_previous_verdict(page, live_server):
@@ -301,13 +310,18 @@ def test_a_network_failure_is_reported_in_spanish(page, live_server):
     assert "No hemos podido contactar con el servidor" in verdict(page).inner_text()
 
 
-def test_the_solution_button_lists_every_legal_play(page, live_server):
+def test_the_solution_button_appears_after_a_first_attempt_and_lists_every_legal_play(page, live_server):
     open_board(page, live_server)
+    assert page.get_by_role("button", name="Ver solución").count() == 0
+    play_box(page).fill("24/18")
+    page.get_by_role("button", name="Comprobar").click()
+    verdict(page)
     page.get_by_role("button", name="Ver solución").click()
-    shown = verdict(page)
+    shown = page.locator('.board-verdict .verdict[data-verdict="solution"]')
+    shown.wait_for()
     notations = [play.notation for play in OPENING_31.legal_plays()]
     assert shown.locator(".verdict__play code").inner_text() == notations[0]
-    assert sorted(shown.locator(".verdict__plays code").all_inner_texts()) == sorted(notations)
+    assert sorted(shown.locator(".verdict__plays code").all_text_contents()) == sorted(notations)
 
 
 def test_answer_forms_without_a_board_are_checked_as_json(page, live_server):
@@ -374,3 +388,15 @@ def test_the_board_fits_a_360_pixel_screen_without_horizontal_scrolling(new_page
     assert png_size(shot.read_bytes())[0] == PHONE["width"]
     width, height = png_size(board.screenshot())
     assert width <= PHONE["width"] and height > 200
+
+
+def test_a_tap_just_beside_a_lone_stack_picks_it_up(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    open_board(page, live_server)
+    place(page, 5).click()  # empty, and only the 6 beside it holds White's checkers
+    assert "is-selected" in place(page, 6).get_attribute("class")
+    assert announcement(page) == "Ficha del 6 seleccionada: elige el destino."
+    place(page, 6).click()
+    place(page, 3).click()  # empty, and so are both of its neighbours: nothing to pick up
+    assert page.locator(".board-point.is-selected").count() == 0
+    assert announcement(page) == "No hay fichas de las blancas en el 3."

@@ -73,3 +73,46 @@ def test_a_teacher_sets_up_a_custom_exercise_on_the_board_editor(page, live_serv
     page.get_by_role("button", name="Comprobar y ver la vista previa").click()
     page.locator("#vista-previa").wait_for()
     assert "6/2 3/1" in page.content()
+
+
+def test_a_custom_exercise_submitted_untouched_uses_the_position_shown(page, live_server, client):
+    from tests.classroom_factories import make_assignment, make_classroom, make_user
+
+    teacher = make_user("profe-sin-tocar", teacher=True)
+    assignment = make_assignment(make_classroom(teacher))
+    client.force_login(teacher)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page.goto(f"{live_server.url}/clases/tareas/{assignment.pk}/propio/")
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.wait_for()
+    off = editor.locator("[data-editor-off]")
+    assert off.inner_text().startswith("Fuera del tablero (retiradas): 0 blancas y 0 negras.")
+    page.locator("#id_dice").select_option("4-2")
+    page.get_by_role("button", name="Comprobar y ver la vista previa").click()
+    page.locator("#vista-previa").wait_for()
+    assert "Describe la posición" not in page.content()
+    assert "8/4 6/4" in page.locator(".preview").inner_text()  # the opening position, 4–2
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.get_by_label("quita una ficha").check()
+    editor.locator('[data-point="6"]').click()
+    assert editor.locator("[data-editor-off]").inner_text().startswith("Fuera del tablero (retiradas): 1 blanca y 0 negras.")
+    assert_accessible(page)
+
+
+def test_the_explorer_shows_one_board_one_play_box_and_the_editor_before_the_xgid(page, live_server):
+    page.goto(f"{live_server.url}/explorar/")
+    page.wait_for_selector(".board-widget.is-enhanced")
+    assert sum(1 for board in page.locator("svg.board-svg").all() if board.is_visible()) == 1
+    assert page.locator('input[name="play"], input[name="jugada"]').count() == 1
+    editor_y = page.locator("summary", has_text="Coloca las fichas").bounding_box()["y"]
+    xgid_summary = page.locator("summary", has_text="pegar un XGID")
+    assert xgid_summary.bounding_box()["y"] > editor_y
+    assert not page.get_by_label("Posición (XGID)").is_visible()  # an advanced option, folded
+    editor = open_editor(page, live_server)
+    editor.get_by_label("añade una ficha negra").check()
+    page.locator("#dados").fill("6-5")
+    page.get_by_role("button", name="Explorar").click()
+    page.wait_for_url("**/explorar/?*")
+    assert "mode" not in page.url  # the editor's own controls stay out of the address
+    assert "dados=6-5" in page.url
+    assert_accessible(page)

@@ -1,5 +1,6 @@
 """The board drawn on the server as SVG, and the widget template around it."""
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -223,11 +224,11 @@ def test_an_interactive_board_has_a_form_that_works_without_javascript():
         position=Position.initial().with_dice((3, 1)),
         csrf_token="tok",
     )
-    assert '<form class="board-form" method="post" action="/x/" data-check-url="/api/x/check/">' in html
+    assert re.search(r'<form class="board-form" id="(tablero-\d+)-form" method="post" action="/x/" data-check-url="/api/x/check/">', html)
     assert 'name="csrfmiddlewaretoken"' in html
     assert 'name="play"' in html and 'placeholder="p. ej. 13/7 8/5*"' in html
     assert ">Tu jugada en notación</label>" in html
-    assert 'type="submit" class="button button--primary">Comprobar</button>' in html
+    assert re.search(r'<button type="submit" class="button button--primary" form="tablero-\d+-form">Comprobar</button>', html)
     assert 'role="status" aria-live="polite"' in html
     assert "Deshacer" in html and "Reiniciar" in html
 

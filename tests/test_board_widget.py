@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.template import Context, Template
 from django.test import RequestFactory
 
@@ -17,8 +19,8 @@ def test_the_play_form_says_comprobar_by_default_and_confirmar_in_games():
     position = Position.initial().with_dice((3, 1))
     puzzle = render("{% board position interactive=True %}", position=position)
     game = render('{% board position interactive=True submit_label="Confirmar" %}', position=position)
-    assert '<button type="submit" class="button button--primary">Comprobar</button>' in puzzle
-    assert '<button type="submit" class="button button--primary">Confirmar</button>' in game
+    assert re.search(r'<button type="submit" class="button button--primary" form="[\w-]+">Comprobar</button>', puzzle)
+    assert re.search(r'<button type="submit" class="button button--primary" form="[\w-]+">Confirmar</button>', game)
 
 
 def test_the_browser_receives_the_dice_already_expanded_four_for_a_double():

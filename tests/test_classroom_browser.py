@@ -64,7 +64,7 @@ def test_a_class_from_sign_up_to_the_results_csv(new_page, live_server, tmp_path
     teacher.select_option("#filtro-leccion", puzzle.lesson)
     teacher.get_by_role("button", name="Filtrar").click()
     teacher.check(f"#p-{puzzle.slug}")
-    teacher.get_by_role("button", name="Añadir los marcados").click()
+    teacher.get_by_role("button", name="Añadir (1)").click()
 
     # …and one of their own, from an XGID, previewed with every legal play.
     teacher.get_by_role("link", name="Crear un ejercicio propio").click()

@@ -1,5 +1,7 @@
 """The home app's pages: front page, about page and the Spanish error pages."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -33,7 +35,8 @@ def test_home_page_links_the_glossary_and_the_explorer(client):
 
 def test_main_navigation_lists_every_section(client):
     html = client.get("/").content.decode()
-    assert '<nav class="site-nav" aria-label="Principal">' in html
+    assert '<nav class="site-nav" id="menu-principal" aria-label="Principal">' in html
+    assert 'aria-controls="menu-principal"' in html
     for label in ("Inicio", "Lecciones", "Explorar", "Glosario", "Acerca de"):
         assert f">{label}</a>" in html
     assert '<main id="contenido"' in html
@@ -48,7 +51,9 @@ def test_navigation_marks_the_current_page(client):
 def test_pages_load_no_external_resources_or_inline_scripts(client):
     for url in ("/", "/acerca/"):
         html = client.get(url).content.decode()
-        assert "<script" not in html
+        scripts = re.findall(r"<script[^>]*>", html)
+        assert scripts and all(re.fullmatch(r'<script type="module" src="/static/[^"]+">', tag) for tag in scripts)
+        assert not re.search(r"<script[^>]*>[^<]", html)
         assert 'src="http' not in html
         assert '<link rel="stylesheet" href="/static/css/site.css">' in html
 

@@ -52,6 +52,7 @@ PUBLIC = {
     "lessons:api-puzzles",
     "lessons:api-check",
     "lessons:api-solution",
+    "lessons:api-board-svg",
     "lessons:api-explorer-check",
     # Drilling: each visitor sees only their own memory of the rules (session or account).
     "training:index",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import PHONE, assert_accessible
+from tests.browser import DESKTOP, PHONE, assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def start_money_game(page, live_server):
 
 def play_by_clicking(page) -> str:
     """Click own checkers and highlighted destinations until «Confirmar» may be pressed."""
-    confirm = page.locator("[data-practice-board] form button[type=submit]")
+    confirm = page.locator("[data-practice-board] button[type=submit]")
     expect(confirm).to_have_text("Confirmar")
     for _ in range(8):
         if confirm.is_enabled():
@@ -49,7 +49,7 @@ def play_by_clicking(page) -> str:
 
 def test_a_turn_played_by_clicking_is_confirmed_and_shows_the_traffic_light(page, live_server):
     start_money_game(page, live_server)
-    confirm = page.locator("[data-practice-board] form button[type=submit]")
+    confirm = page.locator("[data-practice-board] button[type=submit]")
     expect(confirm).to_be_disabled()
     played = play_by_clicking(page)
     assert played
@@ -70,11 +70,10 @@ def test_a_turn_played_by_clicking_is_confirmed_and_shows_the_traffic_light(page
 def test_the_computer_s_moves_are_shown_one_by_one_before_the_current_position(page, live_server):
     start_money_game(page, live_server)
     play_by_clicking(page)
-    page.locator("[data-practice-board] form button[type=submit]").click()
-    page.wait_for_load_state()
-    assert page.locator("template[data-frame]").count() > 0
+    page.locator("[data-practice-board] button[type=submit]").click()
     expect(page.locator("[data-replay]")).to_be_visible()
-    expect(page.locator("[data-replay-caption]")).to_contain_text("El ordenador, movimiento 1")
+    assert page.locator("template[data-frame]").count() > 0
+    expect(page.locator("[data-replay-caption]")).to_contain_text("El programa, movimiento")
     expect(page.locator("[data-practice-current]")).to_be_hidden()
     expect(page.locator("[data-practice-current]")).to_be_visible(timeout=15000)
     expect(page.locator("[data-replay]")).to_be_hidden()
@@ -90,3 +89,52 @@ def test_the_practice_pages_are_accessible_on_a_phone(new_page, live_server):
     page.goto(live_server.url + "/practica/")
     assert_accessible(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def in_view(page, locator, viewport) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x900", "360x740"])
+def test_a_whole_turn_happens_without_a_page_load_with_the_buttons_in_view(new_page, live_server, viewport):
+    page = new_page(viewport=viewport)
+    page.goto(live_server.url + "/practica/")
+    page.get_by_label("Partida por dinero").check()
+    page.get_by_role("button", name="Empezar").click()
+    page.wait_for_url("**/practica/*/")
+    page.wait_for_selector("[data-practice]")
+    page.evaluate("window.sameDocument = true")
+    url = page.url
+    for _ in range(5):
+        if page.locator("[data-practice-board] .is-enhanced").count():
+            break
+        roll = page.get_by_role("button", name="Tirar los dados")
+        assert in_view(page, roll, viewport)
+        roll.click()
+        page.wait_for_function("!document.querySelector('[data-practice] [aria-busy=true]')")
+        page.wait_for_timeout(200)
+    confirm = page.locator("[data-practice-board] button[type=submit]")
+    confirm.wait_for()
+    assert in_view(page, confirm, viewport)
+    played = play_by_clicking(page)
+    assert played
+    confirm.click()
+    light = page.locator("[data-light]").first
+    expect(light).to_be_visible(timeout=20000)
+    assert page.evaluate("window.sameDocument === true")  # no navigation: the page was updated in place
+    assert page.url == url
+    expect(page.locator("[data-practice-current]")).to_be_visible(timeout=15000)
+    roll = page.get_by_role("button", name="Tirar los dados")
+    if roll.count():
+        assert in_view(page, roll, viewport)
+    assert_accessible(page)
+
+
+def test_equity_and_ply_are_explained_in_plain_spanish(page, live_server):
+    page.goto(live_server.url + "/practica/")
+    term = page.locator(".term", has_text="partida por dinero")
+    tip = term.locator(".term__tip")
+    assert "un punto" in tip.text_content() or "cubo" in tip.text_content()
+    term.focus()
+    assert tip.bounding_box()["width"] > 50

@@ -7,103 +7,36 @@
  * {"answer": "..."}, with the CSRF token of the form in X-CSRFToken.  The
  * server answers with a verdict
  *
- *   {correct, legal, message, reasons: [{code, message}], feedback,
- *    rule_url, rule_title, legal_plays, play}
+ *   {correct, legal, headline, message, reasons: [{code, message}], feedback,
+ *    rule_url, rule_title, legal_plays, play, written, marks, explanation,
+ *    progress: {solved, total, course_solved, course_total, next_url, next_slug, next_label}}
  *
  * (any key may be null or missing), or with {"error": "..."} and a 4xx
- * status.  The verdict is drawn into the form's [role=status] region, so
- * screen readers announce it, with the same markup the server uses
- * (templates/board/verdict.html); then the form fires "check:verdict".
+ * status.  The verdict is drawn into the form's [role=status] region once:
+ * one headline, each distinct reason once, the learner's play as written
+ * (with «equivale a …» when the engine writes it otherwise), the author's
+ * explanation.  The board draws the verdict's marks; a correct answer
+ * brings «Siguiente ejercicio» and updates the progress shown on the page
+ * ([data-lesson-progress], [data-course-progress]).  Then the form fires
+ * "check:verdict".
  *
- * A button or link with data-solution-url fetches {"answer", "legal_plays"}
- * with GET and shows it in the region named by its aria-controls, or else
- * the nearest [role=status] around it (a link's own page is the fallback).
+ * A button or link with data-solution-url fetches the solution with GET
+ * and shows it in the region named by its aria-controls, or else the
+ * nearest [role=status] around it (a link's own page is the fallback); a
+ * board nearby plays the solution's steps out.  With data-after-attempt it
+ * appears only after a first answer.
+ *
+ * Keyboard shortcuts, outside text fields: S «Siguiente ejercicio»,
+ * V «Ver solución» (of the exercise that has the focus, or was used last).
  */
 
-const MESSAGES = {
-  correct: '¡Correcto!',
-  incorrect: 'No es correcto',
-  illegal: 'Jugada ilegal',
-  yourPlay: 'Tu jugada: ',
-  rule: 'Repasa la regla',
-  legalPlays: 'Jugadas legales con estos dados:',
-  noLegalPlay: 'No hay ninguna jugada legal: hay que pasar.',
-  solution: 'Solución',
-  answer: 'Respuesta: ',
-  network: 'No hemos podido contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
-  server: 'El servidor no ha podido comprobar tu respuesta. Inténtalo de nuevo dentro de un momento.',
-};
+import { boardFor } from './board/index.js';
+import { MESSAGES, element, errorElement, safeUrl, solutionElement, verdictElement } from './verdict.js';
+
+export { errorElement, verdictElement };
 
 const enhanced = new WeakSet();
-
-function element(name, attributes = {}, ...children) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  node.append(...children.filter((child) => child !== null && child !== undefined && child !== ''));
-  return node;
-}
-
-function paragraph(className, ...children) {
-  return element('p', { class: className }, ...children);
-}
-
-function safeUrl(url) {
-  return typeof url === 'string' && /^(\/(?!\/)|https?:\/\/|#)/.test(url) ? url : null;
-}
-
-function legalPlaysBlock(plays, heading) {
-  if (!Array.isArray(plays)) return null;
-  if (!plays.length) return element('div', { class: 'verdict__plays' }, element('p', {}, MESSAGES.noLegalPlay));
-  const list = element('ul', {}, ...plays.map((play) => element('li', {}, element('code', {}, String(play)))));
-  return element('div', { class: 'verdict__plays' }, element('p', {}, heading), list);
-}
-
-/** The verdict as the server draws it in templates/board/verdict.html. */
-export function verdictElement(verdict) {
-  const kind = verdict.correct ? 'correct' : verdict.legal === false ? 'illegal' : 'incorrect';
-  const ruleUrl = safeUrl(verdict.rule_url);
-  const reasons = Array.isArray(verdict.reasons) && verdict.reasons.length
-    ? element(
-        'ul',
-        { class: 'verdict__reasons' },
-        ...verdict.reasons.map((reason) => element('li', { 'data-code': reason.code || '' }, reason.message || reason.code || '')),
-      )
-    : null;
-  return element(
-    'div',
-    { class: `verdict notice ${verdict.correct ? 'notice--ok' : 'notice--error'}`, 'data-verdict': kind },
-    paragraph('verdict__headline', element('span', { 'aria-hidden': 'true' }, verdict.correct ? '✔' : '✘'), ` ${MESSAGES[kind]}`),
-    verdict.play ? paragraph('verdict__play', MESSAGES.yourPlay, element('code', {}, String(verdict.play))) : null,
-    verdict.message ? paragraph('verdict__message', String(verdict.message)) : null,
-    reasons,
-    verdict.feedback ? paragraph('verdict__feedback', String(verdict.feedback)) : null,
-    ruleUrl
-      ? paragraph(
-          'verdict__rule',
-          element('a', { href: ruleUrl }, verdict.rule_title ? `${MESSAGES.rule}: ${verdict.rule_title}` : MESSAGES.rule),
-        )
-      : null,
-    legalPlaysBlock(verdict.legal_plays, MESSAGES.legalPlays),
-  );
-}
-
-export function errorElement(message) {
-  return element(
-    'div',
-    { class: 'verdict notice notice--error', 'data-verdict': 'error' },
-    paragraph('verdict__headline', String(message)),
-  );
-}
-
-function solutionElement(data) {
-  return element(
-    'div',
-    { class: 'verdict notice', 'data-verdict': 'solution' },
-    paragraph('verdict__headline', MESSAGES.solution),
-    data.answer ? paragraph('verdict__play', MESSAGES.answer, element('code', {}, String(data.answer))) : null,
-    legalPlaysBlock(data.legal_plays, MESSAGES.legalPlays),
-  );
-}
+let lastUsed = null; // the exercise the learner used last, for the shortcuts
 
 /** The live region of a form: its [role=status], made when missing. */
 export function statusRegion(form) {
@@ -141,12 +74,98 @@ function show(region, content) {
   region.replaceChildren(content);
 }
 
+/** The form's submit buttons, inside it or tied to it with form="…". */
+function submitButtons(form) {
+  return [...form.elements].filter((node) => node.tagName === 'BUTTON' && (node.type || 'submit') === 'submit');
+}
+
 function setBusy(form, region, busy) {
-  const targets = [region, ...form.querySelectorAll('button[type="submit"], button:not([type])')];
+  const targets = [region, ...submitButtons(form)];
   targets.forEach((node) => {
     const name = node === region ? 'aria-busy' : 'aria-disabled';
     if (busy) node.setAttribute(name, 'true');
     else node.removeAttribute(name);
+  });
+}
+
+/** The exercise around a form or control: a puzzle section, else the board widget, else the form. */
+function exerciseOf(node) {
+  return node.closest('.puzzle, [data-exercise]') || node.closest('.board-widget') || node.closest('form');
+}
+
+function boardNear(node) {
+  const scope = exerciseOf(node);
+  const widget = scope ? scope.querySelector('[data-board]') || scope.closest('[data-board]') : null;
+  return widget ? boardFor(widget) : null;
+}
+
+/** Where «Siguiente ejercicio» goes: the board's slot, or one made after the answer form's live region. */
+function nextSlot(form) {
+  const scope = exerciseOf(form);
+  let slot = scope ? scope.querySelector('[data-board-next]') : null;
+  if (!slot) {
+    slot = element('div', { class: 'board-next', 'data-board-next': '' });
+    statusRegion(form).before(slot);
+  }
+  return slot;
+}
+
+function showNext(form, progress) {
+  const slot = nextSlot(form);
+  const url = progress && safeUrl(progress.next_url);
+  if (!url) {
+    slot.replaceChildren();
+    return;
+  }
+  const onPage = progress.next_slug && document.getElementById(`ejercicio-${progress.next_slug}`);
+  const link = element(
+    'a',
+    { class: 'button button--primary board-next__link', href: onPage ? `#ejercicio-${progress.next_slug}` : url, 'aria-keyshortcuts': 'S' },
+    `${progress.next_label || MESSAGES.next} →`,
+  );
+  slot.replaceChildren(link);
+}
+
+/** Bring the progress shown on the page (lesson bar, course bar, «Resuelto» tags) up to date. */
+function updateProgress(form, progress) {
+  if (!progress) return;
+  document.querySelectorAll(`[data-lesson-progress="${CSS.escape(String(progress.lesson || ''))}"]`).forEach((node) => {
+    writeProgress(node, progress.solved, progress.total);
+  });
+  document.querySelectorAll('[data-course-progress]').forEach((node) => {
+    writeProgress(node, progress.course_solved, progress.course_total);
+  });
+  const scope = exerciseOf(form);
+  const title = scope ? scope.querySelector('.puzzle__title') : null;
+  if (title && !title.querySelector('.tag--ok')) title.append(' ', element('span', { class: 'tag tag--ok' }, 'Resuelto'));
+}
+
+function writeProgress(node, solved, total) {
+  const bar = node.querySelector('progress');
+  if (bar) {
+    bar.max = total;
+    bar.value = solved;
+  }
+  const text = node.querySelector('[data-progress-text]');
+  if (text) text.textContent = `${solved} de ${total} ejercicios resueltos`;
+}
+
+/** A verdict in view: on a phone the board takes the screen and the verdict sits just below it. */
+function bringIntoView(region) {
+  const box = region.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) {
+    const smooth = !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    region.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  }
+}
+
+function revealSolutionControls(form) {
+  const scope = exerciseOf(form);
+  if (!scope) return;
+  scope.querySelectorAll('[data-solution-url][data-after-attempt]').forEach((control) => {
+    control.hidden = false;
+    const holder = control.closest('[data-solution-holder]');
+    if (holder) holder.hidden = false;
   });
 }
 
@@ -159,6 +178,7 @@ export function enhanceCheckForm(form) {
     event.preventDefault();
     if (pending) return;
     pending = true;
+    lastUsed = exerciseOf(form);
     const field = form.elements.namedItem('play') ? 'play' : 'answer';
     const value = new FormData(form).get(field);
     const region = statusRegion(form);
@@ -173,6 +193,20 @@ export function enhanceCheckForm(form) {
     pending = false;
     setBusy(form, region, false);
     show(region, ok ? verdictElement(data) : errorElement(data.error));
+    if (ok) {
+      const board = boardNear(form);
+      if (board) board.setMarks(data.marks);
+      if (data.correct) {
+        showNext(form, data.progress);
+        updateProgress(form, data.progress);
+        const scope = exerciseOf(form);
+        if (scope) scope.classList.add('is-solved');
+      } else {
+        nextSlot(form).replaceChildren();
+      }
+      revealSolutionControls(form);
+    }
+    bringIntoView(region);
     form.dispatchEvent(new CustomEvent(ok ? 'check:verdict' : 'check:error', { bubbles: true, detail: data }));
   });
 }
@@ -192,12 +226,13 @@ function solutionRegion(control) {
 
 /**
  * A button, or a link whose href shows the solution without JavaScript,
- * with data-solution-url: the solution is fetched and shown in place.
+ * with data-solution-url: the solution is fetched, shown in place and
+ * played out on the board when there is one.
  */
 export function enhanceSolutionButton(control) {
   if (enhanced.has(control)) return;
   enhanced.add(control);
-  control.hidden = false;
+  if (!control.hasAttribute('data-after-attempt')) control.hidden = false;
   let pending = false;
   control.addEventListener('click', async (event) => {
     const region = solutionRegion(control);
@@ -205,12 +240,47 @@ export function enhanceSolutionButton(control) {
     event.preventDefault();
     if (pending) return;
     pending = true;
+    lastUsed = exerciseOf(control);
     control.setAttribute('aria-disabled', 'true');
     const { ok, data } = await requestJson(control.dataset.solutionUrl, { headers: { Accept: 'application/json' } });
     pending = false;
     control.removeAttribute('aria-disabled');
     show(region, ok ? solutionElement(data) : errorElement(data.error));
+    const board = ok && Array.isArray(data.steps) && data.steps.length ? boardNear(control) : null;
+    if (board) {
+      board.clearMarks();
+      // On a phone the solution text may have pushed the board away: bring it back to watch it played.
+      const picture = board.element.querySelector('.board-widget__board') || board.element;
+      const box = picture.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        const smooth = !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+        picture.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+      }
+      await board.playOut(data.steps);
+    }
   });
+}
+
+function typingIn(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+function onShortcut(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
+  const key = event.key.toLowerCase();
+  if (key !== 's' && key !== 'v') return;
+  const scope =
+    (document.activeElement && document.activeElement !== document.body ? exerciseOf(document.activeElement) : null) ||
+    lastUsed ||
+    (document.querySelectorAll('.puzzle').length === 1 ? document.querySelector('.puzzle') : null);
+  if (!scope) return;
+  const target =
+    key === 's'
+      ? scope.querySelector('.board-next__link')
+      : [...scope.querySelectorAll('[data-solution-url]')].find((control) => !control.hidden && control.offsetParent !== null);
+  if (!target) return;
+  event.preventDefault();
+  target.click();
 }
 
 export function enhanceAll(root = document) {
@@ -218,4 +288,5 @@ export function enhanceAll(root = document) {
   root.querySelectorAll('[data-solution-url]').forEach(enhanceSolutionButton);
 }
 
+document.addEventListener('keydown', onShortcut);
 enhanceAll();

@@ -183,17 +183,17 @@ def _labels(places: list[Place], both: bool = False) -> str:
     for place in places:
         if place.kind != "point":
             continue
-        y = TOP // 2 + 8 if place.row == "top" else BOTTOM + STRIP // 2 + 8
+        y = TOP // 2 + 9 if place.row == "top" else BOTTOM + STRIP // 2 + 9
         if both:
             texts.append(
-                f'<text x="{place.cx - 10}" y="{y}" font-size="20">{place.key}</text>'
-                f'<text x="{place.cx + 13}" y="{y}" font-size="17" font-weight="400" font-style="italic"'
+                f'<text x="{place.cx - 10}" y="{y}" font-size="24">{place.key}</text>'
+                f'<text x="{place.cx + 13}" y="{y}" font-size="20" font-weight="400" font-style="italic"'
                 f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(place.key)}</text>'
             )
         else:
             texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
     return (
-        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="22"'
+        f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="26"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
     )
 

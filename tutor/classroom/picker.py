@@ -50,7 +50,8 @@ class PuzzlePicker:
 
     def __init__(self, query, data=None, *, taken: set[str] = frozenset()) -> None:
         library = get_library()
-        self.lessons = [lesson for lesson in library.lessons() if lesson.puzzles]
+        # Course lessons only: the authoring guide's examples are not exercises for students.
+        self.lessons = [lesson for lesson in library.course() if lesson.puzzles]
         self.taken = set(taken)
         titles = {}
         for lesson in self.lessons:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice, tempting_plays
@@ -19,7 +19,9 @@ from tutor.training.hooks import record_puzzle_answer
 from .answers import judge_answer, judge_play, solution
 from .explanations import explain_verdict, rule_for, verdict_payload
 from .library import get_library
-from .progress import mark_solved
+from .marks import verdict_marks
+from .progress import lesson_progress, mark_solved
+from .puzzles import Puzzle
 
 MAX_BODY_BYTES = 4096
 
@@ -108,12 +110,44 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
     record_puzzle_answer(request, puzzle, judgement)
     payload = judgement.as_json()
+    payload["written"] = submitted if puzzle.is_play else None
+    payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
         mark_solved(request, puzzle.slug)
-        payload.update(solution(puzzle))
+        payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
+    payload["progress"] = lesson_progress(request, puzzle.lesson, after=puzzle.slug)
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+
+
+def puzzle_marks(puzzle: Puzzle, submitted: str) -> list[dict]:
+    """The points that decide the verdict: of the learner's play, or of the play a yes/no question names."""
+    if puzzle.is_play:
+        return verdict_marks(puzzle.position.check(submitted))
+    if puzzle.kind == "legalidad":
+        return verdict_marks(puzzle.position.check(puzzle.play))
+    return []
+
+
+def solution_payload(puzzle: Puzzle) -> dict:
+    """The solution, plus the single moves of one correct play so the board can play it out.
+
+    ``steps`` are ``{"from", "to", "hit"}`` in the mover's numbering, one per
+    die; ``legal_plays`` is null for questions that are not about a play.
+    """
+    data = solution(puzzle)
+    steps: list[dict] = []
+    if puzzle.is_play:
+        shown = data.get("answer") or (data["legal_plays"][0] if data["legal_plays"] else "")
+        verdict = puzzle.position.check(shown) if shown and shown != "pasar" else None
+        if verdict is not None and verdict.legal and verdict.play is not None:
+            steps = [{"from": move.src, "to": move.dst, "hit": move.hit} for move in verdict.play.moves]
+        data["shown"] = shown
+    elif puzzle.kind != "legalidad":
+        data["legal_plays"] = None
+    data["steps"] = steps
+    return data
 
 
 @require_GET
@@ -122,7 +156,20 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
-    return JsonResponse(solution(puzzle), json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def puzzle_board_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The puzzle's board as an SVG image: thumbnails in the teachers' puzzle picker."""
+    from tutor.board.svg import render_board_svg
+
+    puzzle = get_library().puzzles().get(slug)
+    if puzzle is None:
+        return error("Ese ejercicio no existe.", 404)
+    response = HttpResponse(render_board_svg(puzzle.position, label_id=f"miniatura-{slug}"), content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
 
 
 @require_POST
@@ -177,7 +224,7 @@ def explorer_verdict(position: Position, play: str) -> dict:
     """Any play in any position: legal or why not, with every legal play."""
     verdict = position.check(play)
     shown = verdict.play.notation if verdict.play else None
-    return verdict_payload(
+    payload = verdict_payload(
         correct=verdict.legal,
         legal=verdict.legal,
         message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
@@ -185,6 +232,10 @@ def explorer_verdict(position: Position, play: str) -> dict:
         play=shown,
         legal_plays=[p.notation or "pasar" for p in position.legal_plays()],
     )
+    payload["headline"] = "Jugada legal" if verdict.legal else None
+    payload["written"] = play
+    payload["marks"] = verdict_marks(verdict)
+    return payload
 
 
 def tempting_explained(position: Position) -> list[dict]:

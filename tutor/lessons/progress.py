@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 SESSION_KEY = "solved_puzzles"
+LAST_KEY = "last_solved_puzzle"
 MAX_REMEMBERED = 2000
 MAX_SLUG_LENGTH = 100
 
@@ -36,6 +37,8 @@ def solved_puzzles(request: HttpRequest) -> set[str]:
 
 
 def mark_solved(request: HttpRequest, slug: str) -> None:
+    if getattr(request, "session", None) is not None:
+        request.session[LAST_KEY] = slug[:MAX_SLUG_LENGTH]
     user = _account(request)
     if user is not None:
         from .models import SolvedPuzzle
@@ -58,3 +61,86 @@ def merge_into_account(request: HttpRequest, user) -> None:
             [SolvedPuzzle(user=user, slug=slug) for slug in slugs], ignore_conflicts=True
         )
     request.session.pop(SESSION_KEY, None)
+
+
+def _puzzle_url(slug: str) -> str:
+    return f"/ejercicios/{slug}/"
+
+
+def lesson_progress(request: HttpRequest, lesson_slug: str, after: str | None = None) -> dict:
+    """How far the learner is in a lesson and the course, and where to go next.
+
+    ``next_url`` leads to the next unsolved puzzle of the lesson after
+    ``after`` (wrapping round), else to the next lesson of the course, else to
+    the lesson index; the page shows it as «Siguiente ejercicio».
+    """
+    from .library import get_library
+
+    library = get_library()
+    solved = solved_puzzles(request)
+    lesson = library.lesson(lesson_slug)
+    puzzles = list(lesson.puzzles) if lesson else []
+    course = library.course()
+    course_puzzles = [puzzle.slug for item in course for puzzle in item.puzzles]
+    slugs = [puzzle.slug for puzzle in puzzles]
+    start = slugs.index(after) + 1 if after in slugs else 0
+    ordered = slugs[start:] + slugs[:start]
+    pending = [slug for slug in ordered if slug not in solved and slug != after]
+    if pending:
+        next_slug = pending[0]
+        next_url, next_label = _puzzle_url(next_slug), "Siguiente ejercicio"
+    else:
+        next_slug = None
+        position = next((i for i, item in enumerate(course) if item.slug == lesson_slug), None)
+        following = course[position + 1] if position is not None and position + 1 < len(course) else None
+        next_url, next_label = (following.url, "Siguiente lección") if following else ("/lecciones/", "Ver todas las lecciones")
+    return {
+        "lesson": lesson_slug,
+        "solved": sum(1 for slug in slugs if slug in solved),
+        "total": len(slugs),
+        "course_solved": sum(1 for slug in course_puzzles if slug in solved),
+        "course_total": len(course_puzzles),
+        "next_url": next_url,
+        "next_slug": next_slug,
+        "next_label": next_label,
+    }
+
+
+def _last_solved(request: HttpRequest) -> str | None:
+    """The puzzle solved last: remembered in the session, else the account's latest."""
+    last = request.session.get(LAST_KEY) if getattr(request, "session", None) is not None else None
+    if isinstance(last, str):
+        return last
+    user = _account(request)
+    if user is None:
+        return None
+    from .models import SolvedPuzzle
+
+    latest = SolvedPuzzle.objects.filter(user=user).order_by("-solved_at", "-pk").first()
+    return latest.slug if latest else None
+
+
+def resume_point(request: HttpRequest) -> dict | None:
+    """Where a returning learner left off: the lesson of the puzzle solved last, if
+    it still has unsolved puzzles, else the first course lesson that has some.
+
+    None for a learner who has solved nothing yet (the home page then offers
+    to start) or who has finished everything.
+    """
+    from .library import get_library
+
+    solved = solved_puzzles(request)
+    if not solved:
+        return None
+    library = get_library()
+    last = library.puzzles().get(_last_solved(request) or "")
+    course = library.course()
+    if last is not None:
+        start = next((i for i, lesson in enumerate(course) if lesson.slug == last.lesson), 0)
+        course = course[start:] + course[:start]
+    for lesson in course:
+        pending = [puzzle for puzzle in lesson.puzzles if puzzle.slug not in solved]
+        if pending:
+            done = len(lesson.puzzles) - len(pending)
+            return {"lesson": lesson, "url": _puzzle_url(pending[0].slug), "solved": done, "total": len(lesson.puzzles)}
+    return None

@@ -13,5 +13,6 @@ urlpatterns = [
     path("api/puzzles/", api.puzzle_list, name="api-puzzles"),
     path("api/puzzles/<slug:slug>/check/", api.puzzle_check, name="api-check"),
     path("api/puzzles/<slug:slug>/solution/", api.puzzle_solution, name="api-solution"),
+    path("api/puzzles/<slug:slug>/tablero.svg", api.puzzle_board_svg, name="api-board-svg"),
     path("api/explorer/check/", api.explorer_check, name="api-explorer-check"),
 ]

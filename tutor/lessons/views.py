@@ -26,7 +26,7 @@ from tutor.training.hooks import record_puzzle_answer
 from .answers import judge_answer, judge_play, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
 from .library import get_library
-from .progress import mark_solved, solved_puzzles
+from .progress import lesson_progress, mark_solved, solved_puzzles
 from .puzzles import Puzzle
 
 _SLOT = re.compile(r'<div class="puzzle-slot" data-puzzle="([a-z0-9-]+)"></div>')
@@ -68,7 +68,12 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "lessons/lesson.html",
-        {"lesson": lesson, "body": mark_safe(_SLOT.sub(live, lesson.html)), **neighbours},
+        {
+            "lesson": lesson,
+            "body": mark_safe(_SLOT.sub(live, lesson.html)),
+            "progress": lesson_progress(request, lesson.slug) if lesson.puzzles else None,
+            **neighbours,
+        },
     )
 
 
@@ -80,9 +85,10 @@ def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False,
             "puzzle": puzzle,
             "solved": solved,
             "judgement": judgement,
-            "verdict_json": judgement.as_json() if judgement else None,
+            "verdict_json": {**judgement.as_json(), "written": submitted if puzzle.is_play else None} if judgement else None,
             "submitted": submitted,
             "solution": solution(puzzle) if show_solution or (judgement and judgement.correct) else None,
+            "next_step": lesson_progress(request, puzzle.lesson, after=puzzle.slug) if judgement and judgement.correct else None,
             "heading_level": heading_level,
             "check_url": f"/api/puzzles/{puzzle.slug}/check/",
             "solution_url": f"/api/puzzles/{puzzle.slug}/solution/",
@@ -117,8 +123,14 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         judgement=judgement,
         submitted=submitted,
         show_solution=request.GET.get("solucion") == "1",
+        heading_level=1,
     )
-    return render(request, "lessons/puzzle.html", {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html)})
+    progress = lesson_progress(request, puzzle.lesson, after=puzzle.slug) if lesson else None
+    context = {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html), "progress": progress}
+    if lesson:
+        slugs = [item.slug for item in lesson.puzzles]
+        context["position"] = slugs.index(puzzle.slug) + 1 if puzzle.slug in slugs else None
+    return render(request, "lessons/puzzle.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -8,10 +8,15 @@
  * same without JavaScript.  The editor only counts checkers: whether the
  * position can happen is for the server to say.
  *
+ * The editor shows how many checkers of each side are off the board (borne
+ * off), and when the form is sent with its two fields empty (the position
+ * shown untouched) it writes that position into them, unless one of the
+ * fields named in data-unless (an XGID, say) was filled instead.
+ *
  * Markup (templates/board/editor.html):
- *   [data-board-editor][data-xgid][data-white-input][data-black-input]
+ *   [data-board-editor][data-xgid][data-white-input][data-black-input][data-unless]
  *     svg.board-svg with [data-point] places, input[type=radio][data-editor-mode],
- *     [data-editor-clear], [data-editor-initial], [data-editor-announce]
+ *     [data-editor-clear], [data-editor-initial], [data-editor-announce], [data-editor-off]
  */
 
 import { neighbour } from './events.js';
@@ -134,9 +139,15 @@ export function createEditor(element) {
     announcer.textContent = announcer.textContent === message ? `${message}\u00a0` : message;
   }
 
+  const offLine = element.querySelector('[data-editor-off]');
+
   function draw() {
     ui.side = mode() === BLACK ? BLACK : WHITE;
     renderBoard(view, { position, moves: [], used: [] }, ui);
+    if (offLine) {
+      const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+      offLine.textContent = `Fuera del tablero (retiradas): ${count(position.off.white, 'blanca', 'blancas')} y ${count(position.off.black, 'negra', 'negras')}. Las fichas que no colocas cuentan como retiradas.`;
+    }
   }
 
   function setPosition(next) {
@@ -187,7 +198,10 @@ export function createEditor(element) {
       next.focus();
     }
   });
-  for (const radio of modes) radio.addEventListener('change', draw);
+  for (const radio of modes) {
+    radio.disabled = false;
+    radio.addEventListener('change', draw);
+  }
   element.querySelector('[data-editor-clear]')?.addEventListener('click', () => {
     setPosition(withBorneOff(emptyPosition()));
     announce('Tablero vacío: todas las fichas están retiradas.');
@@ -196,6 +210,24 @@ export function createEditor(element) {
     setPosition(positionFromXgid(INITIAL_XGID));
     announce('Posición inicial colocada.');
   });
+  const form = element.closest('form');
+  if (form) {
+    form.addEventListener('submit', () => {
+      // The editing mode is not part of the position: keep it out of the form's data (and the URL).
+      for (const radio of modes) {
+        radio.disabled = true;
+        window.setTimeout(() => {
+          radio.disabled = false;
+        }, 0);
+      }
+      const others = (element.dataset.unless || '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id));
+      const empty = !inputs[WHITE].value.trim() && !inputs[BLACK].value.trim();
+      if (empty && !others.some((field) => field && field.value.trim())) {
+        inputs[WHITE].value = writeLayout(position, WHITE);
+        inputs[BLACK].value = writeLayout(position, BLACK);
+      }
+    });
+  }
   for (const side of [WHITE, BLACK]) {
     inputs[side].addEventListener('change', () => {
       position = positionFromLayouts(inputs[WHITE].value, inputs[BLACK].value);

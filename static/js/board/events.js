@@ -26,7 +26,7 @@ export function bindEvents(view, actions, signal) {
         suppressClick = false;
         return;
       }
-      actions.activate(place.dataset.point);
+      actions.tap(place.dataset.point);
     },
     { signal },
   );

@@ -1,10 +1,13 @@
 /**
  * The live board: `createBoard(element, config)` enhances a board widget
- * rendered by the server (templates/board/widget.html).
+ * rendered by the server (templates/board/widget.html) and returns its API.
  *
- * The board knows no backgammon rules.  The learner moves any checker of
- * the side on roll anywhere; the board writes the notation into the play
- * box and the server judges the play when the form is sent (check.js).
+ * The board knows no backgammon rules.  The learner moves checkers of the
+ * side on roll; the board writes the notation into the play box (and
+ * typing there moves the checkers), and the server judges the play when
+ * the form is sent (check.js).  What the board refuses at once, and why,
+ * the server says too: data-refusals (tutor/board/refusals.py) and the
+ * destinations below.
  *
  * config (every key optional; the element's data-* attributes are the defaults):
  *   xgid          position (data-xgid)
@@ -15,8 +18,22 @@
  *                 move only, or {"moves": {change: {"13": [7, 10]}}} for every
  *                 partial play, where change names what moved so far (moves.js
  *                 changeKey: "7:1,13:-1", "" at first).  Points are in the mover's
- *                 numbering, with "bar" and "off".
+ *                 numbering, with "bar" and "off".  A drop elsewhere is refused.
+ *   refusals      {"to": {"1": "reason"}, "bar_first": "reason" | null} (data-refusals)
  *   onChange      function (board) called after every change
+ *
+ * The returned board:
+ *   board.notation, board.moves, board.state    what has been moved so far
+ *   board.move(from, to), board.undo(), board.reset()
+ *   board.setMoves([{from, to}])                 show these moves (mover's numbering)
+ *   board.setMarks([{point, kind}])              draw the server's marks: kinds from,
+ *                                                to, blocked, bar, highest, outside,
+ *                                                hit, example (see tutor/lessons/marks.py)
+ *   board.clearMarks()
+ *   board.playOut(steps, {stepMs})               slide [{from, to}] one by one from the
+ *                                                start (instant with reduced motion);
+ *                                                resolves when done
+ *   board.announce(text)                         say something in the board's live region
  *
  * Every element with [data-board] is enhanced when this module loads,
  * except [data-board="manual"], which a page enhances itself.
@@ -29,6 +46,7 @@ import {
   checkersAt,
   moverPlace,
   notation,
+  parseNotation,
   placeKey,
   pointName,
   readPoint,
@@ -36,6 +54,7 @@ import {
   resetMoves,
   undoMove,
 } from './moves.js';
+import { prefersReducedMotion, slide, stackTop, wait } from './motion.js';
 import { countsAt, renderBoard } from './render.js';
 import {
   MESSAGES,
@@ -63,16 +82,41 @@ export function createBoard(element, config = {}) {
   const firstMovable = view.places.find(
     (place) => place.dataset.kind !== 'tray' && countsAt(snapshot.position, place.dataset.point)[state.side] > 0,
   );
-  const ui = { side: state.side, selected: null, targets: new Set(), focus: (firstMovable || view.places[0]).dataset.point };
+  let playing = false; // a solution being played out keeps the verdict region as it is
+  const ui = {
+    side: state.side,
+    selected: null,
+    targets: new Set(),
+    marks: new Map(),
+    focus: (firstMovable || view.places[0]).dataset.point,
+  };
 
-  /** Redraw and announce; after a change of moves, rewrite the play box and drop the old verdict. */
-  function update(message, { movesChanged = false } = {}) {
+  /**
+   * Redraw and announce; after a change of moves, rewrite the play box (unless
+   * the learner is typing in it), drop the old verdict and its marks.
+   */
+  function update(message, { movesChanged = false, typed = false } = {}) {
     snapshot = replay(state);
-    if (movesChanged && view.input) view.input.value = notation(snapshot.moves);
+    if (movesChanged && view.input && !typed) view.input.value = notation(snapshot.moves);
+    if (movesChanged) ui.marks = new Map();
     renderBoard(view, snapshot, ui);
     if (message) announce(view, message);
-    if (movesChanged && view.verdict) view.verdict.replaceChildren();
+    if (movesChanged && view.verdict && !playing) view.verdict.replaceChildren();
+    if (movesChanged) element.dispatchEvent(new CustomEvent('board:change', { bubbles: true }));
     if (movesChanged && options.onChange) options.onChange(board);
+  }
+
+  /** Say why a pick or a drop is refused, and flash the place it concerns. */
+  function refuse(key, message) {
+    const place = view.places.find((candidate) => candidate.dataset.point === key);
+    if (place) {
+      place.classList.remove('is-refused');
+      // Reading the size restarts the flash when the same place is refused twice.
+      place.getBoundingClientRect();
+      place.classList.add('is-refused');
+      window.setTimeout(() => place.classList.remove('is-refused'), 900);
+    }
+    update(message);
   }
 
   function changeMoves(nextState, message) {
@@ -92,9 +136,27 @@ export function createBoard(element, config = {}) {
       update(describeNoChecker(state.side, from ?? BAR));
       return;
     }
+    const refusals = options.refusals;
+    if (refusals && refusals.bar_first && from !== BAR && checkersAt(snapshot.position, state.side, BAR) > 0) {
+      refuse(placeKey(BAR, state.side), refusals.bar_first);
+      return;
+    }
+    const targets = destinationsFor(options, from, snapshot);
+    if (options.destinations && !targets.length) {
+      refuse(key, MESSAGES.cannotMove);
+      return;
+    }
     ui.selected = key;
-    ui.targets = new Set(destinationsFor(options, from, snapshot).map((to) => placeKey(to, state.side)));
+    ui.targets = new Set(targets.map((to) => placeKey(to, state.side)));
     update(describeSelection(from));
+  }
+
+  /** The reason a move to `to` is refused before the server is asked, or null. */
+  function refusalFor(to) {
+    const reason = options.refusals && options.refusals.to ? options.refusals.to[pointName(to)] : null;
+    if (reason) return reason;
+    if (options.destinations && ui.targets.size && !ui.targets.has(placeKey(to, state.side))) return MESSAGES.notReachable;
+    return null;
   }
 
   function move(from, to) {
@@ -121,7 +183,23 @@ export function createBoard(element, config = {}) {
         update(MESSAGES.notADestination);
         return;
       }
+      const reason = refusalFor(to);
+      if (reason) {
+        refuse(key, reason);
+        return;
+      }
       move(moverPlace(ui.selected, state.side), to);
+    },
+    /** A tap or click: like activate, but a tap just beside a lone stack picks that stack up. */
+    tap(key) {
+      if (ui.selected === null) {
+        const near = nearestMovable(view.places, key, (candidate) => checkersAt(snapshot.position, state.side, moverPlace(candidate, state.side) ?? OFF) > 0);
+        if (near) {
+          actions.activate(near);
+          return;
+        }
+      }
+      actions.activate(key);
     },
     drop(fromKey, toKey) {
       ui.selected = null;
@@ -151,7 +229,16 @@ export function createBoard(element, config = {}) {
       changeMoves(resetMoves(state), MESSAGES.reset);
     },
     typed() {
-      renderBoard(view, snapshot, ui);
+      const written = parseNotation(view.input.value);
+      if (written === null) {
+        renderBoard(view, snapshot, ui);
+        announce(view, MESSAGES.typedUnreadable);
+        return;
+      }
+      state = movesState(resetMoves(state), written);
+      ui.selected = null;
+      ui.targets = new Set();
+      update('', { movesChanged: true, typed: true });
     },
     dragSide: () => state.side,
   };
@@ -170,6 +257,44 @@ export function createBoard(element, config = {}) {
     move,
     undo: actions.undo,
     reset: actions.reset,
+    setMoves(moves) {
+      changeMoves(movesState(resetMoves(state), moves), '');
+    },
+    setMarks(marks) {
+      ui.marks = new Map();
+      for (const { point, kind } of Array.isArray(marks) ? marks : []) {
+        const key = placeKey(readPoint(point), state.side);
+        ui.marks.set(key, [...(ui.marks.get(key) || []), kind]);
+      }
+      renderBoard(view, snapshot, ui);
+    },
+    clearMarks() {
+      ui.marks = new Map();
+      renderBoard(view, snapshot, ui);
+    },
+    async playOut(steps, { stepMs = 450 } = {}) {
+      const pace = prefersReducedMotion() ? 0 : stepMs;
+      playing = true;
+      changeMoves(resetMoves(state), '');
+      for (const step of steps) {
+        const from = readPoint(step.from);
+        const to = readPoint(step.to);
+        const fromPlace = view.places.find((place) => place.dataset.point === placeKey(from, state.side));
+        const toPlace = view.places.find((place) => place.dataset.point === placeKey(to, state.side));
+        if (fromPlace && toPlace) {
+          const start = stackTop(view.svg, fromPlace, checkersAt(snapshot.position, state.side, from));
+          const end = stackTop(view.svg, toPlace, checkersAt(snapshot.position, state.side, to) + 1);
+          await slide(view.svg, state.side, start, end, pace);
+        }
+        if (!move(from, to)) break;
+        if (pace) await wait(Math.round(pace / 4));
+      }
+      playing = false;
+      announce(view, MESSAGES.solutionShown);
+    },
+    announce(text) {
+      announce(view, text);
+    },
     destroy() {
       controller.abort();
       boards.delete(element);
@@ -186,13 +311,42 @@ export function createBoard(element, config = {}) {
 function readOptions(element, config) {
   const data = element.dataset;
   const destinations = config.destinations ?? (data.destinations ? JSON.parse(data.destinations) : null);
+  const refusals = config.refusals ?? (data.refusals ? JSON.parse(data.refusals) : null);
   return {
     xgid: config.xgid ?? data.xgid,
     turn: config.turn ?? data.turn ?? 'white',
     dice: config.dice ?? parseDice(data.dice),
     destinations,
+    refusals,
     onChange: config.onChange ?? null,
   };
+}
+
+/** The state with `moves` made one after another; a move the position cannot show is left out. */
+function movesState(start, moves) {
+  let next = start;
+  for (const { from, to } of moves) next = addMove(next, readPoint(from), readPoint(to)) || next;
+  return next;
+}
+
+/**
+ * For a tap on an empty place: the key of the one neighbouring place in the
+ * same row (left or right) that holds checkers to pick up, or null.  Points
+ * are narrow on a phone; a tap just beside a stack still picks it up.
+ */
+function nearestMovable(places, key, movable) {
+  if (movable(key)) return null;
+  const place = places.find((candidate) => candidate.dataset.point === key);
+  if (!place || place.dataset.kind !== 'point') return null;
+  const col = Number(place.dataset.col);
+  const near = places.filter(
+    (candidate) =>
+      candidate.dataset.kind === 'point' &&
+      candidate.dataset.row === place.dataset.row &&
+      Math.abs(Number(candidate.dataset.col) - col) === 1 &&
+      movable(candidate.dataset.point),
+  );
+  return near.length === 1 ? near[0].dataset.point : null;
 }
 
 /** Destinations to highlight for a source, as the server sent them: never computed here. */
@@ -219,7 +373,6 @@ function collectView(element) {
     input: form ? form.querySelector('[name="play"]') : null,
     undo: element.querySelector('[data-action="undo"]'),
     reset: element.querySelector('[data-action="reset"]'),
-    controls: element.querySelector('[data-board-controls]'),
     announcer: element.querySelector('[data-board-announce]'),
     verdict: form ? form.querySelector('[role="status"]') : null,
   };
@@ -230,7 +383,7 @@ function prepareView(view) {
   view.svg.setAttribute('role', 'group');
   view.element.classList.add('is-enhanced');
   for (const place of view.places) place.setAttribute('role', 'button');
-  if (view.controls) view.controls.hidden = false;
+  for (const button of [view.undo, view.reset]) if (button) button.hidden = false;
 }
 
 function announce(view, message) {

@@ -151,3 +151,42 @@ export function readPoint(name) {
   if (text === 'off') return OFF;
   return Number(text);
 }
+
+const PASS_WORDS = new Set(['pasar', 'paso', 'pass', '-']);
+const CHAIN = /^(bar|barra|\d{1,2})\*?((?:\/(?:\d{1,2}|off|fuera)\*?)+)(?:\(([1-4])\))?$/;
+
+function readPlace(text) {
+  if (text === 'bar' || text === 'barra') return BAR;
+  if (text === 'off' || text === 'fuera') return OFF;
+  return Number(text);
+}
+
+/**
+ * The moves written in a play box, `[{from, to}]` in the mover's numbering,
+ * or null when the text cannot be read.  Only the writing is read here (the
+ * same forms the server reads: `13/7(2)`, `bar/22/16*`, `6/off`, `barra`,
+ * `fuera`, commas); whether the play is legal is the server's to say.
+ */
+export function parseNotation(text) {
+  let normalised = String(text || '').trim().toLowerCase();
+  if (PASS_WORDS.has(normalised)) return [];
+  normalised = normalised
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+\*/g, '*')
+    .replace(/\s*\(\s*(\d)\s*\)/g, '($1)');
+  const moves = [];
+  for (const token of normalised.split(/[\s,;]+/).filter(Boolean)) {
+    const match = CHAIN.exec(token);
+    if (!match) return null;
+    const chain = [];
+    let from = readPlace(match[1]);
+    for (const step of match[2].split('/').slice(1)) {
+      const to = readPlace(step.replace('*', ''));
+      if (from === OFF || from < 1 || from > BAR || to < 0 || to > 24) return null;
+      chain.push({ from, to });
+      from = to;
+    }
+    for (let times = Number(match[3] || 1); times > 0; times -= 1) moves.push(...chain);
+  }
+  return moves;
+}

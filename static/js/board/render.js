@@ -8,7 +8,7 @@
  */
 
 import { opponent } from './state.js';
-import { MESSAGES, placeLabel } from './speech.js';
+import { MARK_WORDS, MESSAGES, placeLabel } from './speech.js';
 
 /** `{white, black}` at a place key: a point, `bar-white`, `off-black` … */
 export function countsAt(position, key) {
@@ -77,7 +77,8 @@ function countText(svg, colour, x, y, count) {
 
 /**
  * Bring every place, die and button in line with a snapshot (from
- * moves.replay) and the interface state `ui`: {side, selected, targets, focus}.
+ * moves.replay) and the interface state `ui`: {side, selected, targets,
+ * focus, marks}, where marks maps a place key to the kinds marked there.
  */
 export function renderBoard(view, snapshot, ui) {
   for (const place of view.places) {
@@ -97,7 +98,10 @@ export function renderBoard(view, snapshot, ui) {
     place.toggleAttribute('data-movable', counts[ui.side] > 0 && place.dataset.kind !== 'tray');
     place.setAttribute('tabindex', key === ui.focus ? '0' : '-1');
     const side = placeSide(place) || ui.side;
-    const hints = [selected && MESSAGES.selectedHint, target && MESSAGES.targetHint].filter(Boolean);
+    const kinds = (ui.marks && ui.marks.get(key)) || [];
+    if (kinds.length) place.setAttribute('data-mark', kinds.join(' '));
+    else place.removeAttribute('data-mark');
+    const hints = [selected && MESSAGES.selectedHint, target && MESSAGES.targetHint, ...kinds.map((kind) => MARK_WORDS[kind] || kind)].filter(Boolean);
     const label = placeLabel(place.dataset.kind, side, place.dataset.label, counts);
     place.setAttribute('aria-label', [label, ...hints].join(', '));
   }

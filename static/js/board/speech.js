@@ -64,4 +64,20 @@ export const MESSAGES = {
   notADestination: 'La barra no es un destino: elige un punto o la bandeja de fichas retiradas.',
   selectedHint: 'seleccionado',
   targetHint: 'destino posible',
+  notReachable: 'Con estos dados esa ficha no llega ahí: elige uno de los destinos marcados.',
+  cannotMove: 'Esa ficha no puede moverse con estos dados.',
+  typedUnreadable: 'No entiendo lo escrito todavía: el tablero muestra lo último que se pudo leer.',
+  solutionShown: 'El tablero muestra la solución.',
+};
+
+/** What each kind of mark (sent by the server with a verdict) means, for labels and the legend. */
+export const MARK_WORDS = {
+  from: 'origen',
+  to: 'destino',
+  blocked: 'punto bloqueado',
+  bar: 'ficha que debe entrar primero',
+  highest: 'punto más alto',
+  outside: 'ficha fuera de casa',
+  hit: 'captura',
+  example: 'jugada que sí vale',
 };

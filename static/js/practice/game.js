@@ -12,13 +12,23 @@
  * then explains what is wrong with it, if anything).
  *
  * The computer's moves come as <template data-frame> boards, one per move,
- * shown in turn before the current position; without JavaScript the page
- * says in words what the computer played.
+ * shown in turn before the current position (a checker slides to each;
+ * «Ver la posición actual» skips); without JavaScript the page says in
+ * words what the computer played.
+ *
+ * Every form of the game (roll, double, take or drop, play, hint, next
+ * game) is sent without leaving the page: the server answers as it would
+ * a plain form (the game page, or the same page with an error), and the
+ * game's part of the page is swapped for the new one.  Without JavaScript,
+ * or if the request fails, the forms post as usual.
  */
 
-import { createBoard } from '../board/index.js';
+import { createBoard, enhanceAll as enhanceBoards } from '../board/index.js';
+import { enhanceAll as enhanceChecks } from '../check.js';
+import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 
-const STEP_MS = 900;
+const STEP_MS = 300;
+const SLIDE_MS = 220;
 
 /** The name of the changes made by `moves` ([{from, to}], mover's numbering). */
 export function changeName(moves) {
@@ -56,7 +66,8 @@ function enhanceBoard() {
   if (!widget || !map) return;
   const form = widget.querySelector('form');
   const input = form ? form.querySelector('[name="play"]') : null;
-  const button = form ? form.querySelector('button[type="submit"]') : null;
+  // The submit button sits in the board's action bar, tied to the form by form="…".
+  const button = widget.querySelector('button[type="submit"]');
   const help = document.querySelector('[data-confirm-help]');
   const complete = new Set(map.complete || []);
   if (help && button) {
@@ -90,31 +101,92 @@ function enhanceBoard() {
   refresh();
 }
 
+/** What a frame shows at each place: `{key: [owner, count]}`. */
+function placesOf(root) {
+  const found = {};
+  root.querySelectorAll('[data-point]').forEach((place) => {
+    found[place.dataset.point] = [place.dataset.owner || '', Number(place.dataset.count || 0)];
+  });
+  return found;
+}
+
+/** The checker that moved between two frames: `{side, from, to}` place keys, or null. */
+export function movedChecker(before, after) {
+  let from = null;
+  let side = null;
+  for (const key of Object.keys(before)) {
+    const [owner, count] = before[key];
+    if (owner && owner !== 'mixed' && after[key] && after[key][1] < count && !key.startsWith('bar-') === true) {
+      from = key;
+      side = owner;
+    }
+  }
+  if (!from) {
+    const bar = Object.keys(before).find((key) => key.startsWith('bar-') && after[key] && after[key][1] < before[key][1]);
+    if (bar) {
+      from = bar;
+      side = bar.slice(4);
+    }
+  }
+  if (!from) return null;
+  const to = Object.keys(after).find((key) => {
+    const [owner, count] = after[key];
+    const [ownerBefore, countBefore] = before[key] || ['', 0];
+    if (key === from || key.startsWith('bar-')) return false;
+    if (key.startsWith('off-')) return key === `off-${side}` && count > countBefore;
+    return owner === side && (count > countBefore || ownerBefore !== side);
+  });
+  return to ? { side, from, to } : null;
+}
+
+async function slideBetween(stage, next) {
+  const svg = stage.querySelector('svg.board-svg');
+  if (!svg) return;
+  const before = placesOf(stage);
+  const after = placesOf(next);
+  const moved = movedChecker(before, after);
+  if (!moved) return;
+  const place = (key) => svg.querySelector(`[data-point="${key}"]`);
+  const fromPlace = place(moved.from);
+  const toPlace = place(moved.to);
+  if (!fromPlace || !toPlace) return;
+  const start = stackTop(svg, fromPlace, before[moved.from][1]);
+  const end = stackTop(svg, toPlace, (after[moved.to] || ['', 1])[1]);
+  await slide(svg, moved.side, start, end, SLIDE_MS);
+}
+
 function replayComputer() {
   const replay = document.querySelector('[data-replay]');
   const current = document.querySelector('[data-practice-current]');
   if (!replay || !current) return;
   const frames = [...replay.querySelectorAll('template[data-frame]')];
   if (!frames.length) return;
-  if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  if (prefersReducedMotion()) return;
   const stage = replay.querySelector('[data-replay-stage]');
   const caption = replay.querySelector('[data-replay-caption]');
   const skip = replay.querySelector('[data-replay-skip]');
   let index = 0;
   let timer = null;
+  let done = false;
 
   const finish = () => {
+    if (done) return;
+    done = true;
     window.clearTimeout(timer);
     replay.hidden = true;
     stage.replaceChildren();
     current.hidden = false;
   };
-  const show = () => {
+  const show = async () => {
+    if (done) return;
     if (index >= frames.length) {
       finish();
       return;
     }
-    stage.replaceChildren(frames[index].content.cloneNode(true));
+    const next = frames[index].content.cloneNode(true);
+    if (index > 0) await slideBetween(stage, next);
+    if (done) return;
+    stage.replaceChildren(next);
     caption.textContent = frames[index].dataset.caption || '';
     index += 1;
     timer = window.setTimeout(show, STEP_MS);
@@ -125,5 +197,63 @@ function replayComputer() {
   show();
 }
 
-enhanceBoard();
-replayComputer();
+/** Send a game form without leaving the page and swap in the game as the server draws it next. */
+async function sendLive(form, submitter, root) {
+  const body = new FormData(form, submitter || undefined);
+  const busy = submitter || form;
+  busy.setAttribute('aria-busy', 'true');
+  if (submitter) submitter.setAttribute('aria-disabled', 'true');
+  let html = null;
+  try {
+    const response = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'text/html' } });
+    const type = response.headers.get('Content-Type') || '';
+    if (type.includes('text/html')) html = await response.text();
+  } catch (error) {
+    html = null;
+  }
+  const fresh = html ? new DOMParser().parseFromString(html, 'text/html') : null;
+  const next = fresh ? fresh.querySelector('[data-practice]') : null;
+  if (!next) {
+    // Something unexpected: fall back to the plain form post.
+    busy.removeAttribute('aria-busy');
+    HTMLFormElement.prototype.submit.call(form);
+    return;
+  }
+  const adopted = document.importNode(next, true);
+  adopted.classList.add('is-live');
+  root.replaceWith(adopted);
+  if (fresh.title) document.title = fresh.title;
+  start(adopted);
+  const heading = adopted.querySelector('#tablero');
+  if (heading) {
+    heading.focus({ preventScroll: true });
+    const box = heading.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight / 3) heading.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }
+}
+
+function liveForms(root) {
+  root.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'post' || event.defaultPrevented) return;
+    event.preventDefault();
+    if (form.dataset.sending) return;
+    form.dataset.sending = 'true';
+    sendLive(form, event.submitter, root);
+  });
+}
+
+function start(root) {
+  enhanceBoards(root);
+  enhanceChecks(root);
+  enhanceBoard();
+  replayComputer();
+  liveForms(root);
+}
+
+const root = document.querySelector('[data-practice]');
+if (root) start(root);
+else {
+  enhanceBoard();
+  replayComputer();
+}

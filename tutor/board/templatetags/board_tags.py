@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from tutor.engine import SIDE_NAMES, Position, parse_dice
 
 from ..describe import SIDE_WORDS, describe_position
+from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
 from ..widget import destinations_json, dice_faces
 
@@ -46,6 +47,7 @@ def board(
     solution_url: str = "",
     board_id: str = "",
     submit_label: str = "Comprobar",
+    prompt: str = "",
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -58,7 +60,10 @@ def board(
     sources to the destinations to highlight, in the mover's numbering, or
     holds such maps per partial play: ``{"moves": {"": {...}, "7:1,13:-1": {...}}}``
     (see static/js/board/index.js).  ``submit_label`` names the form's button
-    («Confirmar» in practice games).
+    («Confirmar» in practice games).  ``prompt`` is the question, shown
+    beside the board on wide screens and above it on phones.  Interactive
+    boards also carry the drops the browser refuses at once, with their
+    reasons (``tutor.board.refusals``).
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -93,6 +98,8 @@ def board(
         "destinations": json.dumps(_destinations_for_browser(destinations)) if destinations else "",
         "solution_url": solution_url,
         "submit_label": submit_label,
+        "prompt": prompt,
+        "refusals": json.dumps(board_refusals(position), ensure_ascii=False) if interactive and position.dice else "",
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
     }
@@ -100,13 +107,15 @@ def board(
 
 @register.inclusion_tag("board/editor.html", takes_context=True)
 def board_editor(
-    context: template.Context, position: Position | str | None, *, white_input: str, black_input: str
+    context: template.Context, position: Position | str | None, *, white_input: str, black_input: str, unless: str = ""
 ) -> dict[str, Any]:
     """A board to set up a position by clicking, writing into two ``punto:cantidad`` fields.
 
     ``white_input`` and ``black_input`` are the ids of the form's text fields
     (White's numbering); without JavaScript the editor stays hidden and the
-    fields are typed by hand.
+    fields are typed by hand.  ``unless`` lists ids of other fields (an XGID,
+    say): when one is filled, the editor does not write the shown position
+    into its fields on submit.
     """
     if position is None:
         position = Position.initial()
@@ -119,6 +128,7 @@ def board_editor(
         "xgid": position.to_xgid(),
         "white_input": white_input,
         "black_input": black_input,
+        "unless": unless,
     }
 
 

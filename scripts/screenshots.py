@@ -1,0 +1,130 @@
+"""A screenshot gallery of the main pages at 1280 and 360 px (``make screenshots``).
+
+Reviewers see the pages without running a browser: the script serves the
+site on a free loopback port with a throwaway SQLite database, opens each
+page in Debian's Chromium and writes ``<page>-1280.png`` and ``<page>-360.png``
+into the folder given (``screenshots/`` by default, ignored by git).
+
+Usage: ``python scripts/screenshots.py [FOLDER]``
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import DESKTOP, PHONE, launch_chromium  # noqa: E402
+
+WHO_WON_ANSWER = "negras"  # «¿Quién ha ganado?» in lessons/01-tablero.md
+
+# (name, path, what to do on the page before the picture)
+PAGES = [
+    ("portada", "/", None),
+    ("lecciones", "/lecciones/", None),
+    ("leccion", "/lecciones/barra/", None),
+    ("ejercicio", "/ejercicios/tres-tres-desde-la-barra/", None),
+    ("ejercicio-error", "/ejercicios/tres-tres-desde-la-barra/", "wrong-play"),
+    ("ejercicio-correcto", "/ejercicios/tres-tres-desde-la-barra/", "right-play"),
+    ("ejercicio-solucion", "/ejercicios/tres-tres-desde-la-barra/", "solution"),
+    ("ejercicio-pregunta", "/ejercicios/quien-ha-ganado/", "answer"),
+    ("portada-continuar", "/ejercicios/tres-tres-desde-la-barra/", "resume"),
+    ("explorador", "/explorar/", None),
+    ("practica", "/practica/", None),
+    ("practica-partida", "/practica/", "practice-game"),
+    ("glosario", "/glosario/", None),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"The site did not answer at {url}")
+
+
+def act(page, action: str | None) -> None:
+    """Bring a page into the state the picture shows."""
+    if action is None:
+        return
+    if action == "practice-game":
+        page.get_by_label("Partida por dinero").check()
+        page.get_by_role("button", name="Empezar").click()
+        page.wait_for_url("**/practica/*/")
+        page.wait_for_timeout(800)
+        return
+    if action == "answer":
+        page.locator('input[name="answer"][value="{}"]'.format(WHO_WON_ANSWER)).check()
+        page.get_by_role("button", name="Comprobar").click()
+        page.wait_for_selector(".verdict")
+        page.wait_for_timeout(600)
+        return
+    page.wait_for_selector(".board-widget.is-enhanced")
+    box = page.locator('input[name="play"]')
+    box.fill("bar/22 13/10(3)" if action in ("wrong-play", "solution") else "bar/22(2) 13/10(2)")
+    box.press("Enter")
+    page.wait_for_selector(".verdict")
+    if action == "solution":
+        page.get_by_role("button", name="Ver solución").click()
+        page.wait_for_selector('[data-verdict="solution"]')
+        page.wait_for_timeout(3000)
+    if action == "resume":
+        page.goto(page.url.split("/ejercicios/")[0] + "/")
+    page.wait_for_timeout(600)
+
+
+def main() -> None:
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.dev", "DATABASE_URL": f"sqlite:///{scratch}/db.sqlite3"}
+        python = sys.executable
+        subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+        server = subprocess.Popen(
+            [python, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_for(base + "/")
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                for viewport in (DESKTOP, PHONE):
+                    for name, path, action in PAGES:
+                        context = browser.new_context(viewport=viewport, locale="es-ES")
+                        page = context.new_page()
+                        page.goto(base + path)
+                        act(page, action)
+                        target = folder / f"{name}-{viewport['width']}.png"
+                        page.screenshot(path=str(target), full_page=False)
+                        print(target)
+                        context.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,219 @@
+"""One exercise in focus, in a real browser: the clean verdict, marks and refusals on the board,
+the solution played out, the next exercise, live progress, the layout at 1280 and 360 px."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import DESKTOP, PHONE, assert_accessible
+from tutor.lessons.library import get_library
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WHO_WON = "quien-ha-ganado"  # a choice question, first of its lesson
+TWO_ON_BAR = "tres-tres-desde-la-barra"  # 3–3 with two checkers on the bar
+ENTER_AND_HIT = "entrar-y-capturar-en-el-19"  # one on the bar, 4–2, the 21 blocked
+
+
+def puzzle(slug):
+    return get_library().puzzles()[slug]
+
+
+def open_exercise(page, live_server, slug):
+    page.goto(f"{live_server.url}/ejercicios/{slug}/")
+    page.wait_for_selector("form[data-check-enhanced]")
+    return page.locator(f"#ejercicio-{slug}")
+
+
+def verdict_of(exercise):
+    shown = exercise.locator(".board-verdict .verdict")
+    shown.wait_for()
+    return shown
+
+
+def submit_play(exercise, text):
+    exercise.locator('input[name="play"]').fill(text)
+    exercise.get_by_role("button", name="Comprobar").click()
+    return verdict_of(exercise)
+
+
+def answer_who_won(page, live_server):
+    exercise = open_exercise(page, live_server, WHO_WON)
+    exercise.locator(f'input[name="answer"][value="{puzzle(WHO_WON).answer}"]').check()
+    exercise.get_by_role("button", name="Comprobar").click()
+    return exercise, verdict_of(exercise)
+
+
+def test_a_correct_choice_says_correct_once_with_the_authors_explanation_and_no_play_list(page, live_server):
+    exercise, shown = answer_who_won(page, live_server)
+    text = shown.inner_text()
+    assert text.count("¡Correcto!") == 1
+    assert "No hay ninguna jugada legal" not in text
+    assert shown.locator(".verdict__plays").count() == 0
+    assert puzzle(WHO_WON).explanation in text
+
+
+def test_a_correct_answer_offers_the_next_exercise_and_updates_the_progress_live(page, live_server):
+    exercise, _ = answer_who_won(page, live_server)
+    lesson = puzzle(WHO_WON).lesson
+    total = len(get_library().lesson(lesson).puzzles)
+    assert page.locator("[data-lesson-progress] [data-progress-text]").inner_text() == f"1 de {total} ejercicios resueltos"
+    assert exercise.locator(".puzzle__title .tag--ok").inner_text() == "Resuelto"
+    following = get_library().lesson(lesson).puzzles[1].slug
+    next_link = exercise.get_by_role("link", name="Siguiente ejercicio →")
+    assert next_link.get_attribute("href") == f"/ejercicios/{following}/"
+    assert next_link.is_visible()
+    assert next_link.bounding_box()["y"] + next_link.bounding_box()["height"] <= DESKTOP["height"]
+    page.keyboard.press("s")
+    page.wait_for_url(f"**/ejercicios/{following}/")
+
+
+def test_a_repeated_reason_is_listed_once_and_its_points_are_marked_on_the_board(page, live_server):
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    shown = submit_play(exercise, "bar/22 13/10(3)")
+    assert shown.locator(".verdict__headline").inner_text() == "✘ Jugada ilegal"
+    reasons = shown.locator(".verdict__reasons li")
+    assert reasons.count() == 1
+    assert reasons.first.get_attribute("data-code") == "bar-first"
+    assert shown.locator(".verdict__message").count() == 0  # the headline and the reason say it all
+    assert "bar" in exercise.locator('[data-point="bar-white"]').get_attribute("data-mark")
+    assert "from" in exercise.locator('[data-point="13"]').get_attribute("data-mark")
+    assert "ficha que debe entrar primero" in exercise.locator('[data-point="bar-white"]').get_attribute("aria-label")
+    assert "ficha que debe entrar primero (barra)" in shown.locator(".verdict__marks").inner_text()
+    assert_accessible(page)
+
+
+def test_the_learners_play_is_echoed_as_written_with_what_it_equals(page, live_server):
+    exercise = open_exercise(page, live_server, ENTER_AND_HIT)
+    shown = submit_play(exercise, "bar/23 23/19*")
+    assert shown.locator(".verdict__play").inner_text() == "Tu jugada: bar/23 23/19* (equivale a bar/19*)"
+    assert "hit" in exercise.locator('[data-point="19"]').get_attribute("data-mark")
+
+
+def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reason(page, live_server):
+    exercise = open_exercise(page, live_server, ENTER_AND_HIT)
+    announce = exercise.locator("[data-board-announce]")
+    exercise.locator('[data-point="13"]').click()
+    assert announce.inner_text().startswith("Primero tienes que entrar desde la barra")
+    assert exercise.locator(".board-point.is-selected").count() == 0
+    assert "is-refused" in exercise.locator('[data-point="bar-white"]').get_attribute("class")
+    # Dragging the checker on the bar onto the 21, held by two black checkers.
+    source = exercise.locator('[data-point="bar-white"] circle[data-side=white]').last.bounding_box()
+    target = exercise.locator('[data-point="21"] .board-hit').bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.up()
+    assert announce.inner_text() == "No puedes ir al 21: lo tienen 2 fichas negras."
+    assert exercise.locator('input[name="play"]').input_value() == ""
+    assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
+
+
+def test_the_solution_is_offered_after_a_first_attempt_and_played_out_on_the_board(new_page, live_server):
+    page = new_page(reduced_motion="reduce")
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    assert exercise.get_by_role("button", name="Ver solución").count() == 0
+    submit_play(exercise, "bar/22 13/10(3)")
+    exercise.get_by_role("button", name="Ver solución").click()
+    solution = exercise.locator('.verdict[data-verdict="solution"]')
+    solution.wait_for()
+    shown = solution.locator(".verdict__play code").inner_text()
+    assert puzzle(TWO_ON_BAR).position.check(shown).legal
+    assert puzzle(TWO_ON_BAR).explanation in solution.inner_text()
+    announce = exercise.locator("[data-board-announce]")
+    page.wait_for_function("node => node.textContent.includes('solución')", arg=announce.element_handle())
+    assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "0"
+    written = exercise.locator('input[name="play"]').input_value()
+    assert puzzle(TWO_ON_BAR).position.check(written).play == puzzle(TWO_ON_BAR).position.check(shown).play
+    assert exercise.locator('[data-point="22"]').get_attribute("data-count") == "2"
+    assert "solución" in exercise.locator("[data-board-announce]").inner_text()
+    assert_accessible(page)
+
+
+def test_the_board_is_the_centre_at_1280_and_takes_the_width_of_a_phone(new_page, live_server):
+    slug = TWO_ON_BAR
+    page = new_page()
+    page.goto(f"{live_server.url}/lecciones/{puzzle(slug).lesson}/#ejercicio-{slug}")
+    board = page.locator(f"#ejercicio-{slug} svg.board-svg")
+    assert board.bounding_box()["width"] >= 600
+    exercise = open_exercise(page, live_server, slug)
+    board_box = exercise.locator("svg.board-svg").bounding_box()
+    prompt_box = exercise.locator(".board-prompt").bounding_box()
+    assert board_box["width"] >= 600
+    assert prompt_box["x"] > board_box["x"] + board_box["width"]  # the question beside the board
+    shown = submit_play(exercise, "bar/22 13/10(3)")
+    assert shown.bounding_box()["x"] > board_box["x"] + board_box["width"]  # the verdict beside it too
+    assert shown.locator(".verdict__headline").bounding_box()["y"] < DESKTOP["height"]
+
+    phone = new_page(viewport=PHONE)
+    exercise = open_exercise(phone, live_server, slug)
+    box = exercise.locator("svg.board-svg").bounding_box()
+    assert box["width"] == PHONE["width"]
+    labels = exercise.locator(".board-labels").evaluate("g => parseFloat(getComputedStyle(g).fontSize) * g.getScreenCTM().a")
+    assert labels >= 12  # point numbers readable on a phone
+    prompt = exercise.locator(".board-prompt").bounding_box()
+    assert prompt["y"] < box["y"]  # the question above the board
+    comprobar = exercise.get_by_role("button", name="Comprobar").bounding_box()
+    assert comprobar["y"] + comprobar["height"] <= PHONE["height"]  # the action bar in view
+    assert comprobar["height"] >= 44
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shown = submit_play(exercise, "bar/22 13/10(3)")
+    phone.wait_for_timeout(600)
+    headline = shown.locator(".verdict__headline").bounding_box()
+    assert 0 <= headline["y"] < PHONE["height"]
+    assert_accessible(phone)
+
+
+def test_a_phone_gets_a_compact_header_with_a_menu_button(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/lecciones/")
+    header = page.locator(".site-header").bounding_box()
+    assert header["height"] <= 80
+    menu = page.get_by_role("button", name="Menú")
+    assert menu.get_attribute("aria-expanded") == "false"
+    link = page.locator(".site-nav").get_by_role("link", name="Explorar", exact=True)
+    assert not link.is_visible()
+    menu.click()
+    assert menu.get_attribute("aria-expanded") == "true"
+    assert link.is_visible() and link.bounding_box()["height"] >= 44
+    assert_accessible(page)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    assert menu.get_attribute("aria-expanded") == "false"
+
+
+def test_a_returning_learner_is_offered_to_continue_on_the_home_page(page, live_server):
+    page.goto(f"{live_server.url}/")
+    assert page.get_by_role("link", name="Continuar").count() == 0
+    answer_who_won(page, live_server)
+    page.goto(f"{live_server.url}/")
+    following = get_library().lesson(puzzle(WHO_WON).lesson).puzzles[1].slug
+    assert page.get_by_role("link", name="Continuar").get_attribute("href") == f"/ejercicios/{following}/"
+    assert "Continuar donde lo dejaste" in page.locator(".resume").inner_text()
+    assert_accessible(page)
+
+
+def test_on_a_lesson_page_the_lesson_and_course_progress_update_live(page, live_server):
+    lesson = get_library().lesson(puzzle(WHO_WON).lesson)
+    course_total = sum(len(item.puzzles) for item in get_library().course())
+    page.goto(f"{live_server.url}{lesson.url}")
+    exercise = page.locator(f"#ejercicio-{WHO_WON}")
+    page.wait_for_selector("form[data-check-enhanced]")
+    exercise.locator(f'input[name="answer"][value="{puzzle(WHO_WON).answer}"]').check()
+    exercise.get_by_role("button", name="Comprobar").click()
+    verdict_of(exercise)
+    assert page.locator("[data-course-progress] [data-progress-text]").inner_text() == f"1 de {course_total} ejercicios resueltos"
+    assert page.locator("[data-lesson-progress] progress").evaluate("bar => bar.value") == 1
+    following = lesson.puzzles[1].slug
+    assert exercise.get_by_role("link", name="Siguiente ejercicio →").get_attribute("href") == f"#ejercicio-{following}"
+
+
+def test_on_a_phone_the_board_comes_back_into_view_to_play_the_solution(new_page, live_server):
+    page = new_page(viewport=PHONE, reduced_motion="reduce")
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    submit_play(exercise, "bar/22 13/10(3)")
+    exercise.get_by_role("button", name="Ver solución").click()
+    exercise.locator('.verdict[data-verdict="solution"]').wait_for()
+    page.wait_for_function("() => document.querySelector('[data-board-announce]').textContent.includes('solución')")
+    board = exercise.locator("svg.board-svg").bounding_box()
+    assert board["y"] >= -1 and board["y"] + board["height"] <= PHONE["height"] + 1
