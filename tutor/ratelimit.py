@@ -19,8 +19,10 @@ Code that counts something other than requests (failed logins, say) uses
 Counting needs a cache shared by the web processes (database or Redis in
 production); with a per-process cache each process counts on its own.  When
 the cache fails, requests are let through: a broken cache must not take the
-site down.  Counts are approximate with the database cache (no atomic
-increment), exact with Redis and the in-memory cache.
+site down.  Counts are exact with Redis, the in-memory cache and the
+project's database cache (``tutor.cache``, whose ``incr`` is atomic), so a
+burst of simultaneous requests cannot slip past a limit: callers count
+first (``hit``) and then decide on the number it returns.
 """
 
 from __future__ import annotations
@@ -100,6 +102,22 @@ def hit(scope: str, identity: str) -> int:
     except Exception:  # noqa: BLE001 - a broken cache lets requests through
         logger.warning("Rate limit cache unavailable; %s not counted", scope, exc_info=True)
         return 0
+
+
+def undo(scope: str, identity: str) -> None:
+    """Take back one hit of ``identity`` (a login attempt that turned out good)."""
+    window, _ = limit_for(scope).window(clock())
+    key = _key(scope, identity, window)
+    cache = _cache()
+    try:
+        if type(cache).incr is BaseCache.incr:
+            cache.set(key, max(0, int(cache.get(key, 0)) - 1), timeout=limit_for(scope).window(clock())[1] + 1)
+        else:
+            cache.decr(key)
+    except ValueError:  # the window ended meanwhile: nothing to take back
+        pass
+    except Exception:  # noqa: BLE001
+        logger.warning("Rate limit cache unavailable; %s not undone", scope, exc_info=True)
 
 
 def count(scope: str, identity: str) -> int:
