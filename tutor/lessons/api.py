@@ -7,13 +7,13 @@ header.  Errors are JSON ``{"error": "<Spanish message>"}`` with a 4xx status.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice
-from tutor.engine.explain import tempting_plays
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
@@ -172,6 +172,14 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
     return explorer_position(position.to_xgid(), dice)
 
 
+@functools.lru_cache(maxsize=64)
+def legal_notations(position: Position) -> tuple[str, ...]:
+    """Every legal play of ``position`` written out, kept for the positions
+    asked about lately: the explorer page and its check both list them, and
+    a busy position has thousands."""
+    return tuple(play.notation or "pasar" for play in position.legal_plays())
+
+
 def explorer_verdict(position: Position, play: str) -> dict:
     verdict = position.check(play)
     rule = rule_for(verdict)
@@ -188,21 +196,6 @@ def explorer_verdict(position: Position, play: str) -> dict:
         "rule_url": rule.url if rule else None,
         "rule_title": rule.title if rule else None,
         "feedback": None,
-        "legal_plays": [p.notation or "pasar" for p in position.legal_plays()],
+        "legal_plays": list(legal_notations(position)),
     }
 
-
-def tempting_explained(position: Position) -> list[dict]:
-    """The tempting illegal plays of a position with their Spanish reasons."""
-    explained = []
-    for verdict in tempting_plays(position):
-        rule = rule_for(verdict)
-        explained.append(
-            {
-                "play": verdict.text,
-                "message": explain_verdict(verdict)[0]["message"],
-                "rule_title": rule.title if rule else "",
-                "rule_url": rule.url if rule else "",
-            }
-        )
-    return explained

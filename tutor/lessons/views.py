@@ -23,10 +23,11 @@ from tutor.engine import Position
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
-from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
+from .api import BadRequest, explorer_position, explorer_verdict, layout_position, legal_notations
 from .library import get_library
 from .progress import mark_solved, solved_puzzles
 from .puzzles import Puzzle
+from .tempting import tempting_explained
 
 _SLOT = re.compile(r'<div class="puzzle-slot" data-puzzle="([a-z0-9-]+)"></div>')
 
@@ -151,7 +152,7 @@ def explorer(request: HttpRequest) -> HttpResponse:
     query = urlencode({"xgid": position.to_xgid(), "dados": f"{position.dice[0]}-{position.dice[1]}"})
     context["check_url"] = f"/api/explorer/check/?{query}"
     context["form_action"] = f"/explorar/?{query}"
-    context["legal_plays"] = [p.notation or "pasar" for p in position.legal_plays()]
+    context["legal_plays"] = list(legal_notations(position))
     context["tempting"] = tempting_explained(position)
     if play:
         context["verdict"] = explorer_verdict(position, play)
