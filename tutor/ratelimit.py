@@ -120,6 +120,15 @@ def undo(scope: str, identity: str) -> None:
         logger.warning("Rate limit cache unavailable; %s not undone", scope, exc_info=True)
 
 
+def exceeded(scope: str, identity: str) -> bool:
+    """Count one hit and say whether it goes beyond ``scope``'s limit.
+
+    Counting first and deciding on the number returned is what keeps a
+    burst of simultaneous requests from slipping past the limit.
+    """
+    return enabled() and hit(scope, identity) > limit_for(scope).count
+
+
 def count(scope: str, identity: str) -> int:
     """Hits of ``identity`` in ``scope`` during the current window."""
     window, _ = limit_for(scope).window(clock())
@@ -162,6 +171,11 @@ def client_address(request: HttpRequest) -> str:
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def address_identity(request: HttpRequest) -> str:
+    """The client's address, signed in or not (for doors used before signing in)."""
+    return f"address:{client_address(request)}"
 
 
 def client_identity(request: HttpRequest) -> str:
@@ -208,9 +222,8 @@ def ratelimit(scope: str, *, methods: tuple[str, ...] = ("POST",), json: bool = 
     def decorator(view):
         @functools.wraps(view)
         def limited(request: HttpRequest, *args, **kwargs):
-            if enabled() and request.method in counted:
-                if hit(scope, identity(request)) > limit_for(scope).count:
-                    return too_many_requests(request, scope, json=json)
+            if request.method in counted and exceeded(scope, identity(request)):
+                return too_many_requests(request, scope, json=json)
             return view(request, *args, **kwargs)
 
         return limited

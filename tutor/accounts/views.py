@@ -43,6 +43,10 @@ def _safe_next(request) -> str:
     return target if allowed and target.startswith("/") else ""
 
 
+SIGNUP_SCOPE = "signup"
+"""Accounts created per address: ``settings.RATELIMITS["signup"]``."""
+
+
 @method_decorator(sensitive_post_parameters("password1", "password2"), name="dispatch")
 class SignUpView(InvalidIsBadRequest, FormView):
     template_name = "accounts/signup.html"
@@ -52,6 +56,17 @@ class SignUpView(InvalidIsBadRequest, FormView):
         if request.user.is_authenticated:
             return redirect(_safe_next(request) or "classroom:home")
         return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        # Counted first (atomic), taken back when the form is refused:
+        # only accounts actually created use up the address's allowance.
+        if ratelimit.exceeded(SIGNUP_SCOPE, ratelimit.address_identity(request)):
+            return ratelimit.too_many_requests(request, SIGNUP_SCOPE)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        ratelimit.undo(SIGNUP_SCOPE, ratelimit.address_identity(self.request))
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         user = form.save()
@@ -144,9 +159,19 @@ class PasswordChangeView(InvalidIsBadRequest, auth_views.PasswordChangeView):
 
 
 class PasswordResetView(InvalidIsBadRequest, auth_views.PasswordResetView):
+    """Django's reset by e-mail, limited per address and per e-mail address asked
+    for, so that the form cannot be used to flood someone's inbox."""
+
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
+
+    def post(self, request, *args, **kwargs):
+        email = unicodedata.normalize("NFKC", str(request.POST.get("email", "")).strip()).casefold()[:254]
+        for scope, identity in (("password-reset", ratelimit.address_identity(request)), ("password-reset-email", email)):
+            if ratelimit.exceeded(scope, identity):
+                return ratelimit.too_many_requests(request, scope)
+        return super().post(request, *args, **kwargs)
 
 
 class PasswordResetConfirmView(InvalidIsBadRequest, auth_views.PasswordResetConfirmView):

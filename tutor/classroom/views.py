@@ -297,6 +297,7 @@ def _join(request, classroom):
 
 @login_required
 @GET_POST
+@ratelimit("join")
 def join(request):
     form = JoinForm(_posted(request))
     if form.is_valid():
@@ -306,6 +307,7 @@ def join(request):
 
 @login_required
 @GET_POST
+@ratelimit("join", methods=("GET", "POST"))
 def join_with_code(request, code: str):
     form = JoinForm({"code": code})
     if not form.is_valid():

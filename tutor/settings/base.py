@@ -247,6 +247,15 @@ RATELIMITS = {
     # ...and failed logins per address across usernames (a whole class may
     # share one address, so this one is generous).
     "login-address": (60, 15 * 60),
+    # Password-reset e-mails per address and per e-mail address asked for.
+    "password-reset": (10, 60 * 60),
+    "password-reset-email": (3, 60 * 60),
+    # Accounts created per address (a class signing up from its school).
+    "signup": (40, 60 * 60),
+    # Join-code requests per student (each one is a guess at a code).
+    "join": (20, 60 * 60),
+    # Practice matches started per user or, anonymous, per address.
+    "practice-start": (30, 60 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).
