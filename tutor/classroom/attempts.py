@@ -15,6 +15,7 @@ from tutor.lessons.answers import Judgement, judge_answer, judge_play, solution
 from tutor.lessons.puzzles import Puzzle
 
 from .models import Attempt, Exercise, Membership
+from .solutions import seen_before
 
 MAX_TEXT = 200
 NUMBERING_RETRIES = 5
@@ -37,7 +38,9 @@ def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Atte
 
 
 def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Attempt:
-    """Store one attempt with the next free number for this student and exercise."""
+    """Store one attempt with the next free number for this student and exercise,
+    marked when the student had been given the solution before (``solutions``)."""
+    solution_seen = seen_before(student, exercise)
     for _ in range(NUMBERING_RETRIES):
         try:
             with transaction.atomic():
@@ -53,6 +56,7 @@ def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Atte
                     legal=judgement.legal,
                     codes=" ".join(dict.fromkeys(judgement.codes))[:MAX_TEXT],
                     verdict=judgement.as_json(),
+                    solution_seen=solution_seen,
                 )
         except IntegrityError:
             continue

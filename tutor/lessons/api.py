@@ -14,6 +14,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.engine import EngineError, Position, parse_dice
+from tutor.classroom import solutions
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
@@ -105,10 +106,13 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    if solutions.puzzle_gated(request.user, puzzle.slug):
+        return error(solutions.PUZZLE_GATED, 403)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
     payload = judgement.as_json()
     if judgement.correct:
         mark_solved(request, puzzle.slug)
+        solutions.remember_puzzle(request.user, puzzle.slug)
         payload.update(solution(puzzle))
     else:
         payload["legal_plays"] = None
@@ -121,6 +125,9 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
+    if solutions.puzzle_gated(request.user, puzzle.slug):
+        return error(solutions.PUZZLE_GATED, 403)
+    solutions.remember_puzzle(request.user, puzzle.slug)
     return JsonResponse(solution(puzzle), json_dumps_params={"ensure_ascii": False})
 
 
@@ -137,6 +144,9 @@ def explorer_check(request: HttpRequest) -> JsonResponse:
         play = text_field(data, "play") or ""
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    if solutions.position_gated(request.user, position):
+        return error(solutions.POSITION_GATED, 403)
+    solutions.remember_position(request.user, position)
     return JsonResponse(explorer_verdict(position, play), json_dumps_params={"ensure_ascii": False})
 
 
