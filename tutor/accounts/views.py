@@ -22,6 +22,7 @@ from django.views.generic import FormView
 
 from tutor import ratelimit
 
+from .emails import send_sign_up_email
 from .forms import LoginForm, SignUpForm
 from .models import Profile
 from .signals import MUST_CHANGE_PASSWORD
@@ -72,7 +73,12 @@ class SignUpView(InvalidIsBadRequest, FormView):
         user = form.save()
         Profile.objects.create(user=user, is_teacher=form.cleaned_data["is_teacher"])
         login(self.request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        messages.success(self.request, f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada.")
+        welcome = f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada."
+        email = form.cleaned_data.get("email", "")
+        if email:
+            send_sign_up_email(self.request, user, email, taken=form.email_taken)
+            welcome += f" Te hemos escrito a {email}."
+        messages.success(self.request, welcome)
         return redirect(_safe_next(self.request) or "classroom:home")
 
     def get_context_data(self, **kwargs):
