@@ -13,6 +13,7 @@ Both run against PostgreSQL too under ``scripts/with-postgres``
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -29,7 +30,7 @@ PASSWORD = "ficha-blanca-en-el-seis"
 LOGIN_LIMIT = 5
 
 SEED = """
-import json
+import json, os
 from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -38,9 +39,10 @@ from tutor.classroom.models import Assignment, Classroom, Exercise, Membership
 from tutor.lessons.library import get_library
 
 User = get_user_model()
-teacher = User.objects.create_user("profe-carrera", password="%(password)s")
+prefix = os.environ["RACE_PREFIX"]
+teacher = User.objects.create_user(prefix + "-profe", password="%(password)s")
 Profile.objects.create(user=teacher, is_teacher=True)
-student = User.objects.create_user("alumna-carrera", password="%(password)s")
+student = User.objects.create_user(prefix + "-alumna", password="%(password)s")
 Profile.objects.create(user=student)
 classroom = Classroom.objects.create(teacher=teacher, name="Carrera")
 Membership.objects.create(classroom=classroom, student=student)
@@ -51,8 +53,9 @@ print(json.dumps({"exercise": exercise.pk, "play": puzzle.position.legal_plays()
 """ % {"password": PASSWORD}
 
 COUNT = """
+import os
 from tutor.classroom.models import Attempt
-print(sorted(Attempt.objects.values_list("number", flat=True)))
+print(sorted(Attempt.objects.filter(student__username=os.environ["RACE_PREFIX"] + "-alumna").values_list("number", flat=True)))
 """
 
 
@@ -94,10 +97,17 @@ def signed_in(port: int, username: str) -> Browser:
     return browser
 
 
+def seeded(server) -> tuple[str, dict]:
+    """The student's username and the exercise, with names of their own (PostgreSQL is shared)."""
+    prefix = f"carrera{secrets.token_hex(4)}"
+    server.env["RACE_PREFIX"] = prefix
+    return f"{prefix}-alumna", last_json_line(server.manage("shell", "-c", SEED))
+
+
 def test_simultaneous_answers_on_the_default_sqlite_settings_are_all_stored(tmp_path):
     with DevServer(tmp_path, database_url=os.environ.get("DATABASE_URL")) as server:
-        seed = last_json_line(server.manage("shell", "-c", SEED))
-        browsers = [signed_in(server.port, "alumna-carrera") for _ in range(10)]
+        student, seed = seeded(server)
+        browsers = [signed_in(server.port, student) for _ in range(10)]
         url = f"/tareas/ejercicios/{seed['exercise']}/comprobar/"
         answers = at_once([lambda browser=browser: browser.post_json(url, {"play": seed["play"]}) for browser in browsers])
         assert [answer.status for answer in answers] == [200] * 10
@@ -123,17 +133,17 @@ def test_thirty_simultaneous_wrong_passwords_are_judged_only_as_often_as_the_lim
     environ = {"DJANGO_CACHE_URL": cache, "DJANGO_RATELIMITS": f"login={LOGIN_LIMIT}/900"}
     try:
         with ProductionServer(tmp_path, workers=2, database_url=os.environ.get("DATABASE_URL"), environ=environ) as server:
-            server.manage("shell", "-c", SEED)
+            student, _ = seeded(server)
             browsers = [Browser(server.port, timeout=60) for _ in range(30)]
             for browser in browsers:
                 browser.get("/cuenta/entrar/")
             answers = at_once(
-                [lambda b=browser: b.post_form("/cuenta/entrar/", {"username": "alumna-carrera", "password": "mal"}) for browser in browsers]
+                [lambda b=browser: b.post_form("/cuenta/entrar/", {"username": student, "password": "mal"}) for browser in browsers]
             )
             statuses = sorted(answer.status for answer in answers)
             assert statuses == [400] * LOGIN_LIMIT + [429] * (30 - LOGIN_LIMIT)
             assert all(int(answer.header("Retry-After")) > 0 for answer in answers if answer.status == 429)
-            assert browsers[0].log_in("alumna-carrera", PASSWORD).status == 429
+            assert browsers[0].log_in(student, PASSWORD).status == 429
     finally:
         if redis is not None:
             redis.terminate()
