@@ -1,7 +1,8 @@
 """Simultaneous requests against real servers: nothing lost, nothing slips past a limit.
 
 - ``make run``'s server (``runserver``, the dev settings, a SQLite file):
-  ten answers of one student sent at once are all stored, none answers 500.
+  ten answers of one student sent at once are all stored, none answers 500;
+  five decisions sent at once in one practice match: one is taken, none fails.
 - The production server (gunicorn, two workers, the database cache or
   Redis): thirty simultaneous wrong passwords for one account are judged
   exactly as many times as the login limit allows; the rest answer 429.
@@ -113,6 +114,40 @@ def test_simultaneous_answers_on_the_default_sqlite_settings_are_all_stored(tmp_
         assert [answer.status for answer in answers] == [200] * 10
         assert sorted(answer.json()["attempt"] for answer in answers) == list(range(1, 11))
         assert server.manage("shell", "-c", COUNT).strip().splitlines()[-1] == str(list(range(1, 11)))
+
+
+MATCH = """
+import json, os
+from tutor.practice.models import PracticeMatch
+match = PracticeMatch.objects.get(pk=int(os.environ["RACE_MATCH"]))
+plays = match.position.legal_plays() if match.position.dice else []
+print(json.dumps({"phase": match.phase, "version": match.version, "play": plays[0].notation if plays else ""}))
+"""
+
+
+def test_simultaneous_practice_decisions_on_the_default_sqlite_settings_never_fail(tmp_path):
+    environ = {"PRACTICE_GRADING_PLIES": "0"}
+    with DevServer(tmp_path, database_url=os.environ.get("DATABASE_URL"), environ=environ) as server:
+        player = Browser(server.port, timeout=120)
+        player.get("/practica/")
+        started = player.post_form("/practica/nueva/", {"length": "0", "level": "intermedio"})
+        assert started.status == 302
+        pk = started.header("Location").rstrip("/").rsplit("/", 1)[1]
+        state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
+        # The learner may have to roll first or to play: the decision at hand, sent five times at once.
+        assert state["phase"] in {"roll", "move"}
+        decision = "jugar" if state["phase"] == "move" else "tirar"
+        tabs = []
+        for _ in range(5):
+            tab = Browser(server.port, timeout=120)
+            tab.cookies = dict(player.cookies)
+            tabs.append(tab)
+        url = f"/practica/{pk}/{decision}/?v={state['version']}"
+        answers = at_once([lambda tab=tab: tab.post_form(url, {"play": state["play"], "v": state["version"]}) for tab in tabs])
+        statuses = sorted(answer.status for answer in answers)
+        assert 500 not in statuses and statuses.count(302) == 1, statuses
+        after = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
+        assert after["version"] > state["version"]
 
 
 def redis_url():
