@@ -9,11 +9,20 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps check-chromium clean
+# Debian packages each task needs; scripts/system-packages installs the
+# missing ones when it can (root or password-less sudo with apt-get) and
+# otherwise prints the exact command and stops.
+RUN_PACKAGES ?= python3-venv
+TEST_PACKAGES ?= chromium
+POSTGRES_PACKAGES ?= postgresql
+SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
+
+.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
 $(VPY):
+	@$(SYSTEM_PACKAGES) $(RUN_PACKAGES)
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall only when requirements.txt changed since the last install.
@@ -61,27 +70,21 @@ serve-prod: $(STAMP)
 # axe-core is injected by the browser tests' accessibility checks.
 node-deps:
 	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
-		if command -v npm >/dev/null 2>&1; then \
-			if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi; \
-		else \
-			echo "npm no está instalado: falta node_modules/axe-core para las pruebas de accesibilidad (npm is not installed)."; \
-		fi; \
+		$(SYSTEM_PACKAGES) npm || exit 1; \
+		if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi; \
 	fi
 
-check-chromium:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
-		echo "Falta Chromium en $(CHROMIUM); las pruebas de navegador lo necesitan."; \
-		echo "Instálalo con:  sudo apt-get update && sudo apt-get install -y chromium"; \
-		echo "(Chromium is missing at $(CHROMIUM); install it with: sudo apt-get install chromium)"; \
-		exit 1; \
-	fi
+# Chromium for the browser tests (they fail, not skip, when CI=true).
+system-packages-test:
+	@$(SYSTEM_PACKAGES) $(TEST_PACKAGES)
 
-test: $(STAMP) node-deps check-chromium
+test: $(STAMP) node-deps system-packages-test
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 # The same suite against a throwaway PostgreSQL server on loopback (Debian's
 # `postgresql` package), stopped and removed afterwards.
-test-postgres: $(STAMP) node-deps check-chromium
+test-postgres: $(STAMP) node-deps system-packages-test
+	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
 	scripts/with-postgres $(VPY) -m pytest $(PYTEST_ARGS)
 
 # --- Benchmarks --------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
+from tests.missing import unavailable
 
 # Playwright's sync API runs an event loop in the test thread; Django refuses
 # database access from such a thread unless told that it is safe here.
@@ -35,11 +35,9 @@ SERIOUS = ("serious", "critical")
 
 
 def require_chromium() -> None:
-    """Skip the calling test when Debian's Chromium is not installed."""
+    """Skip the calling test when Debian's Chromium is not installed (fail in CI)."""
     if not CHROMIUM.exists():
-        pytest.skip(
-            f"Chromium is missing at {CHROMIUM}: install it with `apt-get install chromium` to run browser tests"
-        )
+        unavailable(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install chromium` to run browser tests")
 
 
 def launch_chromium(playwright):
@@ -50,7 +48,7 @@ def launch_chromium(playwright):
 def axe_violations(page, impacts: tuple[str, ...] = SERIOUS, context: str | None = None) -> list[dict]:
     """Run axe-core on the page (or on the element matched by ``context``); the violations of ``impacts``."""
     if not AXE.exists():
-        pytest.skip(f"axe-core is missing at {AXE}: run `npm ci` (or `make test`) first")
+        unavailable(f"axe-core is missing at {AXE}: run `npm ci` (or `make test`) first")
     # Evaluated through the DevTools protocol: a <script> tag would be refused
     # by the site's Content-Security-Policy, which allows no inline script.
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
@@ -71,3 +69,39 @@ def assert_accessible(page, context: str | None = None) -> None:
     """Fail with a readable list when axe-core finds serious or critical violations."""
     violations = axe_violations(page, context=context)
     assert not violations, describe_violations(violations)
+
+
+# -- the board, by mouse and keyboard ----------------------------------------
+
+
+def place(page, key):
+    return page.locator(f'[data-point="{key}"]')
+
+
+def focused_point(page):
+    return page.evaluate("document.activeElement && document.activeElement.dataset.point || null")
+
+
+def tab_into_board(page):
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused_point(page):
+            return focused_point(page)
+    raise AssertionError("the board never received the keyboard focus")
+
+
+def arrow_to(page, key):
+    """Move the focus with the arrow keys only until the place ``key`` has it."""
+    target_row = place(page, key).get_attribute("data-row")
+    target_col = int(place(page, key).get_attribute("data-col"))
+    for _ in range(40):
+        current = focused_point(page)
+        if current == str(key):
+            return
+        row = place(page, current).get_attribute("data-row")
+        col = int(place(page, current).get_attribute("data-col"))
+        if row != target_row:
+            page.keyboard.press("ArrowDown" if target_row == "bottom" else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if target_col > col else "ArrowLeft")
+    raise AssertionError(f"could not reach {key} with the arrow keys")

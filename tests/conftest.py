@@ -1,12 +1,38 @@
 """Shared pytest fixtures for the whole suite.
 
 pytest-django reads DJANGO_SETTINGS_MODULE (tutor.settings.test) from
-pyproject.toml. Add fixtures shared by several test modules here.
+pyproject.toml.  Fixtures shared by several test modules live here, never
+in a test module that others import; plain helpers live in helper modules
+(``browser.py``, ``practice_flow.py``, ``classroom_factories.py``,
+``site_world.py``, ``engine_positions.py``).
 """
 
 import pytest
+from django.core.cache import cache
 
 from tests.browser import DESKTOP, launch_chromium, require_chromium
+
+@pytest.fixture
+def fresh_rate_limits():
+    """Rate limits (and failed logins) are counted in the cache: each test starts from zero."""
+    cache.clear()
+
+
+PRACTICE_SEED = 1
+"""With this dice seed the learner's double is taken, the computer redoubles,
+the learner passes, and the computer then leads 2-0: a Crawford game."""
+
+
+@pytest.fixture
+def quick_and_reproducible(settings):
+    """Practice games graded at 0 plies with seeded dice: fast, and the same on every run.
+
+    Modules that play games use it with ``pytest.mark.usefixtures("quick_and_reproducible")``.
+    """
+    settings.PRACTICE_GRADING_PLIES = 0
+    settings.PRACTICE_DICE_SEED = PRACTICE_SEED
+    settings.PRACTICE_LEVELS = {"experto": {"plies": 0, "noise": 0.0}}
+
 
 # -- browser tests (see tests/browser.py) -------------------------------------
 

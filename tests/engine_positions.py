@@ -311,6 +311,20 @@ def differential_cases(comparisons: int, seed: int = 2024) -> Iterator[Case]:
 # -- a hypothesis strategy ----------------------------------------------------
 
 
+def random_game_positions(seed: int, count: int) -> list[Position]:
+    """Positions with their dice from games played at random, bear-offs included."""
+    rng = random.Random(seed)
+    found = []
+    position = Position.initial()
+    while len(found) < count:
+        rolled = position.with_dice((rng.randint(1, 6), rng.randint(1, 6)))
+        found.append(rolled)
+        position = rng.choice(rolled.legal_plays()).result
+        if position.winner() is not None:
+            position = Position.initial()
+    return found
+
+
 def position_strategy(with_dice: bool = True, with_stakes: bool = False):
     """A hypothesis strategy for legal-looking positions.
 

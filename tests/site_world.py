@@ -22,7 +22,7 @@ from tests.classroom_factories import (
     make_classroom,
     make_user,
 )
-from tests.test_practice_views import add_mistake
+from tests.practice_flow import add_mistake
 from tutor.classroom.attempts import submit
 from tutor.practice.game import start_match
 

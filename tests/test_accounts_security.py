@@ -16,7 +16,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -25,13 +24,9 @@ from tutor.accounts import onetime
 from tutor.accounts.models import Profile
 from tutor.lessons.library import get_library
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 User = get_user_model()
 
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 def log_in(client, username, password, **extra):

@@ -8,21 +8,14 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
 
 from tests.classroom_factories import PASSWORD, make_user
 from tutor.accounts.models import Profile, is_teacher
 from tutor.accounts.onetime import create_account
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 User = get_user_model()
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """Failed logins are counted in the cache: each test starts from zero."""
-    cache.clear()
 
 
 def sign_up(client, username="lucia", *, teacher=False, next_url="", **extra):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser import PHONE, assert_accessible
+from tests.browser import PHONE, arrow_to, assert_accessible, place, tab_into_board
 from tutor.engine import BLACK, Position
 
 pytestmark = [pytest.mark.browser, pytest.mark.urls("tests.board_urls")]
@@ -22,10 +22,6 @@ def open_board(page, live_server, position=OPENING_31, **query):
     page.goto(url)
     page.wait_for_selector(".board-widget.is-enhanced form[data-check-enhanced]")
     return page
-
-
-def place(page, key):
-    return page.locator(f'[data-point="{key}"]')
 
 
 def play_box(page):
@@ -213,35 +209,6 @@ def test_destinations_can_follow_each_partial_play(page, live_server):
 
 
 # -- moving by keyboard --------------------------------------------------------
-
-
-def focused_point(page):
-    return page.evaluate("document.activeElement && document.activeElement.dataset.point || null")
-
-
-def tab_into_board(page):
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        if focused_point(page):
-            return focused_point(page)
-    raise AssertionError("the board never received the keyboard focus")
-
-
-def arrow_to(page, key):
-    """Move the focus with the arrow keys only until the place ``key`` has it."""
-    target_row = place(page, key).get_attribute("data-row")
-    target_col = int(place(page, key).get_attribute("data-col"))
-    for _ in range(40):
-        current = focused_point(page)
-        if current == str(key):
-            return
-        row = place(page, current).get_attribute("data-row")
-        col = int(place(page, current).get_attribute("data-col"))
-        if row != target_row:
-            page.keyboard.press("ArrowDown" if target_row == "bottom" else "ArrowUp")
-        else:
-            page.keyboard.press("ArrowRight" if target_col > col else "ArrowLeft")
-    raise AssertionError(f"could not reach {key} with the arrow keys")
 
 
 def test_the_board_can_be_played_with_the_keyboard_alone(page, live_server):

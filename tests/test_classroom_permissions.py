@@ -1,24 +1,26 @@
 """Nobody reads or changes another group by editing an id: two teachers, two
-groups and two students try every address of the other side."""
+groups and two students try every address of the other side.
+
+Every POST is sent with data that does change the group when its own
+teacher sends it (checked first), so that an unchanged database after
+someone else's attempt means a refusal, not a harmless request.
+"""
 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
-from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json
+from django.contrib.auth import get_user_model
+
+from tests.classroom_factories import add_custom_exercise, lesson_puzzle, make_assignment, make_classroom, make_user, post_json
+from tutor.accounts.models import Profile
 from tutor.classroom.attempts import submit
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
 RIGHT = "24/18 13/10"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 @pytest.fixture
@@ -28,14 +30,16 @@ def world():
     student_a, student_b = make_user("alumno_a"), make_user("alumno_b")
     group_a = make_classroom(teacher_a, "Grupo A", students=[student_a])
     group_b = make_classroom(teacher_b, "Grupo B", students=[student_b])
+    Profile.objects.filter(user=student_a).update(created_by=teacher_a)  # so that A may renew the password
     assignment_a, assignment_b = make_assignment(group_a, title="Tarea A"), make_assignment(group_b, title="Tarea B")
     exercise_a, exercise_b = add_custom_exercise(assignment_a), add_custom_exercise(assignment_b)
     submit(exercise_a, exercise_a.puzzle(), student_a, RIGHT)
     submit(exercise_b, exercise_b.puzzle(), student_b, RIGHT)
+    draft_a = make_assignment(group_a, title="Borrador A", published=False)  # unanswered: may be published or deleted
     return {
         "teacher_a": teacher_a, "teacher_b": teacher_b, "student_a": student_a, "student_b": student_b,
         "group_a": group_a, "group_b": group_b, "assignment_a": assignment_a, "assignment_b": assignment_b,
-        "exercise_a": exercise_a, "exercise_b": exercise_b,
+        "exercise_a": exercise_a, "exercise_b": exercise_b, "draft_a": draft_a, "draft_exercise_a": add_custom_exercise(draft_a),
     }
 
 
@@ -46,68 +50,105 @@ def client_for(user) -> Client:
 
 
 def teacher_urls(w) -> list[tuple[str, str]]:
-    """Every teacher address about group A, its assignment, exercise and student."""
+    """Every teacher address about group A, its assignments, exercises and student."""
+    return [("get", url) for url in teacher_pages(w)] + [("post", url) for url in teacher_posts(w)]
+
+
+def teacher_pages(w) -> list[str]:
     g, a, e, s = w["group_a"].pk, w["assignment_a"].pk, w["exercise_a"].pk, w["student_a"].pk
     return [
-        ("get", f"/clases/{g}/"),
-        ("post", f"/clases/{g}/codigo/"),
-        ("get", f"/clases/{g}/cuentas/"),
-        ("post", f"/clases/{g}/cuentas/"),
-        ("get", f"/clases/{g}/alumnos/{s}/quitar/"),
-        ("post", f"/clases/{g}/alumnos/{s}/quitar/"),
-        ("post", f"/clases/{g}/alumnos/{s}/contrasena/"),
-        ("get", f"/clases/{g}/tareas/nueva/"),
-        ("post", f"/clases/{g}/tareas/nueva/"),
-        ("get", f"/clases/tareas/{a}/"),
-        ("get", f"/clases/tareas/{a}/editar/"),
-        ("post", f"/clases/tareas/{a}/editar/"),
-        ("get", f"/clases/tareas/{a}/borrar/"),
-        ("post", f"/clases/tareas/{a}/borrar/"),
-        ("post", f"/clases/tareas/{a}/publicar/"),
-        ("get", f"/clases/tareas/{a}/lecciones/"),
-        ("post", f"/clases/tareas/{a}/lecciones/"),
-        ("get", f"/clases/tareas/{a}/propio/"),
-        ("post", f"/clases/tareas/{a}/propio/"),
-        ("post", f"/clases/ejercicios/{e}/quitar/"),
-        ("get", f"/clases/tareas/{a}/resultados/"),
-        ("get", f"/clases/tareas/{a}/resultados/{s}/{e}/"),
-        ("get", f"/clases/tareas/{a}/resultados.csv"),
-        ("get", f"/clases/tareas/{a}/intentos.csv"),
+        f"/clases/{g}/",
+        f"/clases/{g}/cuentas/",
+        f"/clases/{g}/alumnos/{s}/quitar/",
+        f"/clases/{g}/tareas/nueva/",
+        f"/clases/tareas/{a}/",
+        f"/clases/tareas/{a}/editar/",
+        f"/clases/tareas/{w['draft_a'].pk}/borrar/",
+        f"/clases/tareas/{a}/lecciones/",
+        f"/clases/tareas/{a}/propio/",
+        f"/clases/tareas/{a}/resultados/",
+        f"/clases/tareas/{a}/resultados/{s}/{e}/",
+        f"/clases/tareas/{a}/resultados.csv",
+        f"/clases/tareas/{a}/intentos.csv",
     ]
 
 
+def teacher_posts(w) -> dict[str, dict]:
+    """Each teacher POST about group A, with data that changes it when its own teacher sends it."""
+    g, a, s, d = w["group_a"].pk, w["assignment_a"].pk, w["student_a"].pk, w["draft_a"].pk
+    return {
+        f"/clases/{g}/codigo/": {},
+        f"/clases/{g}/cuentas/": {"names": "Intruso"},
+        f"/clases/{g}/alumnos/{s}/quitar/": {},
+        f"/clases/{g}/alumnos/{s}/contrasena/": {},
+        f"/clases/{g}/tareas/nueva/": {"title": "Intrusa", "due_at": "2030-01-31T10:00"},
+        f"/clases/tareas/{a}/editar/": {"title": "Cambiada", "due_at": "2030-01-31T10:00"},
+        f"/clases/tareas/{d}/borrar/": {},
+        f"/clases/tareas/{d}/publicar/": {},
+        f"/clases/tareas/{a}/lecciones/": {"puzzles": [lesson_puzzle().slug]},
+        f"/clases/ejercicios/{w['draft_exercise_a'].pk}/quitar/": {},
+    }
+
+
 def snapshot():
+    """Everything a teacher's address could change."""
     return (
         list(Classroom.objects.values_list("pk", "name", "join_code").order_by("pk")),
         list(Membership.objects.values_list("classroom_id", "student_id").order_by("pk")),
-        list(Assignment.objects.values_list("pk", "title", "published_at").order_by("pk")),
-        list(Exercise.objects.values_list("pk", "assignment_id").order_by("pk")),
+        list(Assignment.objects.values_list("pk", "title", "due_at", "published_at").order_by("pk")),
+        list(Exercise.objects.values_list("pk", "assignment_id", "order").order_by("pk")),
+        list(get_user_model().objects.values_list("pk", "username", "password").order_by("pk")),
         Attempt.objects.count(),
     )
 
 
-def test_the_other_teacher_gets_404_on_every_address_and_changes_nothing(world):
+@pytest.fixture
+def posts(world):
+    return teacher_posts(world)
+
+
+POST_NAMES = ["codigo", "cuentas", "quitar-alumno", "contrasena", "nueva-tarea", "editar", "borrar", "publicar", "lecciones", "quitar-ejercicio"]
+
+
+@pytest.mark.parametrize("index", range(len(POST_NAMES)), ids=POST_NAMES)
+def test_each_teacher_post_changes_the_group_when_its_own_teacher_sends_it(world, posts, index):
+    url, data = list(posts.items())[index]
+    before = snapshot()
+    response = client_for(world["teacher_a"]).post(url, data)
+    assert response.status_code in (200, 302), (url, response.status_code)
+    assert snapshot() != before, url
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("teacher_b", 404), ("student_a", 403), ("student_b", 403), (None, 302)], ids=["other-teacher", "student", "other-student", "anonymous"]
+)
+def test_nobody_else_changes_anything_by_posting_the_same(world, posts, who, status):
+    client = client_for(world[who]) if who else Client()
+    before = snapshot()
+    for url, data in posts.items():
+        response = client.post(url, data)
+        assert response.status_code == status, (who, url, response.status_code)
+        if who is None:
+            assert response["Location"].startswith("/cuenta/entrar/?next="), url
+    assert snapshot() == before
+
+
+def test_the_other_teacher_gets_404_on_every_page(world):
     other = client_for(world["teacher_b"])
-    before = snapshot()
-    for method, url in teacher_urls(world):
-        response = getattr(other, method)(url, {"name": "x", "title": "x", "names": "Intruso", "puzzles": ["x"]} if method == "post" else None)
-        assert response.status_code == 404, (method, url, response.status_code)
-    assert snapshot() == before
+    for url in teacher_pages(world):
+        assert other.get(url).status_code == 404, url
 
 
-def test_the_own_teacher_reaches_every_address(world):
+def test_the_own_teacher_sees_every_page(world):
     own = client_for(world["teacher_a"])
-    for method, url in teacher_urls(world):
-        if method == "get":
-            assert own.get(url).status_code in (200, 302), url
+    for url in teacher_pages(world):
+        assert own.get(url).status_code == 200, url
 
 
-def test_students_get_403_on_teacher_addresses(world):
+def test_students_get_403_on_teacher_pages(world):
     student = client_for(world["student_a"])
-    before = snapshot()
-    for method, url in teacher_urls(world):
-        assert getattr(student, method)(url).status_code == 403, (method, url)
-    assert snapshot() == before
+    for url in teacher_pages(world):
+        assert student.get(url).status_code == 403, url
 
 
 def test_anonymous_visitors_are_sent_to_the_login_page(world):

@@ -8,7 +8,6 @@ import io
 import json
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from tests.classroom_factories import (
@@ -23,14 +22,10 @@ from tests.classroom_factories import (
 from tutor.classroom.models import Attempt
 from tutor.engine import Position
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
 SEEN = "Con la solución vista"
 
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -28,15 +27,10 @@ from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Mem
 from tutor.engine import Position, format_gnubg_id
 from tutor.lessons.library import get_library
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
 WRONG_DIE = "24/18 13/9"
 RIGHT = "24/18 13/10"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 @pytest.fixture

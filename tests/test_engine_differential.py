@@ -31,8 +31,12 @@ from tests.engine_positions import (
     synthetic_positions,
     worst_case_position,
 )
+from tests.missing import unavailable
 
-pytest.importorskip("gnubg_nn")
+try:
+    import gnubg_nn  # noqa: F401
+except ImportError:
+    unavailable("gnubg_nn is missing: `pip install -r requirements.txt` to compare with GNU Backgammon", module_level=True)
 
 DEFAULT_COMPARISONS = 40_000
 MIN_COMPARISONS = 20_000

@@ -23,9 +23,8 @@ from hypothesis import strategies as st
 from tests.classroom_factories import PASSWORD
 from tests.site_urls import inline_code, site_routes
 from tests.site_world import Group, make_group
-from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.usefixtures("quick_and_reproducible")]
 
 EXAMPLES_PER_ROUTE = 15
 

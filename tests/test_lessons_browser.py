@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import PHONE, assert_accessible
-from tests.test_board_browser import arrow_to, tab_into_board
+from tests.browser import PHONE, arrow_to, assert_accessible, tab_into_board
 from tutor.engine import WHITE
 from tutor.lessons.library import get_library
 
@@ -75,7 +74,7 @@ def test_an_illegal_play_is_explained_in_spanish_with_its_rule(page, live_server
     verdict.wait_for()
     text = verdict.inner_text()
     assert "Jugada ilegal" in text
-    assert "usa un solo dado, pero se pueden usar 2: por ejemplo, 5/2 4/off" in text
+    assert "usa un solo dado, pero se pueden usar los dos: por ejemplo, 5/2 4/off" in text
     link = verdict.locator("a", has_text="Repasa la regla")
     assert link.get_attribute("href") == "/lecciones/obligaciones/#usar-ambos-dados"
 

@@ -77,7 +77,7 @@ def test_the_explorer_lists_legal_plays_and_explains_tempting_ones(client):
 def test_the_explorer_judges_a_play_posted_by_its_board(client):
     query = "?xgid=XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A00%3A0%3A0%3A0%3A0%3A10&dados=3-1"
     html = client.post("/explorar/" + query, {"play": "24/18"}).content.decode()
-    assert "Jugada ilegal" in html and "Ninguno de los dados" in html
+    assert "Jugada ilegal" in html and "Ni el 3 ni el 1 ni su suma" in html
 
 
 def test_the_glossary_matches_the_shared_glossary():

@@ -25,12 +25,11 @@ from django.test import Client
 
 from tests.site_urls import site_routes
 from tests.site_world import RIGHT, make_group
-from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
 from tutor.accounts.models import Profile
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 from tutor.practice.models import Action, PracticeMatch
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
 # Routes anyone may use: they show nobody's data (checked below all the same).
 PUBLIC = {

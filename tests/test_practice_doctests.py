@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tutor.practice.dice", "tutor.practice.destinations", "tutor.practice.evaluator", "tutor.practice.grading"]
+MODULES = ["tutor.practice.destinations", "tutor.practice.evaluator", "tutor.practice.grading"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import threading
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_positions import random_game_positions as random_positions
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice import evaluator
 from tutor.practice.evaluator import CubeAnalysis, EvaluatorUnavailable, analyse_cube, analyse_plays, rating
@@ -19,20 +19,6 @@ from tutor.practice.grading import colour_for
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENING_31 = Position.initial().with_dice((3, 1))
-
-
-def random_positions(seed: int, count: int) -> list[Position]:
-    """Positions with their dice from games played at random, bear-offs included."""
-    rng = random.Random(seed)
-    found = []
-    position = Position.initial()
-    while len(found) < count:
-        rolled = position.with_dice((rng.randint(1, 6), rng.randint(1, 6)))
-        found.append(rolled)
-        position = rng.choice(rolled.legal_plays()).result
-        if position.winner() is not None:
-            position = Position.initial()
-    return found
 
 
 def test_the_opening_3_1_making_the_5_point_is_verde():
@@ -161,10 +147,14 @@ def test_a_failure_of_gnubg_becomes_evaluator_unavailable(monkeypatch):
 
 
 def test_a_gnubg_that_does_not_answer_in_time_is_unavailable(settings):
+    release = threading.Event()
     settings.PRACTICE_EVALUATOR_TIMEOUT = 0.05
     with pytest.raises(EvaluatorUnavailable):
-        evaluator._run(lambda g: time.sleep(0.5))
-    time.sleep(0.5)  # let the worker finish before the next test uses it
+        evaluator._run(lambda g: release.wait(10))
+    release.set()
+    settings.PRACTICE_EVALUATOR_TIMEOUT = 10
+    # The next call queues behind the slow one: once it answers, the worker is free for the next test.
+    assert evaluator._run(lambda g: "free") == "free"
 
 
 def test_a_missing_gnubg_module_is_unavailable(monkeypatch):

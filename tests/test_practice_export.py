@@ -10,7 +10,9 @@ from tutor.engine import BLACK, WHITE, Match, Position, drop, parse_dice, score_
 from tutor.practice.export import match_text
 from tutor.practice.models import PracticeMatch
 
-from .test_practice_game import decide, quick_and_reproducible, start  # noqa: F401  (the fixture applies here too)
+from tests.practice_flow import decide, start
+
+pytestmark = pytest.mark.usefixtures("quick_and_reproducible")
 
 ROW = re.compile(r"^ {0,2}\d+\) (?P<left>.{0,28})(?P<right>.*)$")
 

@@ -6,53 +6,13 @@ import re
 
 import pytest
 
+from tests.practice_flow import a_legal_play, decide, start
 from tutor.engine import Position
 from tutor.practice import evaluator
 from tutor.practice.grading import DEFAULT_LEVELS
 from tutor.practice.models import COMPUTER, LEARNER, Action, Level, Phase, PracticeMatch
 
-SEED = 1
-"""With this dice seed the learner's double is taken, the computer redoubles,
-the learner passes, and the computer then leads 2-0: a Crawford game."""
-
-
-@pytest.fixture(autouse=True)
-def quick_and_reproducible(settings):
-    settings.PRACTICE_GRADING_PLIES = 0
-    settings.PRACTICE_DICE_SEED = SEED
-    settings.PRACTICE_LEVELS = {"experto": {"plies": 0, "noise": 0.0}}
-
-
-def start(client, length=3, level="intermedio") -> PracticeMatch:
-    response = client.post("/practica/nueva/", {"length": length, "level": level})
-    assert response.status_code == 302
-    return PracticeMatch.objects.get(pk=int(re.search(r"/practica/(\d+)/", response["Location"])[1]))
-
-
-def a_legal_play(position: Position) -> str:
-    """The first legal play whose notation reads back as the same play."""
-    for play in position.legal_plays():
-        verdict = position.check(play.notation)
-        if verdict.legal and verdict.play.result == play.result:
-            return play.notation
-    raise AssertionError(f"no play of {position.to_xgid()} reads back")
-
-
-def decide(client, match: PracticeMatch, *, double_once: set[int], answer: str = "abandonar"):
-    """One decision of a simple learner: doubles once per game, passes doubles, plays a legal play."""
-    base = f"/practica/{match.pk}"
-    if match.phase == Phase.MOVE:
-        return client.post(f"{base}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
-    if match.phase == Phase.ROLL:
-        if match.game_number not in double_once and "data-action-double" in client.get(f"{base}/").content.decode():
-            double_once.add(match.game_number)
-            return client.post(f"{base}/doblar/", {"v": match.version})
-        return client.post(f"{base}/tirar/", {"v": match.version})
-    if match.phase == Phase.ANSWER:
-        return client.post(f"{base}/responder/", {"v": match.version, "respuesta": answer})
-    if match.phase == Phase.GAME_OVER:
-        return client.post(f"{base}/siguiente/", {"v": match.version})
-    raise AssertionError(match.phase)
+pytestmark = pytest.mark.usefixtures("quick_and_reproducible")
 
 
 def to_my_move(client, match: PracticeMatch) -> None:

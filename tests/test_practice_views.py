@@ -10,7 +10,9 @@ from django.test import Client
 
 from tutor.practice.models import LEARNER, Action, Exercise, Phase, PracticeMatch
 
-from .test_practice_game import a_legal_play, decide, quick_and_reproducible, start  # noqa: F401
+from tests.practice_flow import add_mistake, decide, start
+
+pytestmark = pytest.mark.usefixtures("quick_and_reproducible")
 
 
 def play_a_few_decisions(client, match: PracticeMatch, count: int) -> PracticeMatch:
@@ -22,16 +24,6 @@ def play_a_few_decisions(client, match: PracticeMatch, count: int) -> PracticeMa
         assert decide(client, match, double_once=doubled).status_code == 302
     match.refresh_from_db()
     return match
-
-
-def add_mistake(match: PracticeMatch) -> Action:
-    """A learner's rojo play in the opening 3-1, recorded as a game would."""
-    number = match.actions.count() + 1
-    return Action.objects.create(
-        match=match, number=number, game_number=match.game_number, side=LEARNER, kind=Action.Kind.MOVE,
-        xgid="XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10", play="13/9", best="8/5 6/5",
-        loss=0.25, colour="rojo", analysis={"plays": [], "plies": 0},
-    )
 
 
 @pytest.mark.django_db

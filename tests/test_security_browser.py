@@ -24,7 +24,7 @@ from tutor.classroom.attempts import submit
 from tutor.classroom.solutions import remember_puzzle
 from tutor.engine import Position
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits")]
 
 SHOTS = os.environ.get("SECURITY_SHOTS", "")
 
@@ -45,12 +45,6 @@ def look(page, name: str) -> None:
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}-{page.viewport_size['width']}.png", full_page=True)
 
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    from django.core.cache import cache
-
-    cache.clear()
 
 
 @pytest.fixture

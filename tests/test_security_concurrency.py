@@ -19,11 +19,11 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from bench.load import Browser, ProductionServer, free_port, last_json_line
+from tests.missing import unavailable
 
 pytestmark = pytest.mark.slow
 
@@ -150,6 +150,17 @@ def test_simultaneous_practice_decisions_on_the_default_sqlite_settings_never_fa
         assert after["version"] > state["version"]
 
 
+def start_redis(port: str) -> subprocess.Popen:
+    """A throwaway Redis, returned once its log says it accepts connections."""
+    redis = subprocess.Popen(
+        ["redis-server", "--port", port, "--save", "", "--appendonly", "no"], stdout=subprocess.PIPE, text=True
+    )
+    for line in redis.stdout:
+        if "Ready to accept connections" in line:
+            return redis
+    raise RuntimeError("redis-server stopped before accepting connections")
+
+
 def redis_url():
     """A throwaway Redis on a free port, or ``None`` when redis-server is missing."""
     return None if shutil.which("redis-server") is None else f"redis://127.0.0.1:{free_port()}/0"
@@ -161,10 +172,9 @@ def test_thirty_simultaneous_wrong_passwords_are_judged_only_as_often_as_the_lim
     if cache == "redis":
         cache = redis_url()
         if cache is None:
-            pytest.skip("redis-server is not installed")
+            unavailable("redis-server is not installed (Debian package redis-server)")
         port = cache.rsplit(":", 1)[1].split("/")[0]
-        redis = subprocess.Popen(["redis-server", "--port", port, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        time.sleep(0.5)
+        redis = start_redis(port)
     environ = {"DJANGO_CACHE_URL": cache, "DJANGO_RATELIMITS": f"login={LOGIN_LIMIT}/900"}
     try:
         with ProductionServer(tmp_path, workers=2, database_url=os.environ.get("DATABASE_URL"), environ=environ) as server:

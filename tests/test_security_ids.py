@@ -15,10 +15,9 @@ from django.test import Client
 
 from tests.site_urls import site_routes
 from tests.site_world import make_group
-from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
 from tutor.converters import MAX_ID, IdConverter, parse_id
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
 HUGE = "9" * 20
 

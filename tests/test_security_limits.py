@@ -11,22 +11,16 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
-from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
 from tests.classroom_factories import make_classroom, make_user
-from tests.test_practice_game import quick_and_reproducible  # noqa: F401  (autouse: fast, seeded gnubg games)
 from tutor.classroom.models import Membership
 from tutor.practice.models import PracticeMatch
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits", "quick_and_reproducible")]
 
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 def limit(settings, scope: str, count: int) -> None:

@@ -4,12 +4,37 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 User = get_user_model()
 
+PASSWORD_HELP = (
+    "Tu contraseña debe tener al menos 8 caracteres y no puede ser solo números, "
+    "ni una contraseña muy común, ni parecerse a tu nombre de usuario o a tu correo."
+)
+"""The rules of Django's password validators, said with «tú» like the rest of the site."""
 
-class SignUpForm(UserCreationForm):
+
+class TuPasswordHelp:
+    """Replace Django's «Su contraseña…» help with ours on whichever new-password field the form has."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("password1", "new_password1"):
+            if name in self.fields:
+                self.fields[name].help_text = PASSWORD_HELP
+
+
+class PasswordChangeForm(TuPasswordHelp, auth_forms.PasswordChangeForm):
+    pass
+
+
+class SetPasswordForm(TuPasswordHelp, auth_forms.SetPasswordForm):
+    pass
+
+
+class SignUpForm(TuPasswordHelp, UserCreationForm):
     """A new account: username, name, optional e-mail, passwords and the role."""
 
     first_name = forms.CharField(

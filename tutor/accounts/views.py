@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
@@ -23,7 +22,7 @@ from django.views.generic import FormView
 from tutor import ratelimit
 
 from .emails import send_sign_up_email
-from .forms import LoginForm, SignUpForm
+from .forms import LoginForm, PasswordChangeForm, SetPasswordForm, SignUpForm
 from .models import Profile
 from .signals import MUST_CHANGE_PASSWORD
 
@@ -181,4 +180,5 @@ class PasswordResetView(InvalidIsBadRequest, auth_views.PasswordResetView):
 
 
 class PasswordResetConfirmView(InvalidIsBadRequest, auth_views.PasswordResetConfirmView):
+    form_class = SetPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")

@@ -26,45 +26,40 @@ are presentation attributes, so the board looks right without CSS.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import Iterable
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.engine import BLACK, WHITE, Position
-from tutor.engine.constants import SIDE_NAMES
+from tutor.engine import BLACK, SIDE_NAMES, WHITE, Position
 
 from .describe import board_title, describe_position
-
-# -- geometry (SVG user units) -------------------------------------------
-
-FRAME = 14  # left and right edges of the frame
-STRIP = 30  # top and bottom edges of the frame, where the point numbers go
-POINT_W = 50
-BAR_W = 52
-TRAY_W = 62
-FIELD_H = 520
-TRIANGLE_H = 205
-RADIUS = 23
-STACK_STEP = 2 * RADIUS
-MAX_STACK = 5
-MAX_BAR_STACK = 4  # leaves room for the cube at the end of the bar
-CUBE = 40
-SLAB_W, SLAB_H, SLAB_STEP = 46, 10, 12
-
-LEFT = FRAME
-BAR_X = LEFT + 6 * POINT_W
-RIGHT = BAR_X + BAR_W
-TRAY_X = RIGHT + 6 * POINT_W + FRAME
-WIDTH = TRAY_X + TRAY_W + FRAME
-TOP = STRIP
-BOTTOM = TOP + FIELD_H
-HEIGHT = BOTTOM + STRIP
-MID = TOP + FIELD_H // 2
-BAR_CX = BAR_X + BAR_W // 2
-TRAY_CX = TRAY_X + TRAY_W // 2
-TRAY_GAP = 10  # half the gap between the two trays
+from .geometry import (
+    BAR_CX,
+    BAR_W,
+    BAR_X,
+    BOTTOM,
+    CUBE,
+    FIELD_H,
+    HEIGHT,
+    LEFT,
+    MID,
+    POINT_W,
+    RADIUS,
+    RIGHT,
+    SLAB_H,
+    SLAB_W,
+    STRIP,
+    TOP,
+    TRAY_GAP,
+    TRAY_W,
+    TRAY_X,
+    TRIANGLE_H,
+    WIDTH,
+    Place,
+    board_places,
+    tray_text_y,
+)
 
 # -- palette: flat wood, felt and ivory ------------------------------------
 
@@ -77,6 +72,7 @@ COLOURS = {
     "point_light": "#e6d5ad",
     "point_dark": "#9a3440",
     "label": "#f6ead0",
+    "label_other": "#f2c46b",
     "white": "#f8f3e8",
     "white_edge": "#4a3b28",
     "white_text": "#1f2421",
@@ -99,37 +95,6 @@ def new_board_id() -> str:
     return f"tablero-{next(_ids)}"
 
 
-@dataclass(frozen=True)
-class Place:
-    """Somewhere checkers can be: a point, one side's half of the bar, or a tray."""
-
-    key: str
-    kind: str
-    row: str
-    col: int
-    label: str
-    cx: int
-    base: int
-    direction: int
-    step: int
-    max_drawn: int
-    box: tuple[int, int, int, int]
-    white: int
-    black: int
-
-    @property
-    def count(self) -> int:
-        return self.white + self.black
-
-    @property
-    def owner(self) -> str:
-        if self.white and not self.black:
-            return "white"
-        if self.black and not self.white:
-            return "black"
-        return "mixed" if self.white else ""
-
-
 def render_board_svg(
     position: Position,
     *,
@@ -137,6 +102,7 @@ def render_board_svg(
     highlight: Iterable[int | str] = (),
     label_id: str | None = None,
     numbering: int | None = None,
+    both_numberings: bool | None = None,
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
@@ -145,6 +111,13 @@ def render_board_svg(
     ``<title>`` and ``<desc>``; one is made up when omitted.  ``numbering``
     is the side whose numbering the point labels use: by default the side
     seen at the bottom (White, or Black when ``flipped``).
+
+    ``both_numberings`` writes White's number on each point, as every
+    diagram of the lessons does, with the other side's number beside it in
+    small type; by default it is on when an unflipped board is labelled for
+    Black (Black to move), so that the text of a lesson («el diagrama
+    muestra en el 12») and the notation in Black's numbering both match
+    what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
     """
     prefix = escape(label_id or new_board_id())
     if numbering is None:
@@ -161,103 +134,12 @@ def render_board_svg(
         f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
         _prototypes(),
         _frame(),
-        _labels(places),
+        _labels(places, numbering == BLACK and not flipped if both_numberings is None else both_numberings),
         *(_place(place, place.key in marked) for place in places),
         _cube(position, flipped),
         "</svg>",
     ]
     return mark_safe("".join(parts))
-
-
-def board_places(position: Position, *, flipped: bool = False, numbering: int = WHITE) -> list[Place]:
-    """Every place of the board, with its geometry and its checkers, in drawing order."""
-    bottom_side = BLACK if flipped else WHITE
-    places = []
-    for row in ("top", "bottom"):
-        for column in range(12):
-            point = _point_at(row, column, flipped)
-            places.append(_point_place(position, point, row, column, numbering))
-    for side in (WHITE, BLACK):
-        places.append(_bar_place(position, side, "top" if side == bottom_side else "bottom"))
-        places.append(_tray_place(position, side, "bottom" if side == bottom_side else "top"))
-    return places
-
-
-def _point_at(row: str, column: int, flipped: bool) -> int:
-    """The White point drawn in ``column`` (0..11, left to right) of ``row``."""
-    if (row == "top") != flipped:
-        return 13 + column
-    return 12 - column
-
-
-def _point_place(position: Position, point: int, row: str, column: int, numbering: int) -> Place:
-    left = LEFT + column * POINT_W if column < 6 else RIGHT + (column - 6) * POINT_W
-    top = row == "top"
-    white, black = position.checkers(WHITE)[point], position.checkers(BLACK)[25 - point]
-    return Place(
-        key=str(point),
-        kind="point",
-        row=row,
-        col=column if column < 6 else column + 1,
-        label=str(point if numbering == WHITE else 25 - point),
-        cx=left + POINT_W // 2,
-        base=TOP + 1 if top else BOTTOM - 1,
-        direction=1 if top else -1,
-        step=STACK_STEP,
-        max_drawn=MAX_STACK,
-        box=(left, TOP if top else MID, POINT_W, FIELD_H // 2),
-        white=white,
-        black=black,
-    )
-
-
-def _bar_place(position: Position, side: int, row: str) -> Place:
-    """One side's half of the bar; stacks start next to the centred cube."""
-    top = row == "top"
-    clearance = CUBE // 2 + 4
-    count = position.bar(side)
-    return Place(
-        key=f"bar-{SIDE_NAMES[side]}",
-        kind="bar",
-        row=row,
-        col=6,
-        label="",
-        cx=BAR_CX,
-        base=MID - clearance if top else MID + clearance,
-        direction=-1 if top else 1,
-        step=STACK_STEP,
-        max_drawn=MAX_BAR_STACK,
-        box=(BAR_X, TOP if top else MID, BAR_W, FIELD_H // 2),
-        white=count if side == WHITE else 0,
-        black=count if side == BLACK else 0,
-    )
-
-
-def _tray_place(position: Position, side: int, row: str) -> Place:
-    """One side's tray of borne-off checkers; slabs stack from the outer edge."""
-    top = row == "top"
-    count = position.borne_off(side)
-    height = FIELD_H // 2 - TRAY_GAP
-    return Place(
-        key=f"off-{SIDE_NAMES[side]}",
-        kind="tray",
-        row=row,
-        col=13,
-        label="",
-        cx=TRAY_CX,
-        base=TOP + 4 if top else BOTTOM - 4,
-        direction=1 if top else -1,
-        step=SLAB_STEP,
-        max_drawn=15,
-        box=(TRAY_X, TOP if top else MID + TRAY_GAP, TRAY_W, height),
-        white=count if side == WHITE else 0,
-        black=count if side == BLACK else 0,
-    )
-
-
-def tray_text_y(place: Place) -> int:
-    """Where a tray writes its count: at its inner end, clear of 15 slabs."""
-    return MID - TRAY_GAP - 18 if place.row == "top" else MID + TRAY_GAP + 32
 
 
 # -- drawing ---------------------------------------------------------------
@@ -291,14 +173,25 @@ def _frame() -> str:
     )
 
 
-def _labels(places: list[Place]) -> str:
-    """The point numbers, written on the frame above and below the points."""
+def _labels(places: list[Place], both: bool = False) -> str:
+    """The point numbers, written on the frame above and below the points.
+
+    With ``both``, White's number comes first and the other numbering
+    follows in small type (``12`` and a small ``13`` for Black).
+    """
     texts = []
     for place in places:
         if place.kind != "point":
             continue
         y = TOP // 2 + 8 if place.row == "top" else BOTTOM + STRIP // 2 + 8
-        texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
+        if both:
+            texts.append(
+                f'<text x="{place.cx - 10}" y="{y}" font-size="20">{place.key}</text>'
+                f'<text x="{place.cx + 13}" y="{y}" font-size="17" font-weight="400" font-style="italic"'
+                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(place.key)}</text>'
+            )
+        else:
+            texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
     return (
         f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="22"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tutor.engine import BLACK, WHITE, Defect, EngineError, Position
+from tutor.engine import BLACK, WHITE, EngineError, Position
 from tutor.lessons.calculations import CalculationError, calculate
-from tutor.lessons.explanations import explain_verdict
+from tutor.lessons.explanations import describe_defects, explain_verdict
 from tutor.lessons.puzzles import Puzzle, PuzzleError, normalise_yes_no, parse_puzzle
 from tutor.lessons.puzzles import parse_layout  # the lessons' reader of «6:2 8:3» lists
 
@@ -64,17 +64,6 @@ def read_gnubg_id(text: str) -> Position:
     return Position.from_gnubg_id(tokens[0], tokens[1] if len(tokens) == 2 else None)
 
 
-DEFECTS = {
-    Defect.WHITE_TOO_MANY: "las blancas tienen más de 15 fichas",
-    Defect.BLACK_TOO_MANY: "las negras tienen más de 15 fichas",
-    Defect.NEGATIVE_COUNT: "hay una cantidad negativa de fichas",
-    Defect.SHARED_POINT: "blancas y negras no pueden compartir un punto",
-    Defect.BOTH_FINISHED: "los dos jugadores han sacado todas sus fichas",
-    Defect.BAD_DICE: "los dados van del 1 al 6",
-    Defect.BAD_CUBE: "el valor o el dueño del cubo no son posibles",
-    Defect.BAD_SCORE: "el marcador no cabe en la longitud del match",
-    Defect.BAD_CRAWFORD: "con ese marcador no puede ser la partida Crawford",
-}
 
 TURNS = {"blancas": WHITE, "negras": BLACK}
 
@@ -120,7 +109,7 @@ def position_from_fields(*, xgid: str = "", gnubg_id: str = "", white: str = "",
             position = position.with_dice(dice)
         except EngineError:
             raise DraftError("los dados se escriben como 6-3, cada uno del 1 al 6", "dice") from None
-    problems = [message for flag, message in DEFECTS.items() if flag in position.defects]
+    problems = describe_defects(position.defects)
     if problems:
         raise DraftError("esa posición es imposible: " + "; ".join(problems), source)
     if position.winner() is not None:

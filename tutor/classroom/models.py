@@ -1,9 +1,14 @@
-"""Groups, assignments, exercises and attempts.
+"""Groups, assignments, exercises and attempts, and the rules about them.
 
 A teacher's group (``Classroom``) has a join code and members; an
 ``Assignment`` holds ordered ``Exercise`` rows, each either a lesson puzzle
 (by slug) or the teacher's own puzzle (position, dice, kind and the answer
 the engine computed).  Every submission of a student is one ``Attempt``.
+
+The policy lives here, not in the views: an assignment is published only
+with an exercise, what students have answered is never deleted, a teacher
+renews only the passwords of accounts they created.  A refusal is a
+``ValidationError`` with a Spanish message and a stable ``code``.
 """
 
 from __future__ import annotations
@@ -11,10 +16,14 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
+from tutor.accounts.models import Profile
+from tutor.accounts.onetime import renew_password
 from tutor.lessons.library import get_library
 from tutor.lessons.puzzles import PLAY_KINDS, Puzzle, PuzzleError
 
@@ -79,6 +88,18 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.student} en {self.classroom}"
 
+    def renew_password(self, teacher) -> str:
+        """A new one-time password for the student, if ``teacher`` created the account.
+
+        Other accounts belong to their owners, who recover them by e-mail.
+        """
+        if not Profile.objects.filter(user=self.student, created_by=teacher).exists():
+            raise ValidationError(
+                "Solo puedes dar una contraseña nueva a las cuentas que creaste tú. Los demás pueden recuperarla por correo.",
+                code="not-created-by-teacher",
+            )
+        return renew_password(self.student)
+
 
 class Assignment(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name="grupo")
@@ -109,6 +130,51 @@ class Assignment(models.Model):
 
     def is_late(self, when) -> bool:
         return when > self.due_at
+
+    @property
+    def is_answered(self) -> bool:
+        """True once a student has answered any of its exercises: it is a record then."""
+        return Attempt.objects.filter(exercise__assignment=self).exists()
+
+    def publish(self) -> bool:
+        """Show the assignment to the students; False if it already was.
+
+        An assignment without exercises cannot be published.
+        """
+        if not self.exercises.exists():
+            raise ValidationError("Añade al menos un ejercicio antes de publicar la tarea.", code="no-exercises")
+        if self.is_published:
+            return False
+        self.published_at = timezone.now()
+        self.save(update_fields=["published_at"])
+        return True
+
+    def check_deletable(self) -> None:
+        """Refuse (``ValidationError``) to delete what students have answered."""
+        if self.is_answered:
+            raise ValidationError("Esta tarea ya tiene respuestas de tus alumnos: no se puede borrar.", code="answered")
+
+    def delete(self, *args, **kwargs):
+        self.check_deletable()
+        return super().delete(*args, **kwargs)
+
+    def add_puzzles(self, puzzles: list[Puzzle]) -> list[Exercise]:
+        """Append lesson puzzles as exercises, in the order given."""
+        order = self._next_order()
+        return Exercise.objects.bulk_create(
+            [
+                Exercise(assignment=self, order=order + index, puzzle_slug=puzzle.slug, title=puzzle.title, kind=puzzle.kind, question=puzzle.question)
+                for index, puzzle in enumerate(puzzles)
+            ]
+        )
+
+    def add_custom(self, **fields: str) -> Exercise:
+        """Append the teacher's own exercise (``fields`` as a ``Draft`` gives them)."""
+        return Exercise.objects.create(assignment=self, order=self._next_order(), **fields)
+
+    def _next_order(self) -> int:
+        last = self.exercises.aggregate(last=Max("order"))["last"]
+        return 0 if last is None else last + 1
 
 
 KIND_LABELS = {
@@ -146,6 +212,11 @@ class Exercise(models.Model):
     @property
     def is_custom(self) -> bool:
         return not self.puzzle_slug
+
+    def delete(self, *args, **kwargs):
+        if self.attempts.exists():
+            raise ValidationError("Ese ejercicio ya tiene respuestas de tus alumnos: no se puede quitar.", code="answered")
+        return super().delete(*args, **kwargs)
 
     @property
     def kind_label(self) -> str:

@@ -206,12 +206,39 @@ def attempts_csv(grid: Grid) -> HttpResponse:
 # --- A student's own view ----------------------------------------------------
 
 
+def _attempts_by_exercise(attempts) -> dict[int, list[Attempt]]:
+    """Attempts grouped by exercise, in the order they were made."""
+    grouped: dict[int, list[Attempt]] = defaultdict(list)
+    for attempt in attempts.select_related("exercise__assignment").order_by("number"):
+        grouped[attempt.exercise_id].append(attempt)
+    return grouped
+
+
 def student_cells(assignment: Assignment, student) -> list[Cell]:
     """The student's cells for each exercise of the assignment, in order."""
-    attempts: dict[int, list[Attempt]] = defaultdict(list)
-    for attempt in Attempt.objects.filter(exercise__assignment=assignment, student=student).select_related("exercise__assignment").order_by("number"):
-        attempts[attempt.exercise_id].append(attempt)
+    attempts = _attempts_by_exercise(Attempt.objects.filter(exercise__assignment=assignment, student=student))
     return [Cell(student, exercise, attempts[exercise.pk]) for exercise in assignment.exercises.all()]
+
+
+def cell(assignment: Assignment, student, exercise: Exercise) -> Cell:
+    """One student's attempts at one exercise, without building the whole grid."""
+    return Cell(student, exercise, _attempts_by_exercise(exercise.attempts.filter(student=student))[exercise.pk])
+
+
+def with_progress(assignments: list[Assignment], student) -> list[Assignment]:
+    """The assignments with the student's ``status``, ``status_label``, ``solved_count`` and ``exercise_count``.
+
+    One query for the attempts of all of them (the exercises should be
+    prefetched), however many assignments there are.
+    """
+    attempts = _attempts_by_exercise(Attempt.objects.filter(exercise__assignment__in=assignments, student=student))
+    for assignment in assignments:
+        cells = [Cell(student, exercise, attempts[exercise.pk]) for exercise in assignment.exercises.all()]
+        assignment.status = assignment_status(assignment, cells)
+        assignment.status_label = STATUS_LABELS[assignment.status]
+        assignment.solved_count = sum(1 for one in cells if one.solved_on)
+        assignment.exercise_count = len(cells)
+    return assignments
 
 
 STATUS_LABELS = {

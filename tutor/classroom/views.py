@@ -2,30 +2,33 @@
 their assignments, the exercises and their history).
 
 Lookups by id go through ``access``; the engine's verdicts come from the
-lessons' judge through ``attempts``; the grid and CSV from ``results``.
+lessons' judge through ``attempts``; the grid and CSV from ``results``; what
+may be published, deleted or renewed is decided by the models, whose
+refusals (``ValidationError``) are shown as messages.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.decorators import teacher_required
 from tutor.ratelimit import ratelimit
-from tutor.accounts.models import Profile, display_name, is_teacher
-from tutor.accounts.onetime import create_account, renew_password
+from tutor.accounts.models import display_name, is_teacher
+from tutor.accounts.onetime import create_account
 
 from . import access, results
 from .attempts import answer_field, submit, verdict_payload
 from .forms import AssignmentForm, ClassroomForm, CustomExerciseForm, JoinForm, StudentAccountsForm
-from .models import Attempt, Exercise, Membership, new_join_code
+from .models import Attempt, Membership, new_join_code
 from .picker import PuzzlePicker
 
 GET_POST = require_http_methods(["GET", "HEAD", "POST"])
@@ -124,11 +127,13 @@ def student_accounts(request, pk: int):
 @require_POST
 def renew_student_password(request, pk: int, student_id: int):
     classroom = access.taught_classroom(request.user, pk)
-    student = access.member(classroom, student_id).student
-    if not Profile.objects.filter(user=student, created_by=request.user).exists():
-        messages.error(request, "Solo puedes dar una contraseña nueva a las cuentas que creaste tú. Los demás pueden recuperarla por correo.")
+    membership = access.member(classroom, student_id)
+    try:
+        password = membership.renew_password(request.user)
+    except ValidationError as refusal:
+        messages.error(request, refusal.message)
         return redirect(classroom)
-    return _print_accounts(request, classroom, [(student, renew_password(student))])
+    return _print_accounts(request, classroom, [(membership.student, password)])
 
 
 def _print_accounts(request, classroom, accounts) -> HttpResponse:
@@ -136,7 +141,7 @@ def _print_accounts(request, classroom, accounts) -> HttpResponse:
     return render(
         request,
         "classroom/student_accounts_print.html",
-        {"classroom": classroom, "accounts": accounts, "login_url": request.build_absolute_uri("/cuenta/entrar/")},
+        {"classroom": classroom, "accounts": accounts, "login_url": request.build_absolute_uri(reverse("accounts:login"))},
     )
 
 
@@ -172,8 +177,10 @@ def assignment_edit(request, pk: int):
 @GET_POST
 def assignment_delete(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
-    if Attempt.objects.filter(exercise__assignment=assignment).exists():
-        messages.error(request, "Esta tarea ya tiene respuestas de tus alumnos: no se puede borrar.")
+    try:
+        assignment.check_deletable()
+    except ValidationError as refusal:
+        messages.error(request, refusal.message)
         return redirect(assignment)
     if request.method == "POST":
         assignment.delete()
@@ -193,18 +200,12 @@ def assignment_detail(request, pk: int):
 @require_POST
 def publish(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
-    if not assignment.exercises.exists():
-        messages.error(request, "Añade al menos un ejercicio antes de publicar la tarea.")
-    elif not assignment.is_published:
-        assignment.published_at = timezone.now()
-        assignment.save(update_fields=["published_at"])
-        messages.success(request, "Tarea publicada: tus alumnos ya la ven en «Mis tareas».")
+    try:
+        if assignment.publish():
+            messages.success(request, "Tarea publicada: tus alumnos ya la ven en «Mis tareas».")
+    except ValidationError as refusal:
+        messages.error(request, refusal.message)
     return redirect(assignment)
-
-
-def _next_order(assignment) -> int:
-    last = assignment.exercises.aggregate(last=Max("order"))["last"]
-    return 0 if last is None else last + 1
 
 
 @teacher_required
@@ -214,14 +215,8 @@ def add_puzzles(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
     picker = PuzzlePicker(request.GET, _posted(request), taken=set(assignment.exercises.values_list("puzzle_slug", flat=True)))
     if picker.form.is_valid():
-        order = _next_order(assignment)
-        Exercise.objects.bulk_create(
-            [
-                Exercise(assignment=assignment, order=order + index, puzzle_slug=puzzle.slug, title=puzzle.title, kind=puzzle.kind, question=puzzle.question)
-                for index, puzzle in enumerate(picker.chosen())
-            ]
-        )
-        messages.success(request, f"Añadidos {len(picker.chosen())} ejercicios de las lecciones.")
+        added = assignment.add_puzzles(picker.chosen())
+        messages.success(request, f"Añadidos {len(added)} ejercicios de las lecciones.")
         return redirect(assignment)
     return _render(request, "classroom/add_puzzles.html", {"assignment": assignment, "picker": picker, "form": picker.form})
 
@@ -233,7 +228,7 @@ def add_custom(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
     form = CustomExerciseForm(_posted(request))
     if form.is_valid() and request.POST.get("action") == "save" and form.was_previewed:
-        Exercise.objects.create(assignment=assignment, order=_next_order(assignment), **form.draft.fields)
+        assignment.add_custom(**form.draft.fields)
         messages.success(request, f"Ejercicio «{form.draft.fields['title']}» añadido a la tarea.")
         return redirect(assignment)
     return _render(request, "classroom/add_custom.html", {"assignment": assignment, "form": form})
@@ -243,10 +238,11 @@ def add_custom(request, pk: int):
 @require_POST
 def remove_exercise(request, pk: int):
     exercise = access.taught_exercise(request.user, pk)
-    if exercise.attempts.exists():
-        messages.error(request, "Ese ejercicio ya tiene respuestas de tus alumnos: no se puede quitar.")
-    else:
+    try:
         exercise.delete()
+    except ValidationError as refusal:
+        messages.error(request, refusal.message)
+    else:
         messages.success(request, f"Ejercicio «{exercise.title}» quitado de la tarea.")
     return redirect(exercise.assignment)
 
@@ -266,7 +262,7 @@ def result_cell(request, pk: int, student_id: int, exercise_id: int):
     assignment = access.taught_assignment(request.user, pk)
     student = access.member(assignment.classroom, student_id).student
     exercise = get_object_or_404(assignment.exercises, pk=exercise_id)
-    cell = results.build_grid(assignment).cell(student.pk, exercise.pk)
+    cell = results.cell(assignment, student, exercise)
     return render(request, "classroom/result_cell.html", {"assignment": assignment, "cell": cell, "student_name": display_name(student)})
 
 
@@ -319,13 +315,7 @@ def join_with_code(request, code: str):
 
 @login_required
 def assignment_list(request):
-    assignments = list(access.visible_assignments(request.user).prefetch_related("exercises"))
-    for assignment in assignments:
-        cells = results.student_cells(assignment, request.user)
-        assignment.status = results.assignment_status(assignment, cells)
-        assignment.status_label = results.STATUS_LABELS[assignment.status]
-        assignment.solved_count = sum(1 for cell in cells if cell.solved_on)
-        assignment.exercise_count = len(cells)
+    assignments = results.with_progress(list(access.visible_assignments(request.user).prefetch_related("exercises")), request.user)
     classrooms = request.user.classrooms.select_related("teacher")
     return render(request, "classroom/assignment_list.html", {"assignments": assignments, "classrooms": classrooms})
 

@@ -6,12 +6,15 @@
 (16, True)
 >>> p.check("24/18").codes
 ('wrong-die',)
+
+Apps import only the names listed in ``__all__`` below, never a submodule
+(tests/test_architecture.py checks it): this package is the only door.
 """
 
 from .check import CODES, Reason, Verdict
-from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, opponent
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
 from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
-from .dice import OpeningRoll, format_dice, opening_roll, parse_dice
+from .dice import DieSource, OpeningRoll, format_dice, opening_roll, parse_dice, secure_die
 from .errors import (
     EngineError,
     GnubgIdError,
@@ -19,12 +22,15 @@ from .errors import (
     NotationError,
     PositionError,
     RuleError,
+    ScoreError,
     XgidError,
 )
+from .explain import tempting_plays
 from .gnubgid import format_gnubg_id, match_id, parse_gnubg_id, position_id
 from .match import Match
 from .movegen import Move
 from .notation import format_moves, parse_play
+from .partial import LegalTurn, PartialPlay, expand_dice, reachable, without_die
 from .play import Play
 from .position import Defect, Position
 from .scoring import MULTIPLIERS, GameResult, score_game
@@ -32,31 +38,41 @@ from .scoring import MULTIPLIERS, GameResult, score_game
 __all__ = [
     "BAR",
     "BLACK",
+    "Board",
     "CHECKERS_PER_SIDE",
     "CODES",
     "CUBE_VALUES",
+    "DIE_FACES",
     "Defect",
+    "Dice",
+    "DieSource",
     "EngineError",
     "GameResult",
     "GnubgIdError",
+    "HOME_POINTS",
     "IllegalPlayError",
+    "LegalTurn",
     "MULTIPLIERS",
     "Match",
     "Move",
     "NotationError",
     "OFF",
     "OpeningRoll",
+    "PartialPlay",
     "Play",
     "Position",
     "PositionError",
     "Reason",
     "RuleError",
+    "SIDE_NAMES",
+    "ScoreError",
     "Verdict",
     "WHITE",
     "XgidError",
     "can_double",
     "double_reasons",
     "drop",
+    "expand_dice",
     "format_dice",
     "format_gnubg_id",
     "format_moves",
@@ -67,6 +83,10 @@ __all__ = [
     "parse_gnubg_id",
     "parse_play",
     "position_id",
+    "reachable",
     "score_game",
+    "secure_die",
     "take",
+    "tempting_plays",
+    "without_die",
 ]

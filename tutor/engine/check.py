@@ -6,31 +6,36 @@ position reached is one that a legal full play reaches.  Otherwise the
 verdict says why, with stable codes and the concrete points and dice.  The
 engine writes no prose: the Django layer turns codes into Spanish.
 
-Codes:
+Codes (the ``Reason`` fields each one fills):
 
 ``syntax``                 the text could not be read (``detail`` says why)
 ``no-checker``             no checker of the mover on ``src``
-``bar-first``              a checker on the bar must enter before ``src`` moves
-``backwards``              ``dst`` is not nearer home than ``src``
-``wrong-die``              no unused die (or sum of dice) covers ``src`` → ``dst``
-``blocked``                ``blocker`` holds ``count`` opposing checkers
-``bear-off-not-all-home``  bearing off from ``src`` while a checker is on ``blocker`` (outside home)
-``higher-die-not-highest`` bearing off from ``src`` with the higher ``die`` while a checker is on ``blocker``
-``too-many-moves``         ``count`` moves written, the dice give only ``allowed``
-``must-use-more-dice``     the play uses ``count`` dice; ``example`` uses ``allowed``
+``bar-first``              ``on_bar`` checkers must enter before ``src`` moves
+``backwards``              ``dst`` is not nearer home than ``src`` (``distance`` is negative)
+``wrong-die``              none of ``dice_left`` (nor a sum of them) covers ``distance`` from ``src`` to ``dst``
+``blocked``                every way from ``src`` stops on a point of ``blocked_points``;
+                           ``opponent_checkers`` hold the first one, ``die`` is the die tried
+``bear-off-not-all-home``  bearing off from ``src`` while the mover's ``farthest`` checker is outside home
+``higher-die-not-highest`` bearing off from ``src`` with the higher ``die`` (the die it would use)
+                           while the mover's ``farthest`` checker is on a higher point
+``too-many-moves``         ``moves_written`` moves written, the dice give only ``moves_possible``
+``must-use-more-dice``     the play makes ``moves_written`` moves; ``example`` (the legal play with
+                           most moves in common) makes ``moves_possible``
 ``must-use-larger-die``    only one die can be played and it must be ``die``
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Iterator
 
 from .constants import OFF
 from .errors import NotationError
-from .movegen import Board, Move, move_obstacle, single_moves
+from .movegen import Board, Move, move_obstacle
 from .notation import Segment, parse_play
+from .partial import PartialPlay, expand_dice
+from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
 from .position import Dice, Position, after_play
 
@@ -54,17 +59,36 @@ CODES = (
 class Reason:
     """Why a play is illegal: a stable ``code`` and the points and dice involved.
 
-    Points are in the mover's numbering (``BAR`` 25, ``OFF`` 0).
+    Points are in the mover's numbering (``BAR`` 25, ``OFF`` 0).  Each field
+    has one meaning whatever the code, so that a sentence can be built from
+    it without guessing:
+
+    - ``src``, ``dst``: the step that fails, as written (``dst`` may be ``OFF``);
+    - ``die``: the die the failing single move would use;
+    - ``dice``: the roll; ``dice_left``: the dice not yet used when the step failed;
+    - ``distance``: pips from ``src`` to ``dst`` (negative when written backwards);
+    - ``blocked_points``: the made points that stop the step (both midpoints of ``13/2``);
+    - ``opponent_checkers``: how many opposing checkers hold ``blocked_points[0]``;
+    - ``farthest``: the mover's checker farthest from home (a point or ``BAR``);
+    - ``on_bar``: the mover's checkers on the bar;
+    - ``moves_written``, ``moves_possible``: single moves in the text, and in a legal play;
+    - ``example``: a legal play, the one closest to what was written;
+    - ``detail``: for ``syntax``, what could not be read.
     """
 
     code: str
     src: int | None = None
     dst: int | None = None
     die: int | None = None
-    blocker: int | None = None
-    count: int | None = None
-    allowed: int | None = None
     dice: tuple[int, ...] = ()
+    dice_left: tuple[int, ...] = ()
+    distance: int | None = None
+    blocked_points: tuple[int, ...] = ()
+    opponent_checkers: int | None = None
+    farthest: int | None = None
+    on_bar: int | None = None
+    moves_written: int | None = None
+    moves_possible: int | None = None
     example: str | None = None
     detail: str | None = None
 
@@ -99,10 +123,10 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     dice_list = _dice_list(dice)
     marked = sorted(segment.dst for segment in segments if segment.hit_marked)
     best: tuple[int, Board, Board] | None = None
-    realized_counts = set()
+    partial: list[tuple[Move, ...]] = []  # ways of playing the text that stop short of a full play
     for m2, o2, moves, _ in _realizations(m, o, tuple((s.src, s.dst) for s in segments), dice_list):
         if (m2, o2) not in legal:
-            realized_counts.add(len(moves))
+            partial.append(moves)
             continue
         mismatch = _hit_mismatch(moves, marked)
         if best is None or mismatch < best[0]:
@@ -113,13 +137,13 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         _, m2, o2 = best
         play = Play(position, dice, legal[(m2, o2)], after_play(position, m2, o2))
         return Verdict(text, dice, True, (), play)
-    if realized_counts:
-        return Verdict(text, dice, False, (_fuller_play_reason(legal, segments, min(realized_counts), dice),))
-    return Verdict(text, dice, False, tuple(_diagnose(m, o, segments, dice_list)))
+    if partial:
+        return Verdict(text, dice, False, (_fuller_play_reason(legal, partial, dice),))
+    return Verdict(text, dice, False, tuple(_diagnose(m, o, segments, dice_list, tuple(dice))))
 
 
 def _dice_list(dice: Dice) -> tuple[int, ...]:
-    return (dice[0],) * 4 if dice[0] == dice[1] else tuple(sorted(dice, reverse=True))
+    return expand_dice(dice)
 
 
 def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
@@ -140,65 +164,46 @@ def _hit_mismatch(moves: tuple[Move, ...], marked: list[int]) -> int:
 
 
 def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice_left: tuple[int, ...]) -> Iterator[tuple[Board, Board, tuple[Move, ...], tuple[int, ...]]]:
-    """Every way to carry out the written steps by legal single moves.
+    """Every way to carry out the written steps by legal single moves (see ``PartialPlay.carry_out``).
 
-    One die at a time, any step next: the steps of different checkers may
-    interleave (two checkers entering with 1-1 before either moves on), and
-    a step written across several dice (``24/13``) may take them in any order.
-    Yields the boards reached, the moves and the dice left over; larger dice
-    are tried first.
+    Yields the boards reached, the moves and the dice left over.
     """
-    if not pending:
-        yield m, o, (), dice_left
-        return
-    tried = set()
-    for index, (src, dst) in enumerate(pending):
-        for die in sorted(set(dice_left), reverse=True):
-            if (src, dst, die) in tried:
-                continue
-            tried.add((src, dst, die))
-            step = _move_from(m, o, src, die)
-            if step is None:
-                continue
-            move, m2, o2 = step
-            if move.dst == dst:
-                rest = pending[:index] + pending[index + 1 :]
-            elif move.dst != OFF and move.dst > dst:
-                rest = pending[:index] + ((move.dst, dst),) + pending[index + 1 :]
-            else:
-                continue
-            remaining = list(dice_left)
-            remaining.remove(die)
-            for m3, o3, later, left in _realizations(m2, o2, rest, tuple(remaining)):
-                yield m3, o3, (move,) + later, left
+    for reached, moves in PartialPlay(m, o, dice_left).carry_out(pending):
+        yield reached.mover, reached.opponent, moves, reached.dice_left
 
 
-def _move_from(m: Board, o: Board, src: int, die: int) -> tuple[Move, Board, Board] | None:
-    for move, m2, o2 in single_moves(m, o, die, max_src=src):
-        return (move, m2, o2) if move.src == src else None
-    return None
-
-
-def _fuller_play_reason(legal: dict, segments: list[Segment], used: int, dice: Dice) -> Reason:
+def _fuller_play_reason(legal: dict, partial: list[tuple[Move, ...]], dice: Dice) -> Reason:
     """The play is a legal sequence of moves but not a legal full play."""
     plays = list(legal.values())
     needed = len(plays[0])
-    example = _closest(plays, segments)
+    used = min(len(moves) for moves in partial)
+    example = _closest(plays, [moves for moves in partial if len(moves) == used])
     if needed == used == 1:
-        die = example[0].die
-        return Reason("must-use-larger-die", die=die, dice=tuple(dice), example=_notation(example))
-    return Reason("must-use-more-dice", count=used, allowed=needed, dice=tuple(dice), example=_notation(example))
+        return Reason("must-use-larger-die", die=example[0].die, dice=tuple(dice), example=_notation(example))
+    return Reason(
+        "must-use-more-dice", dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
+    )
 
 
-def _closest(plays: list[tuple[Move, ...]], segments: list[Segment]) -> tuple[Move, ...]:
-    """The legal play sharing most starting points with the written one."""
-    written = [segment.src for segment in segments]
+def _closest(plays: list[tuple[Move, ...]], written: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """The legal play with the most single moves in common with a way of playing the text.
 
-    def shared(moves: tuple[Move, ...]) -> int:
-        sources = [move.src for move in moves]
-        return sum(1 for src in written if src in sources)
+    Ties go to the play generated first, so the answer is stable.
+    """
 
-    return max(plays, key=shared)
+    def common(moves: tuple[Move, ...]) -> int:
+        best = 0
+        for attempt in written:
+            left = [(move.src, move.dst) for move in attempt]
+            shared = 0
+            for move in moves:
+                if (move.src, move.dst) in left:
+                    left.remove((move.src, move.dst))
+                    shared += 1
+            best = max(best, shared)
+        return best
+
+    return max(plays, key=common)
 
 
 def _notation(moves: tuple[Move, ...]) -> str:
@@ -207,11 +212,15 @@ def _notation(moves: tuple[Move, ...]) -> str:
     return format_moves(moves)
 
 
-def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...]) -> list[Reason]:
-    """Reasons for a play that cannot be carried out, step by step as written."""
+def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[int, ...]) -> list[Reason]:
+    """Reasons for a play that cannot be carried out, step by step as written.
+
+    A failed step still spends the die it tried, as the learner meant it to:
+    ``2/off 1/off`` with 6–5 is judged as the 6 for the 2 and the 5 for the 1.
+    """
     reasons: list[Reason] = []
     if len(segments) > len(dice_list):
-        reasons.append(Reason("too-many-moves", count=len(segments), allowed=len(dice_list), dice=dice_list[:2]))
+        reasons.append(_too_many(segments, dice_list, roll))
     dice_left = dice_list
     stranded: set[int] = set()  # where a failed step would have left its checker
     for segment in segments:
@@ -223,31 +232,52 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
         if path is not None:
             m, o, _, dice_left = path
             continue
-        reasons.append(_segment_reason(m, o, segment, dice_left))
+        reason = _segment_reason(m, o, segment, dice_left, roll)
+        reasons.append(reason)
         stranded.add(segment.dst)
+        if reason.die in dice_left:
+            spent = list(dice_left)
+            spent.remove(reason.die)
+            dice_left = tuple(spent)
     if not reasons:  # every step works alone, but not all of them together
-        reasons.append(Reason("too-many-moves", count=len(segments), allowed=len(dice_list), dice=dice_list[:2]))
+        reasons.append(_too_many(segments, dice_list, roll))
     return reasons
 
 
-def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, ...]) -> Reason:
+def _too_many(segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
+    return Reason("too-many-moves", dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
+
+
+def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
     """Why one written step cannot be carried out with the dice left."""
     src, dst = segment.src, segment.dst
+    distance = src - dst if dst != OFF else src
     first = move_obstacle(m, o, src, dice_left[0])
-    if first is not None and first[0] in ("bar-first", "no-checker"):
-        return Reason(first[0], src=src, dst=dst, blocker=first[1])
+    if first is not None and first[0] == "bar-first":
+        return Reason("bar-first", src=src, dst=dst, dice=roll, dice_left=dice_left, on_bar=first[2])
+    # A step written towards the far end (7/13) is "backwards" even when no
+    # checker stands on its start: most often it is 13/7 written the wrong way round.
     if dst != OFF and dst >= src:
-        return Reason("backwards", src=src, dst=dst)
+        return Reason("backwards", src=src, dst=dst, dice=roll, dice_left=dice_left, distance=distance)
+    if first is not None and first[0] == "no-checker":
+        return Reason("no-checker", src=src, dst=dst, dice=roll, dice_left=dice_left)
     sequences = _die_sequences(src, dst, dice_left)
     if not sequences:
-        return Reason("wrong-die", src=src, dst=dst, dice=tuple(sorted(set(dice_left), reverse=True)), count=src - dst if dst else src)
+        left = tuple(sorted(set(dice_left), reverse=True))
+        return Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=left, distance=distance)
     # The fewest dice first (what the learner most likely meant), then the
     # order of dice that got furthest before a rule stopped it.
     walks = []
     for sequence in sequences:
-        progress, reason = _walk(m, o, src, dst, sequence)
+        progress, reason = _walk(m, o, src, dst, sequence, roll, dice_left)
         walks.append((len(sequence), -progress, reason))
-    return min(walks, key=lambda walk: walk[:2])[2]
+    fewest, _, chosen = min(walks, key=lambda walk: walk[:2])
+    if chosen.code != "blocked":
+        return chosen
+    # Name every made point that closes a way of the same length (both midpoints of 13/2).
+    points = [chosen.blocked_points[0]]
+    points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code == "blocked" and r.blocked_points[0] not in points]
+    return replace(chosen, blocked_points=tuple(points))
 
 
 def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -264,20 +294,25 @@ def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple
     return sorted(found, key=lambda s: (len(s), [-d for d in s]))
 
 
-def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...]) -> tuple[int, Reason]:
+def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], roll: tuple[int, ...], dice_left: tuple[int, ...]) -> tuple[int, Reason]:
     """Follow one order of dice until a single move is illegal; say why."""
     point = src
     for progress, die in enumerate(sequence):
         obstacle = move_obstacle(m, o, point, die)
         if obstacle is not None:
-            code, blocker, count = obstacle
-            return progress, Reason(code, src=point, dst=dst, die=die, blocker=blocker, count=count)
+            code, decisive, count = obstacle
+            fields = {"src": point, "dst": dst, "die": die, "dice": roll, "dice_left": dice_left, "distance": src - dst if dst else src}
+            if code == "blocked":
+                return progress, Reason(code, blocked_points=(decisive,), opponent_checkers=count, **fields)
+            if code == "bar-first":
+                return progress, Reason(code, on_bar=count, **fields)
+            return progress, Reason(code, farthest=decisive, **fields)
         step = _move_from(m, o, point, die)
         assert step is not None
         move, m, o = step
         point = move.dst
     # unreachable: a complete walk would have been a realization
-    return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=sequence)
+    return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
 __all__ = ["CODES", "Reason", "Verdict", "check_play"]

@@ -11,10 +11,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Callable
 
-from .constants import BLACK, WHITE
-from .errors import NotationError
+from .constants import BLACK, DIE_FACES, WHITE, Dice, is_die
+from .errors import NotationError, RuleError
 
-Dice = tuple[int, int]
 DieSource = Callable[[], int]
 """A callable returning one die 1..6; tests pass a seeded one."""
 
@@ -43,7 +42,7 @@ def format_dice(dice: Dice) -> str:
 
 def secure_die() -> int:
     """One die from the operating system's cryptographically secure source."""
-    return secrets.randbelow(6) + 1
+    return secrets.randbelow(DIE_FACES) + 1
 
 
 @dataclass(frozen=True)
@@ -73,6 +72,9 @@ class OpeningRoll:
 def opening_roll(die: DieSource = secure_die, max_throws: int = 1000) -> OpeningRoll:
     """Throw one die each until they differ; the higher die starts.
 
+    A die source that never gives two different dice (or gives something
+    that is not a die) raises ``RuleError``: the opening roll cannot be decided.
+
     >>> dice = iter([3, 3, 5, 2])
     >>> roll = opening_roll(lambda: next(dice))
     >>> roll.rerolls, roll.starter == WHITE, roll.dice
@@ -81,7 +83,9 @@ def opening_roll(die: DieSource = secure_die, max_throws: int = 1000) -> Opening
     throws = []
     for _ in range(max_throws):
         pair = (die(), die())
+        if not all(is_die(value) for value in pair):
+            raise RuleError(f"the die source gave {pair!r}, not two dice 1..{DIE_FACES}")
         throws.append(pair)
         if pair[0] != pair[1]:
             return OpeningRoll(tuple(throws))
-    raise RuntimeError("the die source keeps giving ties")
+    raise RuleError(f"the die source gave {max_throws} ties in a row")

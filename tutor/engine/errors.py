@@ -28,6 +28,10 @@ class PositionError(EngineError):
     """A position was built from data that cannot describe a board."""
 
 
+class ScoreError(EngineError):
+    """A match score or a game result was built from data that cannot describe one."""
+
+
 class IllegalPlayError(EngineError):
     """A play was asked for that the rules do not allow.
 

@@ -50,7 +50,7 @@ def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10
         if verdict.legal or verdict.reasons[0].code in UNINSTRUCTIVE:
             continue
         first = verdict.reasons[0]
-        key = (first.code, first.src, first.blocker, first.die)
+        key = (first.code, first.src, first.blocked_points, first.farthest, first.die)
         if key in seen:
             continue
         seen.add(key)

@@ -29,7 +29,7 @@ pending resignation is not kept.
 
 from __future__ import annotations
 
-from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, opponent
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, is_die, opponent
 from .errors import GnubgIdError, PositionError
 from .position import Position
 
@@ -39,6 +39,8 @@ MAX_GNUBG_ID_TEXT = 80
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _DIGITS = {char: digit for digit, char in enumerate(_ALPHABET)}
+_CHAR_BITS = 6
+"""Each base64 character spells six bits."""
 _POSITION_KEY_BITS = 80
 _MATCH_KEY_BITS = 72
 
@@ -102,7 +104,10 @@ def parse_gnubg_id(position_id: str, match_id: str | None = None) -> Position:
         fields = _read_match_key(_decode(match_id.strip(), MATCH_ID_LENGTH, _MATCH_KEY_BITS, "Match ID"))
     turn = fields.pop("turn", WHITE)
     white, black = (on_roll, off_roll) if turn == WHITE else (off_roll, on_roll)
-    return Position(white, black, turn=turn, **fields)
+    try:
+        return Position(white, black, turn=turn, **fields)
+    except PositionError as error:  # the reader's errors are all GnubgIdError
+        raise GnubgIdError(str(error)) from error
 
 
 def position_id(position: Position) -> str:
@@ -116,7 +121,7 @@ def position_id(position: Position) -> str:
     for side in (opponent(position.turn), position.turn):
         board = position.checkers(side)
         if min(board) < 0:
-            raise PositionError("a side with more than 15 checkers, or fewer than none, has no Position ID")
+            raise PositionError(f"a side with more than {CHECKERS_PER_SIDE} checkers, or fewer than none, has no Position ID")
         for point in range(1, BAR + 1):
             key |= ((1 << board[point]) - 1) << bit
             bit += board[point] + 1
@@ -179,7 +184,7 @@ def _read_position_key(key: int) -> tuple[list[int], list[int]]:
                 bit += 1
             bit += 1
         if sum(board) > CHECKERS_PER_SIDE:
-            raise GnubgIdError(f"{name} has {sum(board)} checkers in the Position ID; at most 15")
+            raise GnubgIdError(f"{name} has {sum(board)} checkers in the Position ID; at most {CHECKERS_PER_SIDE}")
     if key >> bit:
         raise GnubgIdError("the Position ID has bits set after the last point")
     off_roll, on_roll = boards
@@ -201,7 +206,7 @@ def _read_match_key(key: int) -> dict[str, object]:
     if values["game_state"] > _LAST_GAME_STATE:
         raise GnubgIdError(f"the game state in the Match ID must be 0..4, not {values['game_state']}")
     dice = (values["die1"], values["die2"])
-    if dice != (0, 0) and not all(1 <= die <= 6 for die in dice):
+    if dice != (0, 0) and not all(is_die(die) for die in dice):
         raise GnubgIdError(f"the dice in the Match ID must be 1..6 or not rolled, not {dice}")
     owner = values["cube_owner"]
     return {
@@ -232,8 +237,8 @@ def _decode(text: str, chars: int, bits: int, what: str) -> int:
         digit = _DIGITS.get(char)
         if digit is None:
             raise GnubgIdError(f"unexpected character {char!r} at {index} in the {what}")
-        value = value << 6 | digit
-    spare = chars * 6 - bits
+        value = value << _CHAR_BITS | digit
+    spare = chars * _CHAR_BITS - bits
     if value & ((1 << spare) - 1):
         raise GnubgIdError(f"the last character of the {what} has padding bits set")
     return int.from_bytes((value >> spare).to_bytes(bits // 8, "big"), "little")
@@ -241,9 +246,9 @@ def _decode(text: str, chars: int, bits: int, what: str) -> int:
 
 def _encode(key: int, chars: int, bits: int) -> str:
     """The base64 text of a little-endian key; the inverse of ``_decode``."""
-    spare = chars * 6 - bits
+    spare = chars * _CHAR_BITS - bits
     value = int.from_bytes(key.to_bytes(bits // 8, "little"), "big") << spare
-    return "".join(_ALPHABET[value >> 6 * (chars - 1 - index) & 63] for index in range(chars))
+    return "".join(_ALPHABET[value >> _CHAR_BITS * (chars - 1 - index) & (len(_ALPHABET) - 1)] for index in range(chars))
 
 
 __all__ = ["format_gnubg_id", "match_id", "parse_gnubg_id", "position_id"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .constants import BLACK, WHITE
-from .errors import EngineError, RuleError
+from .errors import RuleError, ScoreError
 from .position import Position
 from .scoring import GameResult
 
@@ -35,9 +35,9 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.length < 0 or min(self.score) < 0:
-            raise EngineError("match length and scores cannot be negative")
+            raise ScoreError("match length and scores cannot be negative")
         if self.crawford and (self.is_over or self.score.count(self.length - 1) != 1 or self.length < 2):
-            raise EngineError("only a game with exactly one side a point from the target can be the Crawford game")
+            raise ScoreError("only a game with exactly one side a point from the target can be the Crawford game")
 
     @classmethod
     def new(cls, length: int) -> Match:

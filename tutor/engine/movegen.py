@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, NamedTuple
 
-from .constants import BAR, OFF
+from .constants import BAR, HOME_TOP, OFF, Board, Dice, State
 
-Board = tuple[int, ...]
-State = tuple[Board, Board]
 Found = tuple[Board, Board, tuple["Move", ...]]
 """A play found: the mover's and the opponent's boards after it, and its moves."""
 
@@ -68,7 +66,7 @@ def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[t
         if blockers < 2:
             yield _apply(m, o, BAR, dst, die, blockers == 1)
         return
-    all_home = top <= 6
+    all_home = top <= HOME_TOP
     start = min(top, max_src)
     for src in range(start, 0, -1):
         if not m[src]:
@@ -99,7 +97,7 @@ def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | No
     if dst > 0:
         blockers = o[25 - dst]
         return ("blocked", dst, blockers) if blockers >= 2 else None
-    if top > 6:
+    if top > HOME_TOP:
         return "bear-off-not-all-home", top, None
     if dst < 0 and src != top:
         return "higher-die-not-highest", top, None
@@ -130,7 +128,7 @@ def apply_move(m: Board, o: Board, move: Move) -> State | None:
     return None
 
 
-def full_plays(m: Board, o: Board, dice: tuple[int, int]) -> dict[State, tuple[Move, ...]]:
+def full_plays(m: Board, o: Board, dice: Dice) -> dict[State, tuple[Move, ...]]:
     """Every distinct legal full play: resulting boards mapped to one move list.
 
     Applies the full-turn obligation: as many dice as possible; when only
@@ -140,7 +138,7 @@ def full_plays(m: Board, o: Board, dice: tuple[int, int]) -> dict[State, tuple[M
     return {(m2, o2): moves for m2, o2, moves in play_list(m, o, dice)}
 
 
-def play_list(m: Board, o: Board, dice: tuple[int, int]) -> list[Found]:
+def play_list(m: Board, o: Board, dice: Dice) -> list[Found]:
     """``full_plays`` as a list of ``(mover, opponent, moves)``, in the same order.
 
     While searching, a position reached without hitting is known by the

@@ -10,18 +10,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
-from .constants import BAR, OFF
+from .constants import BAR, OFF, Board, Dice
 from .movegen import Move, full_plays, play_list
-from .position import Dice, Position, after_play
+from .partial import PartialPlay
+from .position import Position, after_play
 
-if TYPE_CHECKING:
-    from .movegen import Board
+_set = object.__setattr__
 
 
 class Play:
     """A legal full play: its moves, in the mover's numbering, and its result.
+
+    Immutable and hashable, like ``Position``: two plays are equal when they
+    start from and lead to the same positions.
 
     >>> play = Position.initial().check("8/5 6/5", dice=(3, 1)).play
     >>> play.notation, play.dice_used
@@ -36,11 +38,11 @@ class Play:
     result: Position
 
     def __init__(self, position: Position, dice: Dice, moves: tuple[Move, ...], result: Position) -> None:
-        self.position = position
-        self.dice = dice
-        self.moves = moves
-        self.result = result
-        self._notation: str | None = None
+        _set(self, "position", position)
+        _set(self, "dice", dice)
+        _set(self, "moves", moves)
+        _set(self, "result", result)
+        _set(self, "_notation", None)
 
     @classmethod
     def parse(cls, text: str, position: Position, dice: Dice | str | None = None) -> Play:
@@ -65,8 +67,24 @@ class Play:
         if self._notation is None:
             from .notation import format_moves
 
-            self._notation = format_moves(self.moves)
-        return self._notation
+            _set(self, "_notation", format_moves(self.moves))
+        return self._notation  # type: ignore[return-value]
+
+    def steps(self) -> tuple[Position, ...]:
+        """The board after each single move, the same side still on roll: for showing a play move by move.
+
+        >>> [step.point(5) for step in Position.initial().check("8/5 6/5", dice=(3, 1)).play.steps()]
+        [(0, 1), (0, 2)]
+        """
+        start = self.position.replace(dice=self.dice)
+        partial = PartialPlay.start(start)
+        steps = []
+        for move in self.moves:
+            after = partial.after(move)
+            assert after is not None, "a legal play's moves can be made one after another"
+            partial = after
+            steps.append(partial.position(start))
+        return tuple(steps)
 
     @property
     def dice_used(self) -> int:
@@ -96,6 +114,12 @@ class Play:
 
     def __hash__(self) -> int:
         return hash((self.position, self.result))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Play is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Play is immutable")
 
     def __repr__(self) -> str:
         return f"<Play {self.notation or '(pass)'} {self.dice[0]}-{self.dice[1]}>"

@@ -10,37 +10,16 @@ simple swap, with no re-indexing.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .constants import BAR, BLACK, CHECKERS_PER_SIDE, MAX_CUBE_VALUE, OFF, WHITE, opponent
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Board, Dice, is_die, opponent
+from .defects import Defect
 from .errors import PositionError
+from .layout import boards_from_layout
 
 if TYPE_CHECKING:
     from .check import Verdict
     from .play import Play
-
-Board = tuple[int, ...]
-Dice = tuple[int, int]
-
-
-class Defect(enum.Flag):
-    """Everything that makes a position impossible, as flags.
-
-    A lesson author sees every defect of a position at once instead of the
-    first one only.
-    """
-
-    NONE = 0
-    WHITE_TOO_MANY = enum.auto()
-    BLACK_TOO_MANY = enum.auto()
-    NEGATIVE_COUNT = enum.auto()
-    SHARED_POINT = enum.auto()
-    BOTH_FINISHED = enum.auto()
-    BAD_DICE = enum.auto()
-    BAD_CUBE = enum.auto()
-    BAD_SCORE = enum.auto()
-    BAD_CRAWFORD = enum.auto()
 
 
 def _board_from_counts(on_board: Iterable[int], bar: int) -> Board:
@@ -166,19 +145,7 @@ class Position:
         >>> p.borne_off(WHITE), p.checkers(BLACK)[4], p.bar(BLACK)
         (12, 2, 1)
         """
-        white_board = [0] * 26
-        black_board = [0] * 26
-        for mapping, board, is_black in ((white, white_board, False), (black, black_board, True)):
-            for key, count in mapping.items():
-                if isinstance(key, str):
-                    if key.strip().lower() not in ("bar", "barra"):
-                        raise PositionError(f"unknown place {key!r}: use a point 1..24 or 'bar'")
-                    index = BAR
-                else:
-                    if not 1 <= int(key) <= 24:
-                        raise PositionError(f"point {key} is outside 1..24")
-                    index = 25 - int(key) if is_black else int(key)
-                board[index] += int(count)
+        white_board, black_board = boards_from_layout(white, black)
         return cls(white_board, black_board, **fields)  # type: ignore[arg-type]
 
     @classmethod
@@ -200,6 +167,16 @@ class Position:
         from .gnubgid import parse_gnubg_id
 
         return parse_gnubg_id(position_id, match_id)
+
+    def to_gnubg_id(self) -> str:
+        """Write gnubg's combined ``POSID:MATCHID``; ``from_gnubg_id`` reads it back.
+
+        >>> Position.initial().to_gnubg_id()
+        '4HPwATDgc/ABMA:cAkAAAAAAAAE'
+        """
+        from .gnubgid import format_gnubg_id
+
+        return format_gnubg_id(self)
 
     def replace(self, **changes: object) -> Position:
         """A copy with some fields changed (``dice``, ``turn``, ``cube_value`` …)."""
@@ -284,34 +261,9 @@ class Position:
     @property
     def defects(self) -> Defect:
         """Every reason why this position could not occur in a game."""
-        found = Defect.NONE
-        white, black = self._boards
-        if white[OFF] < 0:
-            found |= Defect.WHITE_TOO_MANY
-        if black[OFF] < 0:
-            found |= Defect.BLACK_TOO_MANY
-        if any(c < 0 for c in white[1:]) or any(c < 0 for c in black[1:]):
-            found |= Defect.NEGATIVE_COUNT
-        if any(white[p] and black[25 - p] for p in range(1, 25)):
-            found |= Defect.SHARED_POINT
-        if white[OFF] == CHECKERS_PER_SIDE and black[OFF] == CHECKERS_PER_SIDE:
-            found |= Defect.BOTH_FINISHED
-        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
-            found |= Defect.BAD_DICE
-        value = self.cube_value
-        if value < 1 or value & (value - 1) or value > max(MAX_CUBE_VALUE, 1 << self.max_cube_log):
-            found |= Defect.BAD_CUBE
-        elif value == 1 and self.cube_owner is not None:
-            found |= Defect.BAD_CUBE
-        if self.match_length < 0 or (
-            self.match_length and not all(0 <= s < self.match_length for s in self.score)
-        ):
-            found |= Defect.BAD_SCORE
-        if self.crawford and not (
-            self.match_length and self.match_length - 1 in self.score and self.cube_value == 1
-        ):
-            found |= Defect.BAD_CRAWFORD
-        return found
+        from .defects import find_defects
+
+        return find_defects(self)
 
     @property
     def is_valid(self) -> bool:
@@ -349,7 +301,7 @@ class Position:
         if isinstance(dice, str):
             return parse_dice(dice)
         pair = tuple(int(d) for d in dice)
-        if len(pair) != 2 or not all(1 <= d <= 6 for d in pair):
+        if len(pair) != 2 or not all(is_die(d) for d in pair):
             raise PositionError(f"dice must be two numbers 1..6, not {pair!r}")
         return pair  # type: ignore[return-value]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, opponent
-from .errors import EngineError, RuleError
+from .errors import RuleError, ScoreError
 from .position import Position
 
 MULTIPLIERS: Final = {"single": 1, "gammon": 2, "backgammon": 3}
@@ -41,11 +41,11 @@ class GameResult:
 
     def __post_init__(self) -> None:
         if self.winner not in (WHITE, BLACK):
-            raise EngineError(f"the winner must be WHITE (0) or BLACK (1), not {self.winner!r}")
+            raise ScoreError(f"the winner must be WHITE (0) or BLACK (1), not {self.winner!r}")
         if self.kind not in MULTIPLIERS:
-            raise EngineError(f"a game is won as one of {sorted(MULTIPLIERS)}, not {self.kind!r}")
+            raise ScoreError(f"a game is won as one of {sorted(MULTIPLIERS)}, not {self.kind!r}")
         if self.multiplier not in (1, MULTIPLIERS[self.kind]):
-            raise EngineError(f"a {self.kind} counts 1 or {MULTIPLIERS[self.kind]}, not {self.multiplier}")
+            raise ScoreError(f"a {self.kind} counts 1 or {MULTIPLIERS[self.kind]}, not {self.multiplier}")
 
     @property
     def points(self) -> int:

@@ -13,7 +13,7 @@ The string keeps White at the bottom whoever is on roll.
 
 from __future__ import annotations
 
-from .constants import BAR, BLACK, WHITE
+from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE
 from .errors import PositionError, XgidError
 from .position import Position
 
@@ -104,8 +104,8 @@ def format_xgid(position: Position) -> str:
 def _char(count: int, lower: bool) -> str:
     if count <= 0:
         return "-"
-    if count > 15:
-        raise PositionError("a point cannot hold more than 15 checkers")
+    if count > CHECKERS_PER_SIDE:
+        raise PositionError(f"a point cannot hold more than {CHECKERS_PER_SIDE} checkers")
     letter = chr(ord("A") + count - 1)
     return letter.lower() if lower else letter
 
@@ -129,8 +129,8 @@ def _read_points(points: str) -> tuple[list[int], list[int]]:
         else:
             raise XgidError(f"unexpected character {char!r} at {index} in the position field")
     for name, board in (("White", white), ("Black", black)):
-        if sum(board) > 15:
-            raise XgidError(f"{name} has {sum(board)} checkers; at most 15")
+        if sum(board) > CHECKERS_PER_SIDE:
+            raise XgidError(f"{name} has {sum(board)} checkers; at most {CHECKERS_PER_SIDE}")
     return white, black
 
 

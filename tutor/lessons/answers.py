@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine import EngineError, Verdict, parse_play
 
-from .explanations import Rule, explain_verdict, rule_for
+from .explanations import Rule, explain_verdict, rule_for, verdict_payload
 from .puzzles import Puzzle, normalise_yes_no
 
 MAX_ANSWER_TEXT = 200
@@ -19,53 +19,58 @@ MAX_ANSWER_TEXT = 200
 
 @dataclass(frozen=True)
 class Judgement:
-    """The answer to one submission, ready for JSON or a template."""
+    """The answer to one submission, ready for JSON or a template.
+
+    ``message`` adds to the headline the page draws from ``correct`` and
+    ``legal``; the explanations come from ``verdict`` (the engine's, for
+    an illegal play), one per distinct reason.
+    """
 
     correct: bool
     message: str
     legal: bool | None = None
     play: str | None = None
-    reasons: list[dict[str, str]] = field(default_factory=list)
-    rule: Rule | None = None
+    verdict: Verdict | None = None
     feedback: str | None = None
-    codes: tuple[str, ...] = ()
+
+    @property
+    def reasons(self) -> list[dict[str, str]]:
+        return explain_verdict(self.verdict) if self.verdict is not None else []
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return self.verdict.codes if self.verdict is not None else ()
+
+    @property
+    def rule(self) -> Rule | None:
+        return rule_for(self.verdict) if self.verdict is not None else None
 
     def as_json(self) -> dict:
-        return {
-            "correct": self.correct,
-            "legal": self.legal,
-            "message": self.message,
-            "reasons": self.reasons,
-            "play": self.play,
-            "feedback": self.feedback,
-            "rule_url": self.rule.url if self.rule else None,
-            "rule_title": self.rule.title if self.rule else None,
-        }
+        """The verdict; ``legal_plays`` stays None: callers add them after a correct answer."""
+        return verdict_payload(
+            correct=self.correct,
+            legal=self.legal,
+            message=self.message,
+            verdict=self.verdict,
+            play=self.play,
+            feedback=self.feedback,
+        )
 
 
 def judge_play(puzzle: Puzzle, text: str) -> Judgement:
-    """Judge a play typed or made on the board for a play puzzle."""
+    """Judge a play typed or made on the board for a play puzzle.
+
+    A legal play that misses the puzzle's goal (no capture in «Capturar en
+    el 6») is legal but not correct.
+    """
     verdict = puzzle.position.check(text)
-    if verdict.legal:
-        assert verdict.play is not None
-        shown = verdict.play.notation or "pasar"
-        return Judgement(True, f"¡Correcto! {shown} es una jugada legal.", True, verdict.play.notation)
-    return _illegal(puzzle, text, verdict)
-
-
-def _illegal(puzzle: Puzzle, text: str, verdict: Verdict) -> Judgement:
-    reasons = explain_verdict(verdict)
-    headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
-    return Judgement(
-        False,
-        f"{headline} {reasons[0]['message']}",
-        False,
-        None,
-        reasons,
-        rule_for(verdict),
-        _feedback_for(puzzle, text),
-        verdict.codes,
-    )
+    if not verdict.legal:
+        return Judgement(False, "", False, None, verdict, _feedback_for(puzzle, text))
+    assert verdict.play is not None
+    shown = verdict.play.notation or "pasar"
+    if puzzle.goal is not None and not puzzle.goal.met_by(verdict.play, puzzle.position):
+        return Judgement(False, puzzle.goal.missed(verdict.play), True, verdict.play.notation, None, _feedback_for(puzzle, text))
+    return Judgement(True, f"{shown} es una jugada legal.", True, verdict.play.notation)
 
 
 def _feedback_for(puzzle: Puzzle, text: str) -> str | None:
@@ -98,36 +103,42 @@ def judge_answer(puzzle: Puzzle, answer: object) -> Judgement:
         if not given.lstrip("-").isdigit():
             return Judgement(False, "Escribe un número entero.")
         correct = int(given) == int(puzzle.answer)
-        return Judgement(correct, "¡Correcto!" if correct else f"No es {given}. Inténtalo de nuevo.")
+        return Judgement(correct, "" if correct else f"No es {given}. Inténtalo de nuevo.")
     keys = {choice.key: choice.label for choice in puzzle.choices}
     if given not in keys:
         return Judgement(False, "Elige una de las opciones.")
     correct = given == puzzle.answer.lower()
-    return Judgement(correct, "¡Correcto!" if correct else f"«{keys[given]}» no es la respuesta.")
+    return Judgement(correct, "" if correct else f"«{keys[given]}» no es la respuesta.")
 
 
 def _legality(puzzle: Puzzle, said: bool) -> Judgement:
+    """A yes/no answer about a play: the headline says right or wrong, the message why."""
     verdict = puzzle.position.check(puzzle.play)
-    correct = said == verdict.legal
     if verdict.legal:
-        why = f"«{puzzle.play}» es legal."
-        return Judgement(correct, ("¡Correcto! " if correct else "No. ") + why, True, verdict.play.notation if verdict.play else None)
-    reasons = explain_verdict(verdict)
-    why = f"«{puzzle.play}» es ilegal. {reasons[0]['message']}"
-    return Judgement(correct, ("¡Correcto! " if correct else "No. ") + why, False, None, reasons, rule_for(verdict), None, verdict.codes)
+        return Judgement(said, f"«{puzzle.play}» es legal.", None, verdict.play.notation if verdict.play else None)
+    return Judgement(not said, f"«{puzzle.play}» no es legal.", None, None, verdict)
 
 
 def solution(puzzle: Puzzle) -> dict:
     """Every legal play (play kinds) or the expected answer (other kinds)."""
+    plays: list[str] | None = None  # no «hay que pasar» under a question that is not about a play
     if puzzle.is_play or puzzle.kind == "legalidad":
         plays = [play.notation or "pasar" for play in puzzle.position.legal_plays()]
-    else:
-        plays = []
     answer = puzzle.answer
     if puzzle.kind == "opcion":
         answer = next(choice.label for choice in puzzle.choices if choice.key == puzzle.answer.lower())
     elif puzzle.kind == "legalidad":
         answer = "sí" if normalise_yes_no(puzzle.answer) else "no"
-    elif puzzle.kind in ("jugada", "unica"):
-        answer = plays[0] if puzzle.kind == "unica" else ""
+    elif puzzle.kind == "unica":
+        answer = plays[0] if plays else ""
+    elif puzzle.kind == "jugada":
+        answer = _goal_answer(puzzle)
     return {"legal_plays": plays, "answer": answer, "explanation": puzzle.explanation}
+
+
+def _goal_answer(puzzle: Puzzle) -> str:
+    """For a puzzle with a goal, the legal plays that meet it."""
+    if puzzle.goal is None:
+        return ""
+    meeting = [play.notation for play in puzzle.position.legal_plays() if puzzle.goal.met_by(play, puzzle.position)]
+    return "; ".join(meeting)

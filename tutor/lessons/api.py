@@ -13,12 +13,12 @@ import json
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.engine import EngineError, Position, parse_dice
 from tutor.classroom import solutions
+from tutor.engine import EngineError, Position, parse_dice
 from tutor.ratelimit import ratelimit
 
 from .answers import judge_answer, judge_play, solution
-from .explanations import explain_verdict, rule_for
+from .explanations import verdict_payload
 from .library import get_library
 from .progress import mark_solved
 
@@ -191,21 +191,15 @@ def legal_notations(position: Position) -> tuple[str, ...]:
 
 
 def explorer_verdict(position: Position, play: str) -> dict:
+    """Any play in any position: legal or why not, with every legal play."""
     verdict = position.check(play)
-    rule = rule_for(verdict)
-    if verdict.legal:
-        message = f"«{verdict.play.notation or 'pasar'}» es una jugada legal." if verdict.play else "Jugada legal."
-    else:
-        message = explain_verdict(verdict)[0]["message"]
-    return {
-        "correct": verdict.legal,
-        "legal": verdict.legal,
-        "message": message,
-        "reasons": explain_verdict(verdict),
-        "play": verdict.play.notation if verdict.play else None,
-        "rule_url": rule.url if rule else None,
-        "rule_title": rule.title if rule else None,
-        "feedback": None,
-        "legal_plays": list(legal_notations(position)),
-    }
+    shown = verdict.play.notation if verdict.play else None
+    return verdict_payload(
+        correct=verdict.legal,
+        legal=verdict.legal,
+        message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
+        verdict=verdict,
+        play=shown,
+        legal_plays=list(legal_notations(position)),
+    )
 

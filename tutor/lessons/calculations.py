@@ -55,8 +55,7 @@ def _winner(position: Position, arguments: list[str]) -> str:
 
 
 def _game_result(position: Position):
-    from tutor.engine.errors import RuleError
-    from tutor.engine.scoring import score_game
+    from tutor.engine import RuleError, score_game
 
     try:
         return score_game(position)
@@ -79,7 +78,7 @@ def _borne_off(position: Position, arguments: list[str]) -> str:
 
 
 def _cube_after_take(position: Position, arguments: list[str]) -> str:
-    from tutor.engine.cube import can_double
+    from tutor.engine import can_double
 
     if not can_double(position):
         raise CalculationError("el jugador en turno no puede doblar en esta posición")
@@ -87,7 +86,7 @@ def _cube_after_take(position: Position, arguments: list[str]) -> str:
 
 
 def _who_may_double(position: Position, arguments: list[str]) -> str:
-    from tutor.engine.cube import can_double
+    from tutor.engine import can_double
 
     allowed = [side for side in (WHITE, BLACK) if can_double(position.replace(turn=side, dice=None), side)]
     if len(allowed) == 2:
@@ -98,13 +97,45 @@ def _who_may_double(position: Position, arguments: list[str]) -> str:
 def _who_starts(position: Position, arguments: list[str]) -> str:
     if len(arguments) != 2 or not all(a.isdigit() and 1 <= int(a) <= 6 for a in arguments):
         raise CalculationError("«quien-empieza» necesita dos dados: blancas y negras")
-    from tutor.engine.dice import opening_roll
+    from tutor.engine import opening_roll
 
     throws = iter(int(a) for a in arguments)
     white, black = int(arguments[0]), int(arguments[1])
     if white == black:
         return "repetir"
     return _SIDE_KEYS[opening_roll(lambda: next(throws)).starter]
+
+
+def _reason(position: Position, arguments: list[str]) -> str:
+    """The engine's first reason code against a play: «¿por qué no es legal?» questions."""
+    if position.dice is None:
+        raise CalculationError("«motivo» necesita dados")
+    verdict = position.check(" ".join(arguments))
+    if verdict.legal or "syntax" in verdict.codes:
+        raise CalculationError(f"«motivo» necesita una jugada ilegal y bien escrita, no «{' '.join(arguments)}»")
+    return verdict.codes[0]
+
+
+def _die_played(position: Position, arguments: list[str]) -> str:
+    """The die the only legal play uses, when the rules let just one be played."""
+    plays = position.legal_plays() if position.dice is not None else []
+    if len(plays) != 1 or len(plays[0].moves) != 1:
+        raise CalculationError("«dado-jugado» necesita dados con una sola jugada legal de un solo dado")
+    return str(plays[0].moves[0].die)
+
+
+def _may_move(position: Position, arguments: list[str]) -> str:
+    """``pasar`` when no die can be played, else ``mover``."""
+    if position.dice is None:
+        raise CalculationError("«puede-mover» necesita dados")
+    return "pasar" if position.legal_plays()[0].is_pass else "mover"
+
+
+def _may_double_now(position: Position, arguments: list[str]) -> str:
+    """Whether the side on roll may double in this very position, dice included."""
+    from tutor.engine.cube import can_double
+
+    return "si" if can_double(position) else "no"
 
 
 def _one_int(arguments: list[str], usage: str) -> int:
@@ -130,4 +161,8 @@ _CALCULATIONS: dict[str, Callable[[Position, list[str]], str]] = {
     "cubo-tras-aceptar": _cube_after_take,
     "puede-doblar": _who_may_double,
     "quien-empieza": _who_starts,
+    "motivo": _reason,
+    "dado-jugado": _die_played,
+    "puede-mover": _may_move,
+    "puede-doblar-ya": _may_double_now,
 }

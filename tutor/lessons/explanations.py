@@ -1,16 +1,18 @@
-"""The Spanish words for the engine's reason codes: the one place they live.
+"""The Spanish for the engine's codes: the one place it lives.
 
 The engine says *why* with stable codes and concrete points and dice; this
 module turns a ``Reason`` into the sentence a learner reads and names the
-rule, with a link to the lesson section that teaches it.  Lessons,
-classroom and practice all explain illegal plays through it.
+rule, with a link to the lesson section that teaches it.  It also holds the
+Spanish for the cube codes (why a double is refused) and for the defects of
+an impossible position, and builds the verdict that lessons, assignments and
+the explorer send.  Lessons, classroom and practice all explain through it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import BAR, OFF, Reason, Verdict
+from tutor.engine import BAR, OFF, Defect, Reason, Verdict
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,9 @@ RULES: dict[str, Rule] = {
     "must-use-larger-die": Rule("Si solo se puede jugar un dado, el mayor", "obligaciones", "dado-mayor"),
 }
 
+ENTRY_RULE = Rule("Del dado al punto de entrada", "barra", "tabla-de-entrada")
+"""A blocked entry is explained by the entry table, not by the blocked-point section."""
+
 
 def place(point: int | None) -> str:
     """``el 6``, ``la barra`` or ``fuera`` for a point of the mover's numbering."""
@@ -62,71 +67,212 @@ def to_place(point: int | None) -> str:
     return "a la barra" if point == BAR else f"al {point}"
 
 
-def _dice_text(dice: tuple[int, ...]) -> str:
+def _die_names(dice: tuple[int, ...]) -> str:
+    """``el 3 y el 1``: the distinct values, larger first."""
     names = [f"el {value}" for value in sorted(set(dice), reverse=True)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " o " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
 
 
-def _dice_count(count: int) -> str:
-    if count == 0:
-        return "no mueve ninguna ficha"
-    return "usa un solo dado" if count == 1 else f"usa {count} dados"
+_COUNT_WORDS = {1: "un", 2: "dos", 3: "tres", 4: "cuatro"}
+_PLURAL_DIE = {1: "unos", 2: "doses", 3: "treses", 4: "cuatros", 5: "cincos", 6: "seises"}
 
 
-def _from_to(reason: Reason) -> str:
+def _is_double(dice: tuple[int, ...]) -> bool:
+    return len(dice) == 2 and dice[0] == dice[1]
+
+
+def _step(reason: Reason) -> str:
+    """``del 13 al 7`` or ``la ficha del 5 fuera``: the step as written."""
     if reason.dst == OFF:
-        return f"sacar una ficha {from_place(reason.src)}"
-    return f"ir {from_place(reason.src)} {to_place(reason.dst)}"
+        return f"la ficha {from_place(reason.src)} fuera"
+    return f"{from_place(reason.src)} {to_place(reason.dst)}"
+
+
+def _wrong_die(reason: Reason) -> str:
+    left = reason.dice_left
+    distance = reason.distance or 0
+    needed = f"haría falta un {distance}" if 1 <= distance <= 6 else f"son {distance} puntos"
+    if reason.dst == OFF and distance <= 6:
+        needed = f"haría falta un {distance} o más"
+    if len(left) == 1:
+        return f"El dado que te queda, el {left[0]}, no lleva {_step(reason)}: {needed}."
+    if len(set(left)) == 1:
+        return (
+            f"Los {_COUNT_WORDS[len(left)]} {_PLURAL_DIE[left[0]]} que te quedan no llevan {_step(reason)}: "
+            f"{needed}, y cada movimiento es de {left[0]}."
+        )
+    return f"Ni {_die_names(left).replace(' y ', ' ni ')} ni su suma llevan {_step(reason)}: {needed}."
+
+
+def _blocked(reason: Reason) -> str:
+    points = reason.blocked_points
+    if reason.src == BAR:
+        return f"No puedes entrar con el {reason.die}: el {points[0]} está bloqueado por {reason.opponent_checkers} fichas rivales."
+    if len(points) > 1:
+        names = " o ".join(f"el {point}" for point in points)
+        return (
+            f"No puedes ir {_step(reason)}: la ficha tendría que pararse en {names}, "
+            f"y {'los dos están bloqueados' if len(points) == 2 else 'todos están bloqueados'} por fichas rivales."
+        )
+    return (
+        f"No puedes mover la ficha {from_place(reason.src)} con el {reason.die}: "
+        f"el {points[0]} está bloqueado por {reason.opponent_checkers} fichas rivales."
+    )
+
+
+def _bar_first(reason: Reason) -> str:
+    count = reason.on_bar or 1
+    already = len(reason.dice_left) < (4 if _is_double(reason.dice) else 2)
+    still = "Aún tienes" if already or count > 1 else "Tienes"
+    if count == 1:
+        return f"{still} una ficha en la barra: tiene que entrar antes de que muevas la ficha {from_place(reason.src)}."
+    return f"{still} {count} fichas en la barra: tienen que entrar todas antes de que muevas la ficha {from_place(reason.src)}."
+
+
+def _more_dice(reason: Reason) -> str:
+    written, possible = reason.moves_written or 0, reason.moves_possible or 0
+    if _is_double(reason.dice):
+        did = "no mueve ninguna ficha" if written == 0 else "hace un solo movimiento" if written == 1 else f"hace {written} movimientos"
+        can = "se puede hacer uno" if possible == 1 else f"se pueden hacer {possible}"
+        return f"Tu jugada {did}, pero {can}: por ejemplo, {reason.example}."
+    if written == 0:
+        can = "se puede jugar un dado" if possible == 1 else "se pueden usar los dos dados"
+        return f"Tu jugada no mueve ninguna ficha, pero {can}: por ejemplo, {reason.example}."
+    return f"Tu jugada usa un solo dado, pero se pueden usar los dos: por ejemplo, {reason.example}."
 
 
 def explain(reason: Reason, text: str = "") -> str:
     """One Spanish sentence for ``reason``, with its points and dice.
 
-    >>> explain(Reason("higher-die-not-highest", src=3, dst=0, die=4, blocker=6))
-    'No puedes sacar del 3 con el 4: tienes una ficha en el 6, más lejos de salir.'
+    >>> explain(Reason("higher-die-not-highest", src=3, dst=0, die=4, farthest=6))
+    'No puedes sacar del 3 con el 4: es un dado superior, y un dado superior solo saca fichas de tu punto ocupado más alto, el 6.'
     """
     code = reason.code
     if code == "syntax":
         shown = f"«{text[:40]}»" if text.strip() else "esa jugada"
         return f"No entiendo {shown}. Escribe cada movimiento como origen/destino, por ejemplo 13/7 8/5* o bar/22."
     if code == "no-checker":
-        if reason.src == BAR:
-            return "No tienes ninguna ficha en la barra."
-        return f"No tienes ninguna ficha en el {reason.src}."
+        return f"No tienes ninguna ficha en {place(reason.src)}."
     if code == "bar-first":
-        return f"Tienes una ficha en la barra: debe entrar antes de mover la ficha {from_place(reason.src)}."
+        return _bar_first(reason)
     if code == "backwards":
-        return f"Las fichas solo avanzan hacia tu casa: no puedes ir {from_place(reason.src)} {to_place(reason.dst)}."
-    if code == "wrong-die":
-        return f"Ninguno de los dados que te quedan ({_dice_text(reason.dice)}) sirve para {_from_to(reason)}."
-    if code == "blocked":
-        where = f"el punto {reason.blocker}"
-        if reason.src == BAR:
-            return f"No puedes entrar con el {reason.die}: {where} está bloqueado por {reason.count} fichas rivales."
-        return f"No puedes mover {from_place(reason.src)} con el {reason.die}: {where} está bloqueado por {reason.count} fichas rivales."
-    if code == "bear-off-not-all-home":
-        return f"Aún no puedes sacar fichas: tienes una ficha en {place(reason.blocker)}, fuera de tu casa."
-    if code == "higher-die-not-highest":
-        return f"No puedes sacar del {reason.src} con el {reason.die}: tienes una ficha en el {reason.blocker}, más lejos de salir."
-    if code == "too-many-moves":
-        return f"Has escrito {reason.count} movimientos, pero tus dados solo dan {reason.allowed}."
-    if code == "must-use-more-dice":
         return (
-            f"Tu jugada {_dice_count(reason.count or 0)}, pero se pueden usar {reason.allowed}: "
+            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. "
+            f"¿Lo has escrito al revés? Primero va el punto de salida: {reason.dst}/{reason.src}."
+        )
+    if code == "wrong-die":
+        return _wrong_die(reason)
+    if code == "blocked":
+        return _blocked(reason)
+    if code == "bear-off-not-all-home":
+        return f"Aún no puedes sacar fichas: tienes una ficha en {place(reason.farthest)}, fuera de tu casa."
+    if code == "higher-die-not-highest":
+        return (
+            f"No puedes sacar {from_place(reason.src)} con el {reason.die}: es un dado superior, y un dado superior "
+            f"solo saca fichas de tu punto ocupado más alto, {place(reason.farthest)}."
+        )
+    if code == "too-many-moves":
+        return f"Has escrito {reason.moves_written} movimientos, pero tus dados solo dan {reason.moves_possible}."
+    if code == "must-use-more-dice":
+        return _more_dice(reason)
+    if code == "must-use-larger-die":
+        return (
+            f"Solo se puede jugar uno de los dos dados, y entonces tiene que ser el mayor, el {reason.die}: "
             f"por ejemplo, {reason.example}."
         )
-    if code == "must-use-larger-die":
-        return f"Solo se puede jugar un dado y debe ser el mayor, el {reason.die}: por ejemplo, {reason.example}."
     return "Esta jugada no respeta las reglas."
 
 
+def _same_point(reason: Reason) -> tuple:
+    """What makes two reasons the same for a learner: one sentence per rule and decisive point."""
+    if reason.code in ("bar-first", "bear-off-not-all-home", "too-many-moves"):
+        return (reason.code,)
+    if reason.code == "higher-die-not-highest":
+        return (reason.code, reason.farthest)
+    return (reason.code, reason.src, reason.dst, reason.blocked_points)
+
+
 def explain_verdict(verdict: Verdict) -> list[dict[str, str]]:
-    """The reasons of a verdict as ``{"code", "message"}`` items."""
-    return [{"code": reason.code, "message": explain(reason, verdict.text)} for reason in verdict.reasons]
+    """The reasons of a verdict as ``{"code", "message"}`` items, one per distinct reason."""
+    seen: set[tuple] = set()
+    items = []
+    for reason in verdict.reasons:
+        key = _same_point(reason)
+        if key in seen:
+            continue
+        seen.add(key)
+        items.append({"code": reason.code, "message": explain(reason, verdict.text)})
+    return items
 
 
 def rule_for(verdict: Verdict) -> Rule | None:
-    """The rule that decides an illegal verdict: the one of its first reason."""
+    """The rule that decides an illegal verdict: the one of its first reason.
+
+    A blocked entry from the bar is a matter of the entry table, not of
+    moving along the board.
+    """
     if not verdict.reasons:
         return None
-    return RULES.get(verdict.reasons[0].code)
+    first = verdict.reasons[0]
+    if first.code == "blocked" and first.src == BAR:
+        return ENTRY_RULE
+    return RULES.get(first.code)
+
+
+DOUBLE_REASONS = {
+    "game-over": "La partida ha terminado.",
+    "not-your-turn": "Solo puedes doblar en tu turno.",
+    "dice-rolled": "Ya has tirado los dados: se dobla antes de tirar.",
+    "not-cube-owner": "El cubo es del programa: solo puede doblar quien lo tiene, o cualquiera si está en el centro.",
+    "crawford-game": "Es la partida Crawford: en ella nadie puede doblar.",
+    "cube-at-maximum": "El cubo ya está en su valor máximo.",
+}
+"""The Spanish for the engine's cube codes (``tutor.engine.double_reasons``)."""
+
+DEFECTS = {
+    Defect.WHITE_TOO_MANY: "las blancas tienen más de 15 fichas",
+    Defect.BLACK_TOO_MANY: "las negras tienen más de 15 fichas",
+    Defect.NEGATIVE_COUNT: "hay una cantidad negativa de fichas",
+    Defect.SHARED_POINT: "blancas y negras no pueden compartir un punto",
+    Defect.BOTH_FINISHED: "los dos jugadores han sacado todas sus fichas",
+    Defect.BAD_DICE: "los dados van del 1 al 6",
+    Defect.BAD_CUBE: "el valor o el dueño del cubo no son posibles",
+    Defect.BAD_SCORE: "el marcador no cabe en la longitud del match",
+    Defect.BAD_CRAWFORD: "con ese marcador no puede ser la partida Crawford",
+}
+"""The Spanish for each defect that makes a position impossible."""
+
+
+def describe_defects(defects: Defect) -> list[str]:
+    """Every defect of a position, in Spanish."""
+    return [message for flag, message in DEFECTS.items() if flag in defects]
+
+
+def verdict_payload(
+    *,
+    correct: bool,
+    legal: bool | None,
+    message: str = "",
+    verdict: Verdict | None = None,
+    play: str | None = None,
+    feedback: str | None = None,
+    legal_plays: list[str] | None = None,
+) -> dict:
+    """The verdict lessons, assignments and the explorer send: one shape, built here.
+
+    One headline (drawn from ``correct``/``legal`` by the page), an optional
+    ``message`` that adds to it, one explanation per distinct reason, the
+    rule to review and, only for questions about a play, the legal plays.
+    """
+    rule = rule_for(verdict) if verdict is not None and not verdict.legal else None
+    return {
+        "correct": correct,
+        "legal": legal,
+        "message": message,
+        "reasons": explain_verdict(verdict) if verdict is not None else [],
+        "play": play,
+        "feedback": feedback,
+        "rule_url": rule.url if rule else None,
+        "rule_title": rule.title if rule else None,
+        "legal_plays": legal_plays,
+    }

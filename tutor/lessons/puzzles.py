@@ -17,6 +17,8 @@ from typing import Callable
 
 from tutor.engine import BLACK, WHITE, EngineError, Position, parse_dice, parse_play
 
+from .goals import Goal, GoalError, accepted_plays, parse_goal
+
 KINDS = ("jugada", "unica", "legalidad", "numero", "opcion")
 """Play a legal full turn; find the only legal play; is this play legal?;
 a number; a choice."""
@@ -26,9 +28,9 @@ PLAY_KINDS = ("jugada", "unica")
 _SINGLE_KEYS = {
     "id", "titulo", "pregunta", "xgid", "blancas", "negras", "turno", "dados", "tipo",
     "respuesta", "jugada", "codigo", "calculo", "explicacion", "regla", "cubo", "match",
-    "marcador", "crawford",
+    "marcador", "crawford", "objetivo",
 }
-_REPEATED_KEYS = {"legal", "ilegal", "pista", "opcion"}
+_REPEATED_KEYS = {"legal", "ilegal", "pista", "opcion", "acepta"}
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SIDES = {"blancas": WHITE, "negras": BLACK}
 
@@ -81,6 +83,7 @@ class Puzzle:
     tempting: tuple[TemptingPlay, ...] = ()
     hints: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
+    goal: Goal | None = None
 
     @property
     def dice(self) -> tuple[int, int] | None:
@@ -120,6 +123,7 @@ def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -
     if kind not in KINDS:
         raise fail(f"tipo «{kind}» desconocido: usa uno de {', '.join(KINDS)}", "tipo")
     position = _read_position(values, fail)
+    goal = _read_goal(values, repeated, kind, fail)
     puzzle = Puzzle(
         slug=slug,
         title=values["titulo"],
@@ -139,6 +143,7 @@ def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -
         tempting=tuple(_read_tempting(text, lambda m, at=at: PuzzleError(m, source, at)) for text, at in repeated["ilegal"]),
         hints=tuple(text for text, _ in repeated["pista"]),
         choices=tuple(_read_choice(text, lambda m, at=at: PuzzleError(m, source, at)) for text, at in repeated["opcion"]),
+        goal=goal,
     )
     from .validation import validate_puzzle
 
@@ -170,6 +175,23 @@ def _read_pairs(body: str, source: str, first_line: int) -> tuple[dict[str, str]
             raise PuzzleError(f"clave «{key}» desconocida", source, number)
         lines.setdefault(key, number)
     return values, repeated, lines
+
+
+def _read_goal(values: dict[str, str], repeated: dict[str, list[tuple[str, int]]], kind: str, fail: Callable[..., PuzzleError]) -> Goal | None:
+    accepted = tuple(text for text, _ in repeated["acepta"])
+    if "objetivo" not in values and not accepted:
+        return None
+    key = "objetivo" if "objetivo" in values else "acepta"
+    if kind != "jugada":
+        raise fail("«objetivo» y «acepta» solo sirven en ejercicios de tipo jugada", key)
+    if "objetivo" in values and accepted:
+        raise fail("usa «objetivo» o «acepta», no ambos", "acepta")
+    if accepted:
+        return accepted_plays(accepted)
+    try:
+        return parse_goal(values["objetivo"])
+    except GoalError as error:
+        raise fail(str(error), "objetivo") from None
 
 
 def _read_position(values: dict[str, str], fail: Callable[..., PuzzleError]) -> Position:

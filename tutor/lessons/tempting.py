@@ -17,8 +17,7 @@ import logging
 
 from django.core.cache import cache
 
-from tutor.engine import Position
-from tutor.engine.explain import tempting_plays
+from tutor.engine import Position, tempting_plays
 
 from .explanations import explain_verdict, rule_for
 

@@ -7,10 +7,16 @@ answer — is recomputed here, so a lesson can never teach a wrong rule.
 
 from __future__ import annotations
 
-from tutor.engine import CODES
+import re
+
+from tutor.engine import BLACK, CODES, WHITE
 
 from .calculations import CalculationError, calculate
+from .explanations import describe_defects
 from .puzzles import PLAY_KINDS, Puzzle, PuzzleError, normalise_yes_no
+
+
+_TURNS = {"blancas": WHITE, "negras": BLACK}
 
 
 def validate_puzzle(puzzle: Puzzle, lines: dict[str, int]) -> None:
@@ -21,8 +27,7 @@ def validate_puzzle(puzzle: Puzzle, lines: dict[str, int]) -> None:
 
     position = puzzle.position
     if position.defects:
-        names = ", ".join(flag.name.lower() for flag in type(position.defects) if flag in position.defects and flag.name)
-        raise fail(f"posición imposible ({names})")
+        raise fail(f"posición imposible: {'; '.join(describe_defects(position.defects))}")
     needs_dice = puzzle.kind in PLAY_KINDS or puzzle.kind == "legalidad" or puzzle.legal_examples or puzzle.tempting
     if needs_dice and position.dice is None:
         raise fail("este tipo de ejercicio necesita «dados»")
@@ -41,9 +46,30 @@ def validate_puzzle(puzzle: Puzzle, lines: dict[str, int]) -> None:
     _VALIDATORS[puzzle.kind](puzzle, fail)
 
 
+_PROMISE = re.compile(r"\bcaptur|\bsac(a|ar|as|an)\b", re.IGNORECASE)
+"""Words in a title or question that promise a capture or a bear-off."""
+
+
 def _play_turn(puzzle: Puzzle, fail) -> None:
-    if not puzzle.position.legal_plays():
+    plays = puzzle.position.legal_plays()
+    if not plays:
         raise fail("no hay ninguna jugada posible")
+    goal = puzzle.goal
+    if goal is None:
+        if _PROMISE.search(puzzle.title) or _PROMISE.search(puzzle.question):
+            raise fail(
+                "el ejercicio promete capturar o sacar fichas, pero cualquier jugada legal lo resolvería: "
+                "añade «objetivo: captura», «objetivo: sacar N» o líneas «acepta: jugada»",
+                "tipo",
+            )
+        return
+    key = "acepta" if goal.plays else "objetivo"
+    for text in goal.plays:
+        verdict = puzzle.position.check(text)
+        if not verdict.legal:
+            raise fail(f"«acepta: {text}» no es legal según el motor ({', '.join(verdict.codes)})", key)
+    if not any(goal.met_by(play, puzzle.position) for play in plays):
+        raise fail(f"ninguna jugada legal cumple el objetivo «{goal.describe()}»", key)
 
 
 def _only_play(puzzle: Puzzle, fail) -> None:
@@ -101,6 +127,8 @@ def _agree(puzzle: Puzzle, fail) -> None:
         raise fail(str(error), "calculo") from None
     if computed != puzzle.answer.lower():
         raise fail(f"el motor calcula «{computed}», no «{puzzle.answer}»", "respuesta")
+    if puzzle.calculation.startswith("quien-empieza") and computed in _TURNS and puzzle.position.turn != _TURNS[computed]:
+        raise fail(f"empiezan las {computed}: pon «turno: {computed}» para que el tablero diga de quién es el turno", "calculo")
 
 
 _VALIDATORS = {

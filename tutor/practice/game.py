@@ -32,6 +32,7 @@ from tutor.engine import (
 from tutor.engine.movegen import apply_move
 from tutor.engine.position import after_play
 from tutor.engine.scoring import GameResult
+from tutor.lessons.explanations import DOUBLE_REASONS
 
 from . import dice, evaluator
 from .evaluator import CubeAnalysis, PlayAnalysis
@@ -41,14 +42,6 @@ from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 TOP_PLAYS = 5
 """How many of gnubg's best plays are kept with each of the learner's plays."""
 
-DOUBLE_REASONS = {
-    "game-over": "La partida ha terminado.",
-    "not-your-turn": "Solo puedes doblar en tu turno.",
-    "dice-rolled": "Ya has tirado los dados: se dobla antes de tirar.",
-    "not-cube-owner": "El cubo es del ordenador: solo puede doblar quien lo tiene, o cualquiera si está en el centro.",
-    "crawford-game": "Es la partida Crawford: en ella nadie puede doblar.",
-    "cube-at-maximum": "El cubo ya está en su valor máximo.",
-}
 
 
 class GameError(Exception):

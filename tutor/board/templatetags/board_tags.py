@@ -16,11 +16,11 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 
-from tutor.engine import Position, parse_dice
-from tutor.engine.constants import SIDE_NAMES
+from tutor.engine import SIDE_NAMES, Position, parse_dice
 
 from ..describe import SIDE_WORDS, describe_position
 from ..svg import new_board_id, render_board_svg, render_die_svg
+from ..widget import destinations_json, dice_faces
 
 register = template.Library()
 
@@ -83,7 +83,7 @@ def board(
         "turn": SIDE_NAMES[position.turn],
         "turn_words": SIDE_WORDS[position.turn],
         "dice": dice_faces(position.dice),
-        "dice_data": ",".join(str(d) for d in position.dice) if position.dice else "",
+        "dice_data": ",".join(str(d) for d in dice_faces(position.dice)),
         "numbering": SIDE_NAMES[numbering] if numbering is not None else ("black" if flipped else "white"),
         "flipped": flipped,
         "check_url": check_url,
@@ -148,37 +148,8 @@ def die_svg(value: int) -> str:
     return render_die_svg(value)
 
 
-def dice_faces(dice: tuple[int, int] | None) -> list[int]:
-    """The dice to draw: two, or four for doubles (each die is one move).
-
-    >>> dice_faces((4, 4)), dice_faces((6, 3)), dice_faces(None)
-    ([4, 4, 4, 4], [6, 3], [])
-    """
-    if not dice:
-        return []
-    return [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
-
-
-def destinations_json(destinations: Mapping[Any, Iterable[Any]]) -> dict[str, list[int | str]]:
-    """Sources and destinations as the browser reads them: numbers, ``"bar"`` and ``"off"``.
-
-    >>> destinations_json({25: [22, 20], "6": [0]})
-    {'bar': [22, 20], '6': ['off']}
-    """
-    return {str(_place_name(source)): [_place_name(d) for d in targets] for source, targets in destinations.items()}
-
-
 def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:
     """A plain map is converted; a map per partial play (``{"moves": …}``) is sent as it is."""
     if "moves" in destinations:
         return dict(destinations)
     return destinations_json(destinations)
-
-
-def _place_name(point: Any) -> Any:
-    text = str(point).strip().lower()
-    if text in ("25", "bar", "barra"):
-        return "bar"
-    if text in ("0", "off", "fuera"):
-        return "off"
-    return int(text) if text.isdigit() else text

@@ -1,0 +1,54 @@
+"""Helpers that drive a practice match like a learner, shared by the practice, permission and fuzz tests.
+
+The settings that make those games fast and reproducible are the
+``quick_and_reproducible`` fixture in ``tests/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tutor.engine import Position
+from tutor.practice.models import LEARNER, Action, Phase, PracticeMatch
+
+
+def start(client, length=3, level="intermedio") -> PracticeMatch:
+    response = client.post("/practica/nueva/", {"length": length, "level": level})
+    assert response.status_code == 302
+    return PracticeMatch.objects.get(pk=int(re.search(r"/practica/(\d+)/", response["Location"])[1]))
+
+
+def a_legal_play(position: Position) -> str:
+    """The first legal play whose notation reads back as the same play."""
+    for play in position.legal_plays():
+        verdict = position.check(play.notation)
+        if verdict.legal and verdict.play.result == play.result:
+            return play.notation
+    raise AssertionError(f"no play of {position.to_xgid()} reads back")
+
+
+def decide(client, match: PracticeMatch, *, double_once: set[int], answer: str = "abandonar"):
+    """One decision of a simple learner: doubles once per game, passes doubles, plays a legal play."""
+    base = f"/practica/{match.pk}"
+    if match.phase == Phase.MOVE:
+        return client.post(f"{base}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
+    if match.phase == Phase.ROLL:
+        if match.game_number not in double_once and "data-action-double" in client.get(f"{base}/").content.decode():
+            double_once.add(match.game_number)
+            return client.post(f"{base}/doblar/", {"v": match.version})
+        return client.post(f"{base}/tirar/", {"v": match.version})
+    if match.phase == Phase.ANSWER:
+        return client.post(f"{base}/responder/", {"v": match.version, "respuesta": answer})
+    if match.phase == Phase.GAME_OVER:
+        return client.post(f"{base}/siguiente/", {"v": match.version})
+    raise AssertionError(match.phase)
+
+
+def add_mistake(match: PracticeMatch) -> Action:
+    """A learner's rojo play in the opening 3-1, recorded as a game would."""
+    number = match.actions.count() + 1
+    return Action.objects.create(
+        match=match, number=number, game_number=match.game_number, side=LEARNER, kind=Action.Kind.MOVE,
+        xgid="XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10", play="13/9", best="8/5 6/5",
+        loss=0.25, colour="rojo", analysis={"plays": [], "plies": 0},
+    )

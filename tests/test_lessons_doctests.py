@@ -1,0 +1,22 @@
+"""The ``>>>`` examples in the lessons app's docstrings are true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "tutor.lessons.goals",
+    "tutor.lessons.explanations",
+    "tutor.lessons.calculations",
+    "tutor.lessons.puzzles",
+    "tutor.lessons.templatetags.answer_words",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_in_the_docstrings_hold(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, f"{result.failed} failing examples in {name}"
