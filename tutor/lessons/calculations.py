@@ -133,7 +133,7 @@ def _may_move(position: Position, arguments: list[str]) -> str:
 
 def _may_double_now(position: Position, arguments: list[str]) -> str:
     """Whether the side on roll may double in this very position, dice included."""
-    from tutor.engine.cube import can_double
+    from tutor.engine import can_double
 
     return "si" if can_double(position) else "no"
 
