@@ -86,11 +86,13 @@ class ProductionServer:
         for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
             self.manage(*command)
 
+    def command(self) -> list[str]:
+        """The server's command line (subclasses serve the site another way)."""
+        return [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
+
     def start(self, timeout: float = 60) -> None:
         log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-        )
+        self.process = subprocess.Popen(self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + timeout
         while True:

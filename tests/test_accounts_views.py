@@ -66,14 +66,22 @@ def test_sign_up_errors_are_spanish_and_answer_400(client):
     assert User.objects.filter(username="lucia").count() == 1
 
 
-def test_an_e_mail_can_belong_to_one_account_only(client):
-    sign_up(client, "ana")
-    response = Client().post(
+def test_an_e_mail_can_belong_to_one_account_only_and_the_page_does_not_say_whose_it_is(client):
+    first = client.get(sign_up(client, "ana")["Location"], follow=True).content.decode()
+    second_client = Client()
+    second = second_client.post(
         "/cuenta/crear/",
         {"username": "ana2", "first_name": "Ana", "email": "ANA@example.org", "password1": "ficha-roja-en-el-ocho", "password2": "ficha-roja-en-el-ocho"},
-    )
-    assert response.status_code == 400
-    assert "Ya hay una cuenta con ese correo" in response.content.decode()
+        follow=True,
+    ).content.decode()
+    assert "Te hemos escrito a ana@example.org" in first and "Te hemos escrito a ANA@example.org" in second
+    assert "Ya hay una cuenta" not in second
+    assert User.objects.get(username="ana").email == "ana@example.org"
+    assert User.objects.get(username="ana2").email == ""
+    welcome, taken = mail.outbox
+    assert welcome.to == ["ana@example.org"] and "está creada" in welcome.body
+    assert taken.to == ["ANA@example.org"] and "ya pertenece a otra cuenta" in taken.body and "«ana2»" in taken.body
+    assert "/cuenta/recuperar/" in taken.body
 
 
 def test_sign_up_keeps_a_safe_next_address_and_ignores_another_site(client):

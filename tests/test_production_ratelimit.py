@@ -110,7 +110,7 @@ def test_hits_are_counted_per_identity_and_reset_clears_them():
 def test_the_database_cache_counts_across_processes_and_keeps_the_window(settings):
     settings.CACHES = {
         "default": settings.CACHES["default"],
-        "shared": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tutor_cache_test"},
+        "shared": {"BACKEND": "tutor.cache.DatabaseCache", "LOCATION": "tutor_cache_test"},
     }
     settings.RATELIMIT_CACHE = "shared"
     call_command("createcachetable", "--database", "default")

@@ -124,8 +124,8 @@ def test_database_connections_are_kept_open_and_health_checked():
     "url, backend",
     [
         ("rediss://cache:6380/0", "django.core.cache.backends.redis.RedisCache"),
-        ("db://", "django.core.cache.backends.db.DatabaseCache"),
-        ("", "django.core.cache.backends.db.DatabaseCache"),
+        ("db://", "tutor.cache.DatabaseCache"),
+        ("", "tutor.cache.DatabaseCache"),
         ("locmem://", "django.core.cache.backends.locmem.LocMemCache"),
     ],
 )

@@ -19,8 +19,10 @@ Code that counts something other than requests (failed logins, say) uses
 Counting needs a cache shared by the web processes (database or Redis in
 production); with a per-process cache each process counts on its own.  When
 the cache fails, requests are let through: a broken cache must not take the
-site down.  Counts are approximate with the database cache (no atomic
-increment), exact with Redis and the in-memory cache.
+site down.  Counts are exact with Redis, the in-memory cache and the
+project's database cache (``tutor.cache``, whose ``incr`` is atomic), so a
+burst of simultaneous requests cannot slip past a limit: callers count
+first (``hit``) and then decide on the number it returns.
 """
 
 from __future__ import annotations
@@ -102,6 +104,31 @@ def hit(scope: str, identity: str) -> int:
         return 0
 
 
+def undo(scope: str, identity: str) -> None:
+    """Take back one hit of ``identity`` (a login attempt that turned out good)."""
+    window, _ = limit_for(scope).window(clock())
+    key = _key(scope, identity, window)
+    cache = _cache()
+    try:
+        if type(cache).incr is BaseCache.incr:
+            cache.set(key, max(0, int(cache.get(key, 0)) - 1), timeout=limit_for(scope).window(clock())[1] + 1)
+        else:
+            cache.decr(key)
+    except ValueError:  # the window ended meanwhile: nothing to take back
+        pass
+    except Exception:  # noqa: BLE001
+        logger.warning("Rate limit cache unavailable; %s not undone", scope, exc_info=True)
+
+
+def exceeded(scope: str, identity: str) -> bool:
+    """Count one hit and say whether it goes beyond ``scope``'s limit.
+
+    Counting first and deciding on the number returned is what keeps a
+    burst of simultaneous requests from slipping past the limit.
+    """
+    return enabled() and hit(scope, identity) > limit_for(scope).count
+
+
 def count(scope: str, identity: str) -> int:
     """Hits of ``identity`` in ``scope`` during the current window."""
     window, _ = limit_for(scope).window(clock())
@@ -144,6 +171,11 @@ def client_address(request: HttpRequest) -> str:
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def address_identity(request: HttpRequest) -> str:
+    """The client's address, signed in or not (for doors used before signing in)."""
+    return f"address:{client_address(request)}"
 
 
 def client_identity(request: HttpRequest) -> str:
@@ -190,9 +222,8 @@ def ratelimit(scope: str, *, methods: tuple[str, ...] = ("POST",), json: bool = 
     def decorator(view):
         @functools.wraps(view)
         def limited(request: HttpRequest, *args, **kwargs):
-            if enabled() and request.method in counted:
-                if hit(scope, identity(request)) > limit_for(scope).count:
-                    return too_many_requests(request, scope, json=json)
+            if request.method in counted and exceeded(scope, identity(request)):
+                return too_many_requests(request, scope, json=json)
             return view(request, *args, **kwargs)
 
         return limited

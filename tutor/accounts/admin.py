@@ -15,7 +15,7 @@ class ProfileInline(admin.StackedInline):
     can_delete = False
     extra = 1
     max_num = 1
-    fields = ("is_teacher", "must_change_password", "created_by")
+    fields = ("is_teacher", "must_change_password", "one_time_expires_at", "one_time_used", "created_by")
     raw_id_fields = ("created_by",)
     verbose_name_plural = "perfil"
 

@@ -62,10 +62,21 @@ class SignUpForm(TuPasswordHelp, UserCreationForm):
         self.fields["username"].help_text = "Con él entrarás. Letras, números y . @ + - _, sin espacios."
 
     def clean_email(self) -> str:
+        """The e-mail, never refused for being in use: saying so on the page
+        would tell anyone which addresses have an account.  An address in
+        use is left off the new account and its owner is told by e-mail
+        (``emails.send_sign_up_email``), as the password reset does."""
         email = self.cleaned_data.get("email", "").strip()
-        if email and User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("Ya hay una cuenta con ese correo. ¿Has olvidado la contraseña?")
+        self.email_taken = bool(email) and User.objects.filter(email__iexact=email).exists()
         return email
+
+    def save(self, commit: bool = True):
+        user = super().save(commit=False)
+        if getattr(self, "email_taken", False):
+            user.email = ""
+        if commit:
+            user.save()
+        return user
 
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username", "").strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Profile(models.Model):
@@ -21,6 +22,17 @@ class Profile(models.Model):
     )
     must_change_password = models.BooleanField(
         "debe cambiar la contraseña", default=False, help_text="Tiene una contraseña de un solo uso."
+    )
+    one_time_expires_at = models.DateTimeField(
+        "la contraseña de un solo uso caduca",
+        null=True,
+        blank=True,
+        help_text="Pasada esta fecha, la contraseña de un solo uso ya no sirve para entrar.",
+    )
+    one_time_used = models.BooleanField(
+        "contraseña de un solo uso ya usada",
+        default=False,
+        help_text="Ya se entró con ella: solo sirve para elegir la contraseña propia en esa sesión.",
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -38,6 +50,14 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"Perfil de {self.user}"
+
+    def one_time_password_spent(self, now=None) -> bool:
+        """Whether the one-time password can no longer open a session:
+        it served a login already, or its few days have passed."""
+        if not self.must_change_password:
+            return False
+        expired = self.one_time_expires_at is not None and self.one_time_expires_at <= (now or timezone.now())
+        return self.one_time_used or expired
 
     @classmethod
     def of(cls, user) -> Profile:

@@ -16,7 +16,8 @@ MUST_CHANGE_PASSWORD = "must_change_password"
 
 @receiver(user_logged_in, dispatch_uid="accounts-one-time-password")
 def flag_one_time_password(sender, request, user, **kwargs) -> None:
-    if request is not None and Profile.objects.filter(user=user, must_change_password=True).exists():
+    # A one-time password serves this one login: mark it spent.
+    if Profile.objects.filter(user=user, must_change_password=True).update(one_time_used=True) and request is not None:
         request.session[MUST_CHANGE_PASSWORD] = True
 
 

@@ -6,6 +6,9 @@ template under ``templates/registration/``.
 
 from __future__ import annotations
 
+import unicodedata
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -18,6 +21,7 @@ from django.views.generic import FormView
 
 from tutor import ratelimit
 
+from .emails import send_sign_up_email
 from .forms import LoginForm, PasswordChangeForm, SetPasswordForm, SignUpForm
 from .models import Profile
 from .signals import MUST_CHANGE_PASSWORD
@@ -39,6 +43,10 @@ def _safe_next(request) -> str:
     return target if allowed and target.startswith("/") else ""
 
 
+SIGNUP_SCOPE = "signup"
+"""Accounts created per address: ``settings.RATELIMITS["signup"]``."""
+
+
 @method_decorator(sensitive_post_parameters("password1", "password2"), name="dispatch")
 class SignUpView(InvalidIsBadRequest, FormView):
     template_name = "accounts/signup.html"
@@ -49,11 +57,27 @@ class SignUpView(InvalidIsBadRequest, FormView):
             return redirect(_safe_next(request) or "classroom:home")
         return super().dispatch(request, *args, **kwargs)
 
+    def post(self, request, *args, **kwargs):
+        # Counted first (atomic), taken back when the form is refused:
+        # only accounts actually created use up the address's allowance.
+        if ratelimit.exceeded(SIGNUP_SCOPE, ratelimit.address_identity(request)):
+            return ratelimit.too_many_requests(request, SIGNUP_SCOPE)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        ratelimit.undo(SIGNUP_SCOPE, ratelimit.address_identity(self.request))
+        return super().form_invalid(form)
+
     def form_valid(self, form):
         user = form.save()
         Profile.objects.create(user=user, is_teacher=form.cleaned_data["is_teacher"])
-        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(self.request, f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada.")
+        login(self.request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        welcome = f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada."
+        email = form.cleaned_data.get("email", "")
+        if email:
+            send_sign_up_email(self.request, user, email, taken=form.email_taken)
+            welcome += f" Te hemos escrito a {email}."
+        messages.success(self.request, welcome)
         return redirect(_safe_next(self.request) or "classroom:home")
 
     def get_context_data(self, **kwargs):
@@ -61,36 +85,59 @@ class SignUpView(InvalidIsBadRequest, FormView):
 
 
 LOGIN_SCOPE = "login"
-"""Failed logins per username and address: ``settings.RATELIMITS["login"]``."""
+"""Login attempts per username and address: ``settings.RATELIMITS["login"]``."""
+
+LOGIN_ADDRESS_SCOPE = "login-address"
+"""Failed logins per address, whatever the usernames: ``settings.RATELIMITS["login-address"]``."""
+
+
+def login_username(request) -> str:
+    """The username as the login form reads it, case-folded.
+
+    Django's ``UsernameField`` strips the text and normalises it to NFKC
+    before authenticating, so ``load0５`` (a full-width 5) and ``l𝗼ad05``
+    open the account ``load05``: the lockout must count them as one name.
+    """
+    text = unicodedata.normalize("NFKC", str(request.POST.get("username", "")).strip())
+    return text.casefold()[:150]
 
 
 def _login_identity(request) -> str:
-    username = str(request.POST.get("username", ""))[:150].strip().lower()
-    return f"{username}|{ratelimit.client_address(request)}"
+    return f"{login_username(request)}|{ratelimit.client_address(request)}"
 
 
 class LoginView(InvalidIsBadRequest, auth_views.LoginView):
-    """Django's login; after too many failures, HTTP 429 even with the right password."""
+    """Django's login; after too many failures, HTTP 429 even with the right password.
+
+    Every attempt is counted before the password is checked, with the
+    cache's atomic increment: of thirty simultaneous wrong passwords, only
+    as many as the limit allows are judged.  A good login takes its hits back.
+    """
 
     form_class = LoginForm
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        if ratelimit.is_limited(LOGIN_SCOPE, _login_identity(request)):
-            form = self.form_class(request, initial={"username": request.POST.get("username", "")})
-            wait = ratelimit.wait_text(ratelimit.retry_after(LOGIN_SCOPE))
-            response = render(request, self.template_name, self.get_context_data(form=form, blocked=True, wait=wait), status=429)
-            response["Retry-After"] = str(ratelimit.retry_after(LOGIN_SCOPE))
-            return response
+        if ratelimit.enabled():
+            address = ratelimit.client_address(request)
+            over_name = ratelimit.hit(LOGIN_SCOPE, _login_identity(request)) > ratelimit.limit_for(LOGIN_SCOPE).count
+            over_address = ratelimit.hit(LOGIN_ADDRESS_SCOPE, address) > ratelimit.limit_for(LOGIN_ADDRESS_SCOPE).count
+            if over_name or over_address:
+                return self.refused(request, LOGIN_ADDRESS_SCOPE if over_address else LOGIN_SCOPE)
         return super().post(request, *args, **kwargs)
+
+    def refused(self, request, scope: str):
+        form = self.form_class(request, initial={"username": str(request.POST.get("username", ""))[:150]})
+        seconds = ratelimit.retry_after(scope)
+        context = self.get_context_data(form=form, blocked=True, blocked_address=scope == LOGIN_ADDRESS_SCOPE, wait=ratelimit.wait_text(seconds))
+        response = render(request, self.template_name, context, status=429)
+        response["Retry-After"] = str(seconds)
+        return response
 
     def form_valid(self, form):
         ratelimit.reset(LOGIN_SCOPE, _login_identity(self.request))
+        ratelimit.undo(LOGIN_ADDRESS_SCOPE, ratelimit.client_address(self.request))
         return super().form_valid(form)
-
-    def form_invalid(self, form):
-        ratelimit.hit(LOGIN_SCOPE, _login_identity(self.request))
-        return super().form_invalid(form)
 
 
 class PasswordChangeView(InvalidIsBadRequest, auth_views.PasswordChangeView):
@@ -110,16 +157,26 @@ class PasswordChangeView(InvalidIsBadRequest, auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        Profile.objects.filter(user=self.request.user).update(must_change_password=False)
+        Profile.objects.filter(user=self.request.user).update(must_change_password=False, one_time_expires_at=None, one_time_used=False)
         self.request.session.pop(MUST_CHANGE_PASSWORD, None)
         messages.success(self.request, "Contraseña cambiada. Usa la nueva la próxima vez que entres.")
         return response
 
 
 class PasswordResetView(InvalidIsBadRequest, auth_views.PasswordResetView):
+    """Django's reset by e-mail, limited per address and per e-mail address asked
+    for, so that the form cannot be used to flood someone's inbox."""
+
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
+
+    def post(self, request, *args, **kwargs):
+        email = unicodedata.normalize("NFKC", str(request.POST.get("email", "")).strip()).casefold()[:254]
+        for scope, identity in (("password-reset", ratelimit.address_identity(request)), ("password-reset-email", email)):
+            if ratelimit.exceeded(scope, identity):
+                return ratelimit.too_many_requests(request, scope)
+        return super().post(request, *args, **kwargs)
 
 
 class PasswordResetConfirmView(InvalidIsBadRequest, auth_views.PasswordResetConfirmView):

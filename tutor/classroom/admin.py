@@ -69,12 +69,12 @@ class ExerciseAdmin(admin.ModelAdmin):
 
 @admin.register(Attempt)
 class AttemptAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "student", "exercise", "number", "text", "correct", "legal", "codes")
-    list_filter = ("correct", "legal", "codes", "exercise__assignment__classroom", "created_at")
+    list_display = ("created_at", "student", "exercise", "number", "text", "correct", "legal", "codes", "solution_seen")
+    list_filter = ("correct", "legal", "solution_seen", "codes", "exercise__assignment__classroom", "created_at")
     search_fields = ("student__username", "student__first_name", "text", "codes", "exercise__title")
     date_hierarchy = "created_at"
     list_select_related = ("student", "exercise")
-    readonly_fields = ("exercise", "student", "number", "text", "correct", "legal", "codes", "verdict", "created_at")
+    readonly_fields = ("exercise", "student", "number", "text", "correct", "legal", "codes", "verdict", "created_at", "solution_seen")
 
     def has_add_permission(self, request) -> bool:
         return False

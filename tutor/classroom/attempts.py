@@ -16,6 +16,7 @@ from tutor.training.hooks import record_puzzle_answer
 from tutor.lessons.puzzles import Puzzle
 
 from .models import Attempt, Exercise, Membership
+from .solutions import seen_before
 
 MAX_TEXT = 200
 NUMBERING_RETRIES = 5
@@ -39,7 +40,9 @@ def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Atte
 
 
 def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Attempt:
-    """Store one attempt with the next free number for this student and exercise."""
+    """Store one attempt with the next free number for this student and exercise,
+    marked when the student had been given the solution before (``solutions``)."""
+    solution_seen = seen_before(student, exercise)
     for _ in range(NUMBERING_RETRIES):
         try:
             with transaction.atomic():
@@ -55,6 +58,7 @@ def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Atte
                     legal=judgement.legal,
                     codes=" ".join(dict.fromkeys(judgement.codes))[:MAX_TEXT],
                     verdict=judgement.as_json(),
+                    solution_seen=solution_seen,
                 )
         except IntegrityError:
             continue

@@ -268,6 +268,11 @@ class Attempt(models.Model):
     codes = models.CharField("códigos", max_length=200, blank=True, help_text="Los códigos de motivo, separados por espacios.")
     verdict = models.JSONField("veredicto", default=dict)
     created_at = models.DateTimeField("enviado el", default=timezone.now, db_index=True)
+    solution_seen = models.BooleanField(
+        "con la solución vista",
+        default=False,
+        help_text="Antes de esta respuesta, el alumno o la alumna pidió o tuvo a la vista la solución del ejercicio.",
+    )
 
     class Meta:
         verbose_name = "intento"
@@ -301,3 +306,29 @@ class Attempt(models.Model):
     def is_illegal_play(self) -> bool:
         """The student played on the board and the play broke a rule."""
         return self.legal is False and self.exercise.kind in PLAY_KINDS
+
+
+class SolutionView(models.Model):
+    """A signed-in user was given the solution of a lesson puzzle or of a position.
+
+    Kept so that an attempt answered afterwards says so to the teacher
+    (``Attempt.solution_seen``): see ``tutor.classroom.solutions``.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="solution_views", verbose_name="usuario"
+    )
+    puzzle_slug = models.CharField("ejercicio de las lecciones", max_length=100, blank=True)
+    position = models.CharField("posición (XGID)", max_length=80, blank=True)
+    seen_at = models.DateTimeField("vista el", default=timezone.now)
+
+    class Meta:
+        verbose_name = "solución vista"
+        verbose_name_plural = "soluciones vistas"
+        indexes = [
+            models.Index(fields=["user", "puzzle_slug"], name="solution_view_puzzle"),
+            models.Index(fields=["user", "position"], name="solution_view_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.puzzle_slug or self.position}"

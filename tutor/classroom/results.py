@@ -178,7 +178,7 @@ def grid_csv(grid: Grid) -> HttpResponse:
 
 
 def attempts_csv(grid: Grid) -> HttpResponse:
-    header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso"]
+    header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso", "Con la solución vista"]
     numbers = {exercise.pk: index for index, exercise in enumerate(grid.exercises, 1)}
     rows = []
     for row in grid.rows:
@@ -197,6 +197,7 @@ def attempts_csv(grid: Grid) -> HttpResponse:
                         " ".join(attempt.code_list),
                         attempt.message,
                         "sí" if attempt.is_late else "no",
+                        "sí" if attempt.solution_seen else "no",
                     ]
                 )
     return _csv_response(grid.assignment, "intentos", header, rows)

@@ -293,6 +293,7 @@ def _join(request, classroom):
 
 @login_required
 @GET_POST
+@ratelimit("join")
 def join(request):
     form = JoinForm(_posted(request))
     if form.is_valid():
@@ -302,6 +303,7 @@ def join(request):
 
 @login_required
 @GET_POST
+@ratelimit("join", methods=("GET", "POST"))
 def join_with_code(request, code: str):
     form = JoinForm({"code": code})
     if not form.is_valid():

@@ -8,6 +8,7 @@ regardless of the rules, alone or two together; the checker decides.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from itertools import product
 
@@ -21,8 +22,12 @@ UNINSTRUCTIVE = {"syntax", "no-checker", "wrong-die", "backwards", "too-many-mov
 """Codes that only say the candidate itself was malformed, not a rule."""
 
 
-def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10) -> list[Verdict]:
+def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10, budget: float | None = None) -> list[Verdict]:
     """Illegal plays worth explaining, one per distinct reason, most varied first.
+
+    Each candidate costs a full check, which in a position with a thousand
+    legal plays takes milliseconds: ``budget`` (seconds of this thread's CPU
+    time) stops the search early with what it has found so far.
 
     >>> p = Position.from_layout({6: 1, 3: 1}, {}, dice=(4, 2))
     >>> sorted(v.codes[0] for v in tempting_plays(p))
@@ -37,7 +42,10 @@ def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10
     candidates += [pair for pair in product(steps[first_die], steps[second_die]) if _available(position, pair)]
     seen: set[tuple] = set()
     found: list[Verdict] = []
+    deadline = None if budget is None else time.thread_time() + budget
     for candidate in candidates[:MAX_CANDIDATES]:
+        if deadline is not None and time.thread_time() > deadline:
+            break
         verdict = check_play(position, " ".join(text for text, _ in candidate), dice)
         if verdict.legal or verdict.reasons[0].code in UNINSTRUCTIVE:
             continue

@@ -7,6 +7,10 @@ only when asked for (``notation`` is lazy), because most callers of
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from .constants import BAR, OFF, Board, Dice
 from .movegen import Move, full_plays, play_list
 from .partial import PartialPlay
@@ -129,6 +133,13 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     ]
 
 
-def plays_by_boards(position: Position, dice: Dice) -> dict[tuple[Board, Board], tuple[Move, ...]]:
-    """The raw generator output for ``position``: boards after the play -> moves."""
-    return full_plays(position.mover, position.opponent_board, dice)
+@functools.lru_cache(maxsize=16)
+def plays_by_boards(position: Position, dice: Dice) -> Mapping[tuple[Board, Board], tuple[Move, ...]]:
+    """The raw generator output for ``position``: boards after the play -> moves.
+
+    Kept (read-only) for the last few positions: explaining why tempting
+    plays are illegal checks hundreds of plays in one position, and each
+    check needs this map, which takes tens of milliseconds to build in a
+    position with thousands of plays.
+    """
+    return MappingProxyType(full_plays(position.mover, position.opponent_board, dice))

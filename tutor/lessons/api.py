@@ -7,17 +7,19 @@ header.  Errors are JSON ``{"error": "<Spanish message>"}`` with a 4xx status.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.engine import EngineError, Position, parse_dice, tempting_plays
+from tutor.classroom import solutions
+from tutor.engine import EngineError, Position, parse_dice
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_puzzle_answer
 
 from .answers import judge_answer, judge_play, solution
-from .explanations import explain_verdict, rule_for, verdict_payload
+from .explanations import verdict_payload
 from .library import get_library
 from .marks import verdict_marks
 from .progress import lesson_progress, mark_solved
@@ -107,6 +109,8 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    if solutions.puzzle_gated(request.user, puzzle.slug):
+        return error(solutions.PUZZLE_GATED, 403)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
     record_puzzle_answer(request, puzzle, judgement)
     payload = judgement.as_json()
@@ -114,6 +118,7 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
         mark_solved(request, puzzle.slug)
+        solutions.remember_puzzle(request.user, puzzle.slug)
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
@@ -156,6 +161,9 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
+    if solutions.puzzle_gated(request.user, puzzle.slug):
+        return error(solutions.PUZZLE_GATED, 403)
+    solutions.remember_puzzle(request.user, puzzle.slug)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
 
 
@@ -185,6 +193,9 @@ def explorer_check(request: HttpRequest) -> JsonResponse:
         play = text_field(data, "play") or ""
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    if solutions.position_gated(request.user, position):
+        return error(solutions.POSITION_GATED, 403)
+    solutions.remember_position(request.user, position)
     return JsonResponse(explorer_verdict(position, play), json_dumps_params={"ensure_ascii": False})
 
 
@@ -220,6 +231,14 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
     return explorer_position(position.to_xgid(), dice)
 
 
+@functools.lru_cache(maxsize=64)
+def legal_notations(position: Position) -> tuple[str, ...]:
+    """Every legal play of ``position`` written out, kept for the positions
+    asked about lately: the explorer page and its check both list them, and
+    a busy position has thousands."""
+    return tuple(play.notation or "pasar" for play in position.legal_plays())
+
+
 def explorer_verdict(position: Position, play: str) -> dict:
     """Any play in any position: legal or why not, with every legal play."""
     verdict = position.check(play)
@@ -230,25 +249,10 @@ def explorer_verdict(position: Position, play: str) -> dict:
         message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
         verdict=verdict,
         play=shown,
-        legal_plays=[p.notation or "pasar" for p in position.legal_plays()],
+        legal_plays=list(legal_notations(position)),
     )
     payload["headline"] = "Jugada legal" if verdict.legal else None
     payload["written"] = play
     payload["marks"] = verdict_marks(verdict)
     return payload
 
-
-def tempting_explained(position: Position) -> list[dict]:
-    """The tempting illegal plays of a position with their Spanish reasons."""
-    explained = []
-    for verdict in tempting_plays(position):
-        rule = rule_for(verdict)
-        explained.append(
-            {
-                "play": verdict.text,
-                "message": explain_verdict(verdict)[0]["message"],
-                "rule_title": rule.title if rule else "",
-                "rule_url": rule.url if rule else "",
-            }
-        )
-    return explained

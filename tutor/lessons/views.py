@@ -19,15 +19,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
+from tutor.classroom import solutions
 from tutor.engine import Position
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_puzzle_answer
 
 from .answers import judge_answer, judge_play, solution
-from .api import BadRequest, explorer_position, explorer_verdict, layout_position, tempting_explained
+from .api import BadRequest, explorer_position, explorer_verdict, layout_position, legal_notations
 from .library import get_library
 from .progress import lesson_progress, mark_solved, solved_puzzles
 from .puzzles import Puzzle
+from .tempting import tempting_explained
 
 _SLOT = re.compile(r'<div class="puzzle-slot" data-puzzle="([a-z0-9-]+)"></div>')
 
@@ -77,7 +79,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2) -> str:
+def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2, notice: str = "") -> str:
     """The live puzzle: question, board, answer form, hints and verdict."""
     return render_to_string(
         "lessons/_puzzle.html",
@@ -93,6 +95,7 @@ def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False,
             "check_url": f"/api/puzzles/{puzzle.slug}/check/",
             "solution_url": f"/api/puzzles/{puzzle.slug}/solution/",
             "form_action": f"/ejercicios/{puzzle.slug}/",
+            "notice": notice,
         },
         request=request,
     )
@@ -108,6 +111,10 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No existe ese ejercicio.")
     judgement = None
     submitted = ""
+    gated = solutions.puzzle_gated(request.user, puzzle.slug)
+    if gated and (request.method == "POST" or request.GET.get("solucion") == "1"):
+        body = render_puzzle(request, puzzle, notice=solutions.PUZZLE_GATED)
+        return render(request, "lessons/puzzle.html", {"puzzle": puzzle, "lesson": library.lesson(puzzle.lesson), "body": mark_safe(body)}, status=403)
     if request.method == "POST":
         field = "play" if puzzle.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
@@ -115,6 +122,9 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         record_puzzle_answer(request, puzzle, judgement)
         if judgement.correct:
             mark_solved(request, puzzle.slug)
+            solutions.remember_puzzle(request.user, puzzle.slug)
+    if request.GET.get("solucion") == "1":
+        solutions.remember_puzzle(request.user, puzzle.slug)
     lesson = library.lesson(puzzle.lesson)
     html = render_puzzle(
         request,
@@ -161,11 +171,15 @@ def explorer(request: HttpRequest) -> HttpResponse:
     except BadRequest as problem:
         context["error"] = problem.message
         return render(request, "lessons/explorer.html", context, status=problem.status)
+    if solutions.position_gated(request.user, position):
+        context["error"] = solutions.POSITION_GATED
+        return render(request, "lessons/explorer.html", context, status=403)
+    solutions.remember_position(request.user, position)
     context["position"] = position
     query = urlencode({"xgid": position.to_xgid(), "dados": f"{position.dice[0]}-{position.dice[1]}"})
     context["check_url"] = f"/api/explorer/check/?{query}"
     context["form_action"] = f"/explorar/?{query}"
-    context["legal_plays"] = [p.notation or "pasar" for p in position.legal_plays()]
+    context["legal_plays"] = list(legal_notations(position))
     context["tempting"] = tempting_explained(position)
     if play:
         context["verdict"] = explorer_verdict(position, play)

@@ -49,6 +49,7 @@ def index(request: HttpRequest, form: StartForm | None = None, error: str = "", 
 
 
 @require_POST
+@ratelimit("practice-start")
 def start(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():

@@ -90,6 +90,16 @@ ASGI_APPLICATION = "tutor.asgi.application"
 
 DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 
+# Every SQLite database, including the one ``make run`` serves: readers do
+# not block the writer (WAL), and each transaction takes the write lock when
+# it begins, so concurrent writers queue for up to ``timeout`` seconds
+# instead of failing with "database is locked" halfway through a transaction.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
+
 
 def database_from_url(url: str | None = None) -> dict:
     """Return a Django DATABASES entry for ``url``.
@@ -99,7 +109,10 @@ def database_from_url(url: str | None = None) -> dict:
     """
     if url is None:
         url = os.environ.get("DATABASE_URL", "")
-    return dj_database_url.parse(url or DEFAULT_DATABASE_URL, conn_max_age=0)
+    database = dj_database_url.parse(url or DEFAULT_DATABASE_URL, conn_max_age=0)
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
 
 
 DATABASES = {"default": database_from_url()}
@@ -110,12 +123,28 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Authentication
 # ---------------------------------------------------------------------------
 
+# Argon2 (argon2-cffi) first, as Django's documentation recommends; the
+# others still verify older hashes, which Django upgrades at the next login.
+PASSWORD_HASHERS = [
+    "tutor.accounts.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
+# Django's model backend, but one-time passwords expire and serve one login.
+AUTHENTICATION_BACKENDS = ["tutor.accounts.backends.AccountBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Days a one-time password printed by a teacher opens the account (once).
+ONE_TIME_PASSWORD_DAYS = 3
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "classroom:home"
@@ -169,7 +198,7 @@ def cache_from_url(url: str) -> dict:
     if scheme in {"redis", "rediss"}:
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
     if scheme == "db":
-        return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tutor_cache"}
+        return {"BACKEND": "tutor.cache.DatabaseCache", "LOCATION": "tutor_cache"}
     if scheme == "locmem":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tutor"}
     raise ImproperlyConfigured(f"Unknown cache URL scheme {scheme!r}: use redis://, rediss://, db:// or locmem://.")
@@ -203,6 +232,9 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# A failed CSRF check answers JSON to JSON clients, the Spanish page to browsers.
+CSRF_FAILURE_VIEW = "tutor.accounts.csrf.csrf_failure"
+
 # Rate limits (tutor/ratelimit.py): scope -> (hits, seconds), counted per
 # signed-in user or else per address in the default cache.
 RATELIMIT_ENABLED = True
@@ -213,8 +245,20 @@ RATELIMITS = {
     "practice": (120, 60),
     # POST /api/grade/: GNU Backgammon's light for any play of any position.
     "grade": (60, 60),
-    # Failed logins per username and address (tutor/accounts/views.py).
+    # Login attempts per username and address (tutor/accounts/views.py)...
     "login": (5, 15 * 60),
+    # ...and failed logins per address across usernames (a whole class may
+    # share one address, so this one is generous).
+    "login-address": (60, 15 * 60),
+    # Password-reset e-mails per address and per e-mail address asked for.
+    "password-reset": (10, 60 * 60),
+    "password-reset-email": (3, 60 * 60),
+    # Accounts created per address (a class signing up from its school).
+    "signup": (40, 60 * 60),
+    # Join-code requests per student (each one is a guess at a code).
+    "join": (20, 60 * 60),
+    # Practice matches started per user or, anonymous, per address.
+    "practice-start": (30, 60 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).

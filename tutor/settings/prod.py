@@ -64,15 +64,8 @@ DATABASES = {
         "CONN_HEALTH_CHECKS": True,
     }
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several web processes on one SQLite file: readers do not block the
-    # writer (WAL), writers queue for the lock instead of failing with
-    # "database is locked" halfway through a transaction.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
-    }
+# SQLite (when DATABASE_URL is not set) opens in WAL mode with immediate
+# transactions, as in every environment (base.SQLITE_OPTIONS).
 
 # ---------------------------------------------------------------------------
 # Cache, shared by every web process (sessions, rate limits)

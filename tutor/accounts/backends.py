@@ -1,0 +1,27 @@
+"""Authentication: Django's model backend, with one-time passwords that expire.
+
+A teacher prints a one-time password for a child's account.  It opens one
+session, in which the child must choose a password of their own
+(``PasswordChangeRequiredMiddleware``); after that login, or once its few
+days have passed, it opens nothing: a printed sheet left on a desk is not a
+way into the account for long.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.backends import ModelBackend
+
+from .models import Profile
+
+
+class AccountBackend(ModelBackend):
+    """``ModelBackend`` that refuses a spent or expired one-time password."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is None:
+            return None
+        profile = Profile.objects.filter(user=user).first()
+        if profile is not None and profile.one_time_password_spent():
+            return None
+        return user

@@ -1,0 +1,45 @@
+"""A database cache whose ``incr`` is atomic across processes.
+
+Django's database cache increments by reading the value and writing it back,
+so two web processes counting the same key at once both write the same
+number: thirty simultaneous wrong passwords were judged as if they were six.
+Rate limits (``tutor.ratelimit``) count with ``add`` and ``incr``; this
+backend makes ``incr`` a locked read-modify-write inside one transaction
+(``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite, whose transactions take
+the write lock when they begin, see ``settings.SQLITE_OPTIONS``), and keeps
+the key's expiry instead of resetting it.  ``add`` is already safe: the
+primary key lets only one insert win.
+"""
+
+from __future__ import annotations
+
+import base64
+import pickle
+
+from django.core.cache.backends.db import DatabaseCache as DjangoDatabaseCache
+from django.db import connections, router, transaction
+from django.utils.timezone import now as tz_now
+
+
+class DatabaseCache(DjangoDatabaseCache):
+    """Django's database cache with an atomic, expiry-keeping ``incr``."""
+
+    def incr(self, key, delta=1, version=None):
+        key = self.make_and_validate_key(key, version=version)
+        db = router.db_for_write(self.cache_model_class)
+        connection = connections[db]
+        quote = connection.ops.quote_name
+        table, cache_key, value_column, expires = (quote(name) for name in (self._table, "cache_key", "value", "expires"))
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        now = connection.ops.adapt_datetimefield_value(tz_now().replace(microsecond=0))
+        with transaction.atomic(using=db), connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {value_column} FROM {table} WHERE {cache_key} = %s AND {expires} >= %s{lock}", [key, now]
+            )
+            row = cursor.fetchone()
+            if row is None:
+                raise ValueError(f"Key '{key}' not found")
+            value = pickle.loads(base64.b64decode(row[0].encode())) + delta
+            encoded = base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1")
+            cursor.execute(f"UPDATE {table} SET {value_column} = %s WHERE {cache_key} = %s", [encoded, key])
+        return value

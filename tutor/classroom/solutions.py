@@ -1,0 +1,94 @@
+"""Keeping assignment results honest when the site can also show the answers.
+
+The lessons show the solution of every puzzle (``/api/puzzles/<slug>/solution/``,
+``?solucion=1``, the verdict of a right answer) and the explorer lists every
+legal play of any position.  A teacher who puts a lesson puzzle, or a
+position of their own, in an assignment needs to know whether a student's
+answer was their own work.  Two rules:
+
+- While a student has the exercise in a published assignment and has not
+  answered it yet, the lessons and the explorer do not give its solution
+  (``puzzle_gated``, ``position_gated``): the answer comes after answering.
+- Whenever a signed-in user is given a solution, it is remembered
+  (``remember_puzzle``, ``remember_position``); an attempt answered after
+  that is marked ``solution_seen`` and the teacher sees it.  This covers
+  solutions seen before the assignment was published, and the later
+  attempts of a student who looked after a first answer.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tutor.engine import EngineError, Position
+
+from .models import Exercise, SolutionView
+
+PUZZLE_GATED = (
+    "Este ejercicio está en una de tus tareas y aún no lo has respondido: respóndelo en la tarea "
+    "y después podrás ver aquí la solución."
+)
+POSITION_GATED = (
+    "Esta posición es un ejercicio de una de tus tareas y aún no lo has respondido: respóndelo en la "
+    "tarea y después podrás explorar aquí sus jugadas."
+)
+
+
+def _signed_in(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+def position_key(xgid: str) -> str:
+    """One spelling per position and dice (``""`` when the XGID is not valid)."""
+    try:
+        return Position.from_xgid(xgid).to_xgid()
+    except EngineError:
+        return ""
+
+
+def _assigned(user):
+    """Exercises of the user's groups' published assignments."""
+    return Exercise.objects.filter(
+        assignment__classroom__memberships__student=user, assignment__published_at__isnull=False
+    )
+
+
+def _unanswered(user):
+    return _assigned(user).exclude(attempts__student=user)
+
+
+def _custom_positions(exercises) -> set[str]:
+    return {position_key(xgid) for xgid in exercises.filter(puzzle_slug="").exclude(xgid="").values_list("xgid", flat=True)}
+
+
+def puzzle_gated(user, slug: str) -> bool:
+    """Whether ``user`` must answer lesson puzzle ``slug`` in an assignment before seeing its solution."""
+    return _signed_in(user) and _unanswered(user).filter(puzzle_slug=slug).exists()
+
+
+def position_gated(user, position: Position) -> bool:
+    """Whether ``position`` (with its dice) is an unanswered custom exercise of ``user``."""
+    return _signed_in(user) and position.to_xgid() in _custom_positions(_unanswered(user))
+
+
+def remember_puzzle(user, slug: str) -> None:
+    """``user`` was given the solution of lesson puzzle ``slug`` (the first time is kept)."""
+    if _signed_in(user):
+        SolutionView.objects.get_or_create(user=user, puzzle_slug=slug, position="")
+
+
+def remember_position(user, position: Position) -> None:
+    """``user`` saw every legal play of ``position``: kept when it is one of their exercises."""
+    if _signed_in(user):
+        key = position.to_xgid()
+        if key in _custom_positions(Exercise.objects.filter(assignment__classroom__memberships__student=user)):
+            SolutionView.objects.get_or_create(user=user, puzzle_slug="", position=key)
+
+
+def seen_before(student, exercise: Exercise, when=None) -> bool:
+    """Whether ``student`` had been given the solution of ``exercise`` by ``when``."""
+    views = SolutionView.objects.filter(user=student, seen_at__lte=when or timezone.now())
+    if exercise.puzzle_slug:
+        return views.filter(puzzle_slug=exercise.puzzle_slug).exists()
+    key = position_key(exercise.xgid)
+    return bool(key) and views.filter(position=key).exists()
