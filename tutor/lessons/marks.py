@@ -52,11 +52,11 @@ def reason_marks(reason: Reason) -> list[dict]:
     if code == "bar-first":
         return _mark(reason.src, "from") + _mark(BAR, "bar")
     if code == "blocked":
-        return moved + _mark(reason.blocker, "blocked")
+        return moved + [mark for point in reason.blocked_points for mark in _mark(point, "blocked")]
     if code == "bear-off-not-all-home":
-        return moved + _mark(reason.blocker, "outside")
+        return moved + _mark(reason.farthest, "outside")
     if code == "higher-die-not-highest":
-        return moved + _mark(reason.blocker, "highest")
+        return moved + _mark(reason.farthest, "highest")
     if code in ("must-use-more-dice", "must-use-larger-die"):
         return _example_marks(reason.example)
     return []  # syntax, too-many-moves: no point decides them
