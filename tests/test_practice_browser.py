@@ -59,7 +59,7 @@ def test_a_turn_played_by_clicking_is_confirmed_and_shows_the_traffic_light(page
     expect(light).to_be_visible()
     assert light.get_attribute("data-light") in ("verde", "ambar", "rojo")
     expect(light).to_contain_text(played.split(" ")[0].replace("*", ""))
-    expect(page.locator(".practice-events")).to_contain_text("El ordenador")
+    expect(page.locator(".practice-events")).to_contain_text("El programa")
     skip = page.locator("[data-replay-skip]")
     if skip.is_visible():
         skip.click()

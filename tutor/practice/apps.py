@@ -6,7 +6,7 @@ class PracticeConfig(AppConfig):
 
     name = "tutor.practice"
     label = "practice"
-    verbose_name = "Práctica contra el ordenador"
+    verbose_name = "Práctica contra el programa"
 
     def ready(self) -> None:
         from . import signals  # noqa: F401  (keeps anonymous games on login)

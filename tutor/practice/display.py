@@ -70,7 +70,7 @@ def status(match: PracticeMatch, hints_left: int) -> Status:
 def cube_text(position: Position) -> str:
     if position.cube_owner is None:
         return f"en el centro, a {position.cube_value}"
-    owner = "tuyo" if position.cube_owner == LEARNER else "del ordenador"
+    owner = "tuyo" if position.cube_owner == LEARNER else "del programa"
     return f"a {position.cube_value}, {owner}"
 
 
@@ -105,8 +105,8 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         throws = event.throws or []
         parts = [f"empate a {white}: se vuelve a tirar" for white, black in throws[:-1]]
         white, black = throws[-1]
-        parts.append(f"tú sacas {white} y el ordenador {black}")
-        who = "Empiezas tú" if event.starter == LEARNER else "Empieza el ordenador"
+        parts.append(f"tú tiras un {white} y el programa un {black}")
+        who = "Empiezas tú" if event.starter == LEARNER else "Empieza el programa"
         high, low = max(white, black), min(white, black)
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
@@ -117,21 +117,21 @@ def _sentence(event: recorded.Event | None) -> Event | None:
     if isinstance(event, recorded.Moved):
         roll = format_dice(tuple(event.dice))
         if not event.play:
-            return Event(f"El ordenador saca {roll} y no puede mover.", kind)
-        return Event(f"El ordenador saca {roll} y juega {event.play}.", kind, frames=list(event.frames))
+            return Event(f"El programa tira {roll} y no puede mover.", kind)
+        return Event(f"El programa tira {roll} y juega {event.play}.", kind, frames=list(event.frames))
     if isinstance(event, recorded.Passed):
-        return Event(f"Sacas {format_dice(tuple(event.dice))} y no puedes mover: pasas el turno.", kind)
+        return Event(f"Tiras {format_dice(tuple(event.dice))} y no puedes mover: pasas el turno.", kind)
     if isinstance(event, recorded.Doubled):
-        return Event(f"El ordenador dobla: si aceptas, el cubo pasa a {event.cube} y será tuyo.", kind)
+        return Event(f"El programa dobla: si aceptas, el cubo pasa a {event.cube} y será tuyo.", kind)
     if isinstance(event, recorded.Took):
-        return Event(f"El ordenador acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
+        return Event(f"El programa acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
     if isinstance(event, recorded.Dropped):
-        return Event("El ordenador abandona ante tu doble.", kind)
+        return Event("El programa abandona ante tu doble.", kind)
     if isinstance(event, recorded.Finished):
-        winner = "Ganas" if event.side == LEARNER else "El ordenador gana"
+        winner = "Ganas" if event.side == LEARNER else "El programa gana"
         text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."
         if event.match_over:
-            text += " ¡Has ganado el match!" if event.side == LEARNER else " El ordenador gana el match."
+            text += " ¡Has ganado el match!" if event.side == LEARNER else " El programa gana el match."
         return Event(text, kind)
     if isinstance(event, recorded.Graded):
         return Event("", kind, action_id=event.action)

@@ -19,7 +19,7 @@ class StartForm(forms.Form):
         error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},
     )
     level = forms.ChoiceField(
-        label="Nivel del ordenador",
+        label="Nivel del programa",
         choices=Level.choices,
         initial=Level.INTERMEDIATE,
         widget=forms.RadioSelect,

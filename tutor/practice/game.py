@@ -178,7 +178,7 @@ def learner_double(match: PracticeMatch) -> None:
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     """The learner takes or passes the computer's double; gnubg grades it."""
-    _require(match, Phase.ANSWER, "El ordenador no te ha doblado.")
+    _require(match, Phase.ANSWER, "El programa no te ha doblado.")
     position = match.position
     events = Recorder()
     cube = evaluator.analyse_cube(position)

@@ -30,7 +30,7 @@ class Level(models.TextChoices):
 class Phase(models.TextChoices):
     ROLL = "roll", "Tu turno: doblar o tirar"
     MOVE = "move", "Tu turno: mueve tus fichas"
-    ANSWER = "answer", "El ordenador ha doblado"
+    ANSWER = "answer", "El programa ha doblado"
     GAME_OVER = "game-over", "Partida terminada"
     MATCH_OVER = "match-over", "Match terminado"
 

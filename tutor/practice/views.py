@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import Verdict
-from tutor.lessons.explanations import explain_verdict, rule_for
+from tutor.lessons.explanations import verdict_payload
+from tutor.lessons.marks import verdict_marks
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_illegal_play
 
@@ -135,18 +136,9 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
 
 def illegal_verdict(verdict: Verdict) -> dict:
     """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
-    rule = rule_for(verdict)
-    return {
-        "correct": False,
-        "legal": False,
-        "message": None,
-        "reasons": explain_verdict(verdict),
-        "rule_url": rule.url if rule else None,
-        "rule_title": rule.title if rule else None,
-        "play": None,
-        "feedback": None,
-        "legal_plays": None,
-    }
+    payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
+    payload["marks"] = verdict_marks(verdict)
+    return payload
 
 
 @require_POST
