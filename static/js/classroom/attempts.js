@@ -38,7 +38,7 @@ export function attemptItem(verdict, plays = true) {
         'ul',
         {},
         ...verdict.reasons.map((reason) =>
-          element('li', { 'data-code': String(reason.code || '') }, element('span', { class: 'reason-code' }, String(reason.code || '')), `: ${reason.message || ''}`),
+          element('li', { 'data-code': String(reason.code || '') }, String(reason.message || '')),
         ),
       )
     : null;
