@@ -17,5 +17,6 @@ urlpatterns = [
     path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.practice.urls")),
+    path("", include("tutor.play.urls")),
     path("", include("tutor.home.urls")),
 ]
