@@ -9,7 +9,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: run serve-prod test test-postgres bench prepare migrate lessons install node-deps check-chromium clean
+.PHONY: run serve-prod serve-live test test-postgres bench prepare migrate lessons install node-deps check-chromium clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -40,6 +40,8 @@ lessons: $(STAMP)
 
 # --- Serve -------------------------------------------------------------------
 
+# daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
+# games' WebSockets from one process, with the in-memory channel layer.
 run: prepare
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
@@ -55,6 +57,16 @@ serve-prod: $(STAMP)
 	$(PROD) $(VPY) manage.py createcachetable
 	$(PROD) $(VPY) manage.py collectstatic --noinput
 	$(PROD) GUNICORN_BIND="$${GUNICORN_BIND:-$(HOST):$(PORT)}" $(VPY) -m gunicorn -c gunicorn.conf.py
+
+# The live games' WebSockets in production: daphne (ASGI) with
+# tutor.settings.prod, next to gunicorn, which keeps serving HTTP.  The proxy
+# sends /ws/ here.  Several processes or machines share the games through
+# Redis: CHANNEL_LAYER_URL=redis://… (see README, "Partidas en directo").
+LIVE_PORT ?= 8001
+
+serve-live: $(STAMP)
+	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
+	$(PROD) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
 
 # --- Tests -------------------------------------------------------------------
 
