@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
+from tutor.lessons.explanations import RULES
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 from tutor.ratelimit import ratelimit
@@ -96,7 +97,8 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
         counts: dict[str, int] = {}
         for rule in RefusedPlay.objects.filter(game=game, user=user).values_list("code", flat=True):
             counts[rule] = counts.get(rule, 0) + 1
-        refused = sorted(counts.items(), key=lambda item: -item[1])
+        refused = [(rule, RULES[rule].title if rule in RULES else rule, count)
+                   for rule, count in sorted(counts.items(), key=lambda item: -item[1])]
     context = {
         **panel_context(game, user, **panel),
         "may_join": may_join,
