@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from functools import partial
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -119,13 +120,19 @@ class GameConsumer(AsyncWebsocketConsumer):
         state["type"] = kind
         await self.send(text_data=json.dumps(state))
 
-    @database_sync_to_async
+    # Drawing the panel only reads: it runs on the shared pool of threads, so
+    # the connections of a process draw their updates at the same time
+    # instead of queueing behind one another on the single thread where
+    # the writes (``_run``) are serialised.
+    @partial(database_sync_to_async, thread_sensitive=False)
     def _state(self, verdict: dict | None, play: str) -> dict:
         game = LiveGame.objects.select_related("white", "black", "classroom").get(pk=self.game_pk)
         return {
             "seq": game.seq,
             "phase": game.phase,
             "to_act": game.side_to_act(),
+            "you": game.side_of(self.user),
+            "xgid": game.xgid,
             "html": render_panel(game, self.user, verdict=verdict, play=play),
             "verdict": verdict,
         }
