@@ -81,8 +81,9 @@ def prepare(env: dict, games: int) -> list[dict]:
     users = get_user_model().objects
     created = []
     for number in range(games):
-        white = users.create_user(f"blancas{number}", password=secrets.token_urlsafe(12))
-        black = users.create_user(f"negras{number}", password=secrets.token_urlsafe(12))
+        # No password (the session is made here): hashing 200 with production's hasher takes minutes.
+        white = users.create_user(f"blancas{number}")
+        black = users.create_user(f"negras{number}")
         game = service.create_game(white, length=0, claim_minutes=30, black=black)
         created.append({"pk": game.pk, "code": game.code, "sessions": [session(white), session(black)]})
     return created
@@ -120,52 +121,67 @@ class Stats:
         self.accepted: Counter = Counter()
         self.actions = 0
         self.errors: list[str] = []
+        self.reconnects = 0
 
 
-async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float, think: float) -> None:
+async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float, think: float, arrival: float) -> None:
+    """One person: arrives within ``arrival`` seconds, then acts whenever the server says it is their turn."""
+    import websockets
+
+    rng = random.Random(f"{game['pk']}:{side}")
+    await asyncio.sleep(rng.uniform(0, arrival))
+    url = f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/"
+    headers = {"Cookie": f"sessionid={game['sessions'][side]}"}
+    for attempt in range(5):
+        try:
+            async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**22) as socket:
+                await play_on(socket, game, side, stats, stop_at, think, rng)
+            return
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.reconnects += 1
+            await asyncio.sleep(1 + attempt)
+
+
+async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, think: float, rng: random.Random) -> None:
     import websockets
 
     from tutor.engine import Position
 
-    url = f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/"
-    headers = {"Cookie": f"sessionid={game['sessions'][side]}"}
-    rng = random.Random(f"{game['pk']}:{side}")
-    async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**22) as socket:
-        acted_on = -1
-        while True:
-            timeout = max(0.1, stop_at - time.monotonic() + 3)
-            try:
-                raw = await asyncio.wait_for(socket.recv(), timeout)
-            except (asyncio.TimeoutError, websockets.ConnectionClosed):
-                return
-            state = json.loads(raw)
-            now = time.monotonic()
-            if state["type"] == "error":
-                stats.errors.append(state["message"])
-                continue
-            seq = state["seq"]
-            sent = stats.sent.pop((game["pk"], seq - 1), None) if state.get("you") != state.get("to_act") or True else None
-            if sent is not None and side != sent[1]:
-                stats.latencies.append(now - sent[0])
-            elif sent is not None:
-                stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
-            if state["to_act"] != side or seq <= acted_on or time.monotonic() > stop_at:
-                continue
-            acted_on = seq
-            await asyncio.sleep(rng.uniform(0, 2 * think))
-            position = Position.from_xgid(state["xgid"])
-            if state["phase"] == "roll":
-                message = {"type": "double" if rng.random() < 0.05 else "roll"}
-            elif state["phase"] == "answer":
-                message = {"type": "take" if rng.random() < 0.7 else "drop"}
-            else:
-                play = rng.choice(position.legal_plays()).notation
-                message = {"type": "move", "play": play}
-                stats.sent[(game["pk"], seq)] = (time.monotonic(), side)
-                stats.accepted[game["pk"]] += 1
-            message["seq"] = seq
-            stats.actions += 1
-            await socket.send(json.dumps(message))
+    acted_on = -1
+    while True:
+        timeout = max(0.1, stop_at - time.monotonic() + 3)
+        try:
+            raw = await asyncio.wait_for(socket.recv(), timeout)
+        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+            return
+        state = json.loads(raw)
+        now = time.monotonic()
+        if state["type"] == "error":
+            stats.errors.append(state["message"])
+            continue
+        seq = state["seq"]
+        sent = stats.sent.pop((game["pk"], seq - 1), None)
+        if sent is not None and side != sent[1]:
+            stats.latencies.append(now - sent[0])
+        elif sent is not None:
+            stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
+        if state["to_act"] != side or seq <= acted_on or time.monotonic() > stop_at:
+            continue
+        acted_on = seq
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+        position = Position.from_xgid(state["xgid"])
+        if state["phase"] == "roll":
+            message = {"type": "double" if rng.random() < 0.05 else "roll"}
+        elif state["phase"] == "answer":
+            message = {"type": "take" if rng.random() < 0.7 else "drop"}
+        else:
+            play = rng.choice(position.legal_plays()).notation
+            message = {"type": "move", "play": play}
+            stats.sent[(game["pk"], seq)] = (time.monotonic(), side)
+            stats.accepted[game["pk"]] += 1
+        message["seq"] = seq
+        stats.actions += 1
+        await socket.send(json.dumps(message))
 
 
 def check_database(games: list[dict], stats: Stats) -> tuple[int, int]:
@@ -190,12 +206,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float) -> None:
-    stop_at = time.monotonic() + duration
+async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float) -> None:
+    stop_at = time.monotonic() + arrival + duration
     tasks = []
     for index, game in enumerate(games):
         for side in (0, 1):
-            tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think))
+            tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think, arrival))
     await asyncio.gather(*tasks)
 
 
@@ -205,6 +221,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds a player waits before acting")
+    parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from tests.redis_server import throwaway_redis
@@ -217,8 +234,8 @@ def main() -> int:
         stats = Stats()
         try:
             started = time.monotonic()
-            asyncio.run(play_all(games, ports, stats, args.duration, args.think))
-            elapsed = time.monotonic() - started
+            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
+            elapsed = time.monotonic() - started - args.arrival
         except Exception:
             for log in sorted(folder.glob("daphne*.log")):
                 print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
@@ -235,7 +252,7 @@ def main() -> int:
     if ms:
         print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
               f"p99 {percentile(ms, .99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms ({len(ms)} samples)")
-    print(f"refused messages: {len(stats.errors)}; lost plays: {lost}; duplicated plays: {duplicated}")
+    print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
     for message in Counter(stats.errors).most_common(3):
         print("  ", message)
     return 1 if lost or duplicated or stats.errors else 0
