@@ -77,6 +77,8 @@ def test_playing_without_javascript_by_forms_and_a_refused_play_explained(ana, b
     page = mover.get(game.get_absolute_url()).content.decode()
     assert f"juegas {play}" in page
     assert 'data-refused="' in page
+    index = mover.get("/jugar/").content.decode()
+    assert "Las reglas que más te cuesta cumplir" in index and "1 vez" in index
     stale = mover.post(f"/jugar/{game.code}/accion/", {"tipo": "resign", "seq": str(game.seq)})
     assert stale.status_code == 409 and "llega tarde" in stale.content.decode()
 

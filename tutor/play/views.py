@@ -16,6 +16,7 @@ from channels.layers import get_channel_layer
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -39,6 +40,7 @@ YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un
 def index(request: HttpRequest, form: NewGameForm | None = None, join_form: JoinForm | None = None, status: int = 200) -> HttpResponse:
     user = request.user
     context = {
+        "refused": refused_by_rule(user),
         "form": form or NewGameForm(),
         "join_form": join_form or JoinForm(),
         "games": access.my_games(user)[:30],
@@ -51,6 +53,17 @@ def index(request: HttpRequest, form: NewGameForm | None = None, join_form: Join
         ] if user.is_authenticated else [],
     }
     return render(request, "play/index.html", context, status=status)
+
+
+def refused_by_rule(user, game: LiveGame | None = None) -> list[tuple[str, object, int]]:
+    """The player's refused plays counted per rule, most frequent first, with the lesson that teaches it."""
+    if not user.is_authenticated:
+        return []
+    found = RefusedPlay.objects.filter(user=user)
+    if game is not None:
+        found = found.filter(game=game)
+    counts = found.values("code").annotate(count=Count("pk")).order_by("-count", "code")
+    return [(row["code"], RULES.get(row["code"]), row["count"]) for row in counts]
 
 
 def _announce(game: LiveGame) -> None:
@@ -92,13 +105,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
         game.phase == Phase.WAITING and game.black_id is None and user.is_authenticated
         and side is None and access.may_use_links(user)
     )
-    refused = []
-    if side is not None:
-        counts: dict[str, int] = {}
-        for rule in RefusedPlay.objects.filter(game=game, user=user).values_list("code", flat=True):
-            counts[rule] = counts.get(rule, 0) + 1
-        refused = [(rule, RULES[rule].title if rule in RULES else rule, count)
-                   for rule, count in sorted(counts.items(), key=lambda item: -item[1])]
+    refused = refused_by_rule(user, game) if side is not None else []
     context = {
         **panel_context(game, user, **panel),
         "may_join": may_join,
