@@ -7,7 +7,7 @@ WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minuto
 class NewGameForm(forms.Form):
     """What the creator chooses: the stakes, how long to wait for an absent rival, the help shown."""
 
-    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5)
+    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
     claim_minutes = forms.TypedChoiceField(
         label="Si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
     )
