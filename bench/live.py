@@ -41,6 +41,8 @@ from pathlib import Path
 
 ROOT = _support.ROOT
 free_port = _support.free_port
+DRAIN = 60
+"""Seconds the players wait, after the time is up, for the server to apply the messages already sent."""
 
 
 def environment(folder: Path, redis_url: str) -> dict:
@@ -148,8 +150,11 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
     from tutor.engine import Position
 
     acted_on = -1
+    awaiting = None  # the seq of this player's last message, until the server has applied it
     while True:
-        timeout = max(0.1, stop_at - time.monotonic() + 3)
+        if time.monotonic() > stop_at and awaiting is None:
+            return
+        timeout = max(0.1, stop_at - time.monotonic() + DRAIN)
         try:
             raw = await asyncio.wait_for(socket.recv(), timeout)
         except (asyncio.TimeoutError, websockets.ConnectionClosed):
@@ -158,8 +163,11 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
         now = time.monotonic()
         if state["type"] == "error":
             stats.errors.append(state["message"])
+            awaiting = None
             continue
         seq = state["seq"]
+        if awaiting is not None and seq > awaiting:
+            awaiting = None
         sent = stats.sent.pop((game["pk"], seq - 1), None)
         if sent is not None and side != sent[1]:
             stats.latencies.append(now - sent[0])
@@ -181,6 +189,7 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
             stats.accepted[game["pk"]] += 1
         message["seq"] = seq
         stats.actions += 1
+        awaiting = seq
         await socket.send(json.dumps(message))
 
 

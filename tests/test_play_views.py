@@ -169,3 +169,18 @@ def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_pl
     waiting = [ana, bruno][1 - game.side_to_act()]
     assert "Reclamar la partida" in signed_in(waiting).get(game.get_absolute_url()).content.decode()
     assert Position.from_xgid(game.xgid).dice is not None
+
+
+def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
+    from tutor.practice import evaluator
+
+    game = finished_game(ana, bruno)
+
+    def unavailable(*args, **kwargs):
+        raise evaluator.EvaluatorUnavailable("down")
+
+    monkeypatch.setattr(evaluator, "analyse_plays", unavailable)
+    response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
+    assert response.status_code == 503 and "no está disponible" in response.content.decode()
+    game.refresh_from_db()
+    assert not game.graded

@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from django.db import transaction
-
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE
 from tutor.practice import evaluator
@@ -31,21 +29,23 @@ TOP_PLAYS = 5
 
 
 def grade_game(game: LiveGame) -> None:
-    """Ask gnubg about each decision of a finished game, once (``EvaluatorUnavailable`` leaves it ungraded)."""
+    """Ask gnubg about each decision of a finished game, once.
+
+    Each grade is saved as soon as it is known: when gnubg becomes
+    unavailable half-way (``EvaluatorUnavailable``), the next visit goes on
+    from there instead of starting again.
+    """
     if game.graded or not game.is_over:
         return
-    with transaction.atomic():
-        for action in game.actions.filter(kind__in=GRADED, colour=""):
-            _grade(action)
-        LiveGame.objects.filter(pk=game.pk).update(graded=True)
+    for action in game.actions.filter(kind__in=GRADED, colour="", forced=False):
+        _grade(action)
+    LiveGame.objects.filter(pk=game.pk).update(graded=True)
     game.graded = True
 
 
 def _grade(action: LiveAction) -> None:
     position = action.position
     if action.kind == Kind.MOVE:
-        if action.forced:
-            return
         analysis = evaluator.analyse_plays(position)
         chosen = position.check(action.play).play
         loss = analysis.loss(chosen)

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
 from tutor.lessons.explanations import RULES
+from tutor.practice.evaluator import EvaluatorUnavailable
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 from tutor.ratelimit import ratelimit
@@ -34,6 +35,7 @@ from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
 from .review import export_text, grade_game, review_context
 
+UNAVAILABLE = "GNU Backgammon no está disponible ahora mismo para revisar la partida; lo ya revisado se guarda. Inténtalo de nuevo en un momento."
 YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un compañero o compañera). Tu docente puede permitir las partidas con enlace."
 
 
@@ -196,7 +198,10 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     if not game.is_over:
         return game_page(request, code, error="La revisión se hace cuando la partida termina.", status=409)
-    grade_game(game)
+    try:
+        grade_game(game)
+    except EvaluatorUnavailable:
+        return game_page(request, code, error=UNAVAILABLE, status=503)
     return render(request, "play/review.html", review_context(game, request.user))
 
 

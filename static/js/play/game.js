@@ -126,6 +126,8 @@ function onMessage(event) {
   if (typeof data.html !== 'string') return;
   showAlert('');
   showPanel(data.html);
+  const share = root.querySelector('.play-share');
+  if (share && data.phase !== 'waiting') share.hidden = true;
   root.dataset.seq = String(data.seq);
   if (data.type === 'refused' && data.verdict && Array.isArray(data.verdict.reasons)) {
     say(MESSAGES.refused + data.verdict.reasons.map((reason) => reason.message).join(' '));
