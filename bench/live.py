@@ -256,7 +256,8 @@ def main() -> int:
         lost, duplicated = check_database(games, stats)
     moves = sum(stats.accepted.values())
     ms = [value * 1000 for value in stats.latencies]
-    print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, {elapsed:.0f} s")
+    print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
+          f"{elapsed:.0f} s of play (including the wait for the last messages)")
     print(f"actions sent: {stats.actions} ({stats.actions / elapsed:.1f}/s); plays: {moves} ({moves / elapsed:.1f}/s)")
     if ms:
         print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
