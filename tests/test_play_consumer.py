@@ -38,7 +38,7 @@ def socket(game, user=None, origin: bytes = b"http://testserver", app=applicatio
 
 
 async def receive(communicator) -> dict:
-    return json.loads(await communicator.receive_from(timeout=5))
+    return json.loads(await communicator.receive_from(timeout=20))
 
 
 @pytest.fixture
