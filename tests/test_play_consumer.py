@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -22,6 +23,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def seeded_dice(settings):
     settings.PRACTICE_DICE_SEED = 11
+
+
+def run_async(scenario):
+    """``scenario`` (an async function) run to completion in a thread of its own.
+
+    Not in the test's thread: once a browser test has started Playwright's
+    synchronous API, that thread counts as running an event loop for the
+    rest of the session, and ``async_to_sync`` refuses to run there.
+    """
+
+    def call(*args):
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(async_to_sync(scenario), *args).result()
+
+    return call
 
 
 def cookie_for(user) -> str:
@@ -79,7 +95,7 @@ def test_both_players_see_a_move_at_once_and_the_database_holds_it(game, players
         await second.disconnect()
         return mine, theirs
 
-    mine, theirs = async_to_sync(scenario)()
+    mine, theirs = run_async(scenario)()
     game.refresh_from_db()
     assert mine["seq"] == theirs["seq"] == game.seq
     assert game.actions.filter(kind="move", play=play).count() == 1
@@ -96,7 +112,7 @@ def test_an_illegal_move_is_explained_in_spanish_and_counted(game, players):
         await communicator.disconnect()
         return answer
 
-    answer = async_to_sync(scenario)()
+    answer = run_async(scenario)()
     assert answer["type"] == "refused"
     assert answer["verdict"]["legal"] is False and answer["verdict"]["reasons"][0]["message"]
     assert "Jugada ilegal" in answer["html"]
@@ -117,7 +133,7 @@ def exchange(game, user, messages: list) -> list[dict]:
         await communicator.disconnect()
         return answers
 
-    return async_to_sync(scenario)()
+    return run_async(scenario)()
 
 
 def test_out_of_turn_replayed_and_forged_messages_are_refused(game, players):
@@ -172,7 +188,7 @@ def test_the_teacher_watches_a_class_game_and_another_class_cannot_reach_it(play
         anonymous_ok, _ = await anonymous.connect()
         return connected, state, refused, code, anonymous_ok
 
-    connected, state, refused, code, anonymous_ok = async_to_sync(scenario)()
+    connected, state, refused, code, anonymous_ok = run_async(scenario)()
     assert connected and "docente del grupo" in state["html"]
     assert not refused and code == 4403
     assert not anonymous_ok
@@ -188,8 +204,8 @@ def test_a_foreign_origin_is_refused(game, players, settings):
         await communicator.disconnect()
         return connected
 
-    assert async_to_sync(scenario)(b"http://evil.example") is False
-    assert async_to_sync(scenario)(b"http://testserver") is True
+    assert run_async(scenario)(b"http://evil.example") is False
+    assert run_async(scenario)(b"http://testserver") is True
 
 
 def test_a_reconnect_and_a_restart_resume_the_exact_state(game, players):

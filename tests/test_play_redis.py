@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.layers import channel_layers
 
 from tests.redis_server import MISSING, throwaway_redis
-from tests.test_play_consumer import mover, other, receive, socket
+from tests.test_play_consumer import mover, other, receive, run_async, socket
 from tutor.play import service
 from tutor.settings.base import channel_layers_from_url
 
@@ -63,7 +62,7 @@ def test_a_move_reaches_the_rival_through_redis(redis_layer):
         await second.disconnect()
         return seen
 
-    seen = async_to_sync(scenario)()
+    seen = run_async(scenario)()
     assert seen["seq"] == game.seq + 1 and play in seen["html"]
 
 
@@ -80,4 +79,4 @@ def test_two_processes_share_a_game_group_through_one_redis(redis_layer):
         await two.close_pools()
         return message
 
-    assert async_to_sync(scenario)() == {"type": "game.changed"}
+    assert run_async(scenario)() == {"type": "game.changed"}
