@@ -13,11 +13,11 @@ PYTEST_ARGS ?=
 # missing ones when it can (root or password-less sudo with apt-get) and
 # otherwise prints the exact command and stops.
 RUN_PACKAGES ?= python3-venv
-TEST_PACKAGES ?= chromium
+TEST_PACKAGES ?= chromium redis-server
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
 
-.PHONY: run serve-prod test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
+.PHONY: run serve-prod serve-live test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -49,6 +49,8 @@ lessons: $(STAMP)
 
 # --- Serve -------------------------------------------------------------------
 
+# daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
+# games' WebSockets from one process, with the in-memory channel layer.
 run: prepare
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
@@ -64,6 +66,16 @@ serve-prod: $(STAMP)
 	$(PROD) $(VPY) manage.py createcachetable
 	$(PROD) $(VPY) manage.py collectstatic --noinput
 	$(PROD) GUNICORN_BIND="$${GUNICORN_BIND:-$(HOST):$(PORT)}" $(VPY) -m gunicorn -c gunicorn.conf.py
+
+# The live games' WebSockets in production: daphne (ASGI) with
+# tutor.settings.prod, next to gunicorn, which keeps serving HTTP.  The proxy
+# sends /ws/ here.  Several processes or machines share the games through
+# Redis: CHANNEL_LAYER_URL=redis://… (see README, "Partidas en directo").
+LIVE_PORT ?= 8001
+
+serve-live: $(STAMP)
+	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
+	$(PROD) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
 
 # --- Tests -------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from tests.classroom_factories import (
 )
 from tests.practice_flow import add_mistake
 from tutor.classroom.attempts import submit
+from tutor.play.service import create_game
 from tutor.practice.game import start_match
 from tutor.training.assignments import add_task, student_drills
 
@@ -33,6 +34,7 @@ ASSIGNMENT_ROUTES = (
     "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
     "results", "results_csv", "attempts_csv", "student_assignment",
 )  # fmt: skip
+LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export")
 MATCH_ROUTES = ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises")
 
 
@@ -73,6 +75,9 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     submit(custom, custom.puzzle(), student_user, RIGHT)
     match = start_match(length=3, level="intermedio", user=student_user)
     mistake = add_mistake(match).exercises.create()
+    classmate = make_user(f"{student.split()[0].lower()}-companera", name="Compañera")
+    classroom.memberships.create(student=classmate)
+    live_game = create_game(student_user, length=3, classroom=classroom, black=classmate)
     puzzle = lesson_puzzle("jugada")
     drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
@@ -111,5 +116,8 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         "practice:exercise": {"pk": mistake.pk},
         **{f"classroom:{name}": in_task for name in ASSIGNMENT_ROUTES},
         **{f"practice:{name}": {"pk": match.pk} for name in MATCH_ROUTES},
+        **{f"play:{name}": {"code": live_game.code} for name in LIVE_GAME_ROUTES},
+        "play:pair": in_group,
+        "play:class-links": in_group,
     }
     return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)

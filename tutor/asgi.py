@@ -1,4 +1,9 @@
-"""ASGI entry point; production servers set DJANGO_SETTINGS_MODULE=tutor.settings.prod."""
+"""ASGI entry point: HTTP as in wsgi.py, plus the live games' WebSockets.
+
+Production servers set DJANGO_SETTINGS_MODULE=tutor.settings.prod.
+WebSockets are accepted only from the site's own hosts (the Origin header
+against ALLOWED_HOSTS) and carry the visitor's session, like any page.
+"""
 
 import os
 
@@ -6,4 +11,11 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings.prod")
 
-application = get_asgi_application()
+# Django first: the routing below imports models.
+django_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter  # noqa: E402
+
+from tutor.play.routing import websocket_application  # noqa: E402
+
+application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application()})

@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.practice.urls")),
     path("", include("tutor.training.urls")),
+    path("", include("tutor.play.urls")),
     path("", include("tutor.home.urls")),
 ]

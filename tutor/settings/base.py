@@ -34,6 +34,7 @@ DJANGO_APPS = [
 # Third-party apps: django-csp checks its settings at start-up.
 THIRD_PARTY_APPS = [
     "csp",
+    "channels",
 ]
 
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
@@ -44,11 +45,15 @@ PROJECT_APPS = [
     "tutor.lessons",
     "tutor.practice",
     "tutor.training",
+    "tutor.play",
     "tutor.board",
     "tutor.home",
 ]
 
-INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + PROJECT_APPS
+# daphne comes first: its `runserver` (which replaces Django's and
+# staticfiles') serves the ASGI application, HTTP and the live games'
+# WebSockets alike, so `make run` needs no second server.
+INSTALLED_APPS = ["daphne"] + DJANGO_APPS + THIRD_PARTY_APPS + PROJECT_APPS
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -287,3 +292,27 @@ PRACTICE_EVALUATOR_TIMEOUT = 15
 # Tests only: a seed that makes every game's dice reproducible.  None (the
 # default) throws them with the operating system's secure generator.
 PRACTICE_DICE_SEED = None
+
+# ---------------------------------------------------------------------------
+# Live games between two people (tutor/play): WebSockets through Channels
+# ---------------------------------------------------------------------------
+
+
+def channel_layers_from_url(url: str) -> dict:
+    """The channel layer: in memory for one process, Redis when several share the games.
+
+    ``redis://`` URLs select channels-redis (every web process on every
+    machine must use the same Redis); an empty URL or ``memory://`` keeps
+    messages inside one process, enough for `make run` and the tests.
+    """
+    scheme = url.split(":", 1)[0].lower() if url else "memory"
+    if scheme in {"redis", "rediss"}:
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}}
+    if scheme == "memory":
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    raise ImproperlyConfigured(f"Unknown channel layer URL scheme {scheme!r}: use redis://, rediss:// or memory://.")
+
+
+CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
+# Messages a player may send over a game's WebSocket per ``seconds``.
+PLAY_RATELIMIT = (30, 10)

@@ -19,6 +19,8 @@ Optional:
                            e.g. "check=180/60,login=5/900"; unlisted scopes keep their default.
     DJANGO_STATIC_ROOT     where collectstatic writes the static files (default staticfiles/).
     DJANGO_CONN_MAX_AGE    seconds a web process keeps its database connection (default 60).
+    CHANNEL_LAYER_URL      the live games' channel layer: redis://host:6379/1 so that every
+                           process shares it (REDIS_URL is read when unset; memory otherwise).
 """
 
 import os
@@ -159,3 +161,12 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
     },
 }
+
+# ---------------------------------------------------------------------------
+# Live games: the channel layer every web process shares (Redis), so a move
+# made through one process reaches the players connected to any other.
+# ---------------------------------------------------------------------------
+
+CHANNEL_LAYERS = channel_layers_from_url(  # noqa: F405
+    os.environ.get("CHANNEL_LAYER_URL", "").strip() or os.environ.get("REDIS_URL", "").strip()
+)

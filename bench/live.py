@@ -1,0 +1,272 @@
+"""Load test of the live games: many games played at once over WebSockets, against the production setup.
+
+    .venv/bin/python bench/live.py --duration 120 --games 100
+    scripts/with-postgres .venv/bin/python bench/live.py     # against PostgreSQL
+
+Starts a throwaway redis-server and ``--processes`` daphne processes with
+``tutor.settings.prod`` sharing it (``CHANNEL_LAYER_URL``) and one database
+(a fresh SQLite file, or DATABASE_URL).  Creates ``--games`` money games
+and their 2 × games players, each signed in with a session cookie; White
+connects to one process and Black to the next, so every move crosses
+processes through Redis.  Each player acts when the server says it is
+their turn (roll, a random legal play from the engine, now and then a
+double, take or drop), after a short think time.
+
+Prints actions per second and p50/p95/p99/max of the time from a player
+sending a move to the rival's screen receiving the new state; then
+compares, game by game, the plays the clients saw accepted with the plays
+stored in the database.  Exits with status 1 on any lost or duplicated
+play, or any refused message.
+"""
+
+from __future__ import annotations
+
+try:  # first: makes the standard library's http importable (see bench/_support.py)
+    from bench import _support
+except ImportError:  # run as a script from bench/
+    import _support
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = _support.ROOT
+free_port = _support.free_port
+DRAIN = 60
+"""Seconds the players wait, after the time is up, for the server to apply the messages already sent."""
+
+
+def environment(folder: Path, redis_url: str) -> dict:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("DJANGO_", "REDIS_", "CHANNEL_"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tutor.settings.prod",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'site.sqlite3'}",
+        DJANGO_LOG_LEVEL="WARNING",
+        CHANNEL_LAYER_URL=redis_url,
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+def prepare(env: dict, games: int) -> list[dict]:
+    """Migrate, then create the games and signed-in players (in this process, with the server's settings)."""
+    for command in (["migrate", "--noinput"], ["createcachetable"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tutor.play import service
+
+    def session(user) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        return store.session_key
+
+    users = get_user_model().objects
+    created = []
+    for number in range(games):
+        # No password (the session is made here): hashing 200 with production's hasher takes minutes.
+        white = users.create_user(f"blancas{number}")
+        black = users.create_user(f"negras{number}")
+        game = service.create_game(white, length=0, claim_minutes=30, black=black)
+        created.append({"pk": game.pk, "code": game.code, "sessions": [session(white), session(black)]})
+    return created
+
+
+def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.Popen], list[int]]:
+    processes, ports = [], []
+    for index in range(count):
+        port = free_port()
+        log = open(folder / f"daphne{index}.log", "wb")
+        processes.append(subprocess.Popen(
+            [sys.executable, "-m", "daphne", "--bind", "127.0.0.1", "--port", str(port), "tutor.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        ))
+        ports.append(port)
+    import socket
+
+    deadline = time.monotonic() + 60
+    for port in ports:
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("daphne did not start: see " + str(folder))
+                time.sleep(0.1)
+    return processes, ports
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.sent: dict[tuple[int, int], float] = {}
+        self.accepted: Counter = Counter()
+        self.actions = 0
+        self.errors: list[str] = []
+        self.reconnects = 0
+
+
+async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float, think: float, arrival: float) -> None:
+    """One person: arrives within ``arrival`` seconds, then acts whenever the server says it is their turn."""
+    import websockets
+
+    rng = random.Random(f"{game['pk']}:{side}")
+    await asyncio.sleep(rng.uniform(0, arrival))
+    url = f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/"
+    headers = {"Cookie": f"sessionid={game['sessions'][side]}"}
+    for attempt in range(5):
+        try:
+            async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**22) as socket:
+                await play_on(socket, game, side, stats, stop_at, think, rng)
+            return
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            stats.reconnects += 1
+            await asyncio.sleep(1 + attempt)
+
+
+async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, think: float, rng: random.Random) -> None:
+    import websockets
+
+    from tutor.engine import Position
+
+    acted_on = -1
+    awaiting = None  # the seq of this player's last message, until the server has applied it
+    while True:
+        if time.monotonic() > stop_at and awaiting is None:
+            return
+        timeout = max(0.1, stop_at - time.monotonic() + DRAIN)
+        try:
+            raw = await asyncio.wait_for(socket.recv(), timeout)
+        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+            return
+        state = json.loads(raw)
+        now = time.monotonic()
+        if state["type"] == "error":
+            stats.errors.append(state["message"])
+            awaiting = None
+            continue
+        seq = state["seq"]
+        if awaiting is not None and seq > awaiting:
+            awaiting = None
+        sent = stats.sent.pop((game["pk"], seq - 1), None)
+        if sent is not None and side != sent[1]:
+            stats.latencies.append(now - sent[0])
+        elif sent is not None:
+            stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
+        if state["to_act"] != side or seq <= acted_on or time.monotonic() > stop_at:
+            continue
+        acted_on = seq
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+        position = Position.from_xgid(state["xgid"])
+        if state["phase"] == "roll":
+            message = {"type": "double" if rng.random() < 0.05 else "roll"}
+        elif state["phase"] == "answer":
+            message = {"type": "take" if rng.random() < 0.7 else "drop"}
+        else:
+            play = rng.choice(position.legal_plays()).notation
+            message = {"type": "move", "play": play}
+            stats.sent[(game["pk"], seq)] = (time.monotonic(), side)
+            stats.accepted[game["pk"]] += 1
+        message["seq"] = seq
+        stats.actions += 1
+        awaiting = seq
+        await socket.send(json.dumps(message))
+
+
+def check_database(games: list[dict], stats: Stats) -> tuple[int, int]:
+    """Plays the clients sent and saw accepted, against the plays stored: (lost, duplicated)."""
+    from django.db.models import Count
+
+    from tutor.play.models import LiveAction
+
+    stored = dict(
+        LiveAction.objects.filter(kind="move", forced=False).values_list("game_id").annotate(n=Count("pk")).values_list("game_id", "n")
+    )
+    lost = duplicated = 0
+    for game in games:
+        sent, kept = stats.accepted[game["pk"]], stored.get(game["pk"], 0)
+        lost += max(0, sent - kept)
+        duplicated += max(0, kept - sent)
+    return lost, duplicated
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float) -> None:
+    stop_at = time.monotonic() + arrival + duration
+    tasks = []
+    for index, game in enumerate(games):
+        for side in (0, 1):
+            tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think, arrival))
+    await asyncio.gather(*tasks)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--duration", type=float, default=120)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a player waits before acting")
+    parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from tests.redis_server import throwaway_redis
+
+    with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
+        folder = Path(name)
+        env = environment(folder, redis_url)
+        games = prepare(env, args.games)
+        processes, ports = start_daphne(env, folder, args.processes)
+        stats = Stats()
+        try:
+            started = time.monotonic()
+            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
+            elapsed = time.monotonic() - started - args.arrival
+        except Exception:
+            for log in sorted(folder.glob("daphne*.log")):
+                print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
+            raise
+        finally:
+            for process in processes:
+                process.terminate()
+                process.wait(timeout=30)
+        lost, duplicated = check_database(games, stats)
+    moves = sum(stats.accepted.values())
+    ms = [value * 1000 for value in stats.latencies]
+    print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
+          f"{elapsed:.0f} s of play (including the wait for the last messages)")
+    print(f"actions sent: {stats.actions} ({stats.actions / elapsed:.1f}/s); plays: {moves} ({moves / elapsed:.1f}/s)")
+    if ms:
+        print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
+              f"p99 {percentile(ms, .99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms ({len(ms)} samples)")
+    print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
+    for message in Counter(stats.errors).most_common(3):
+        print("  ", message)
+    return 1 if lost or duplicated or stats.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+/**
+ * A live game's page: the panel kept up to date over a WebSocket.
+ *
+ * Nothing here knows a rule.  The server sends, for this viewer,
+ *   {"type": "state" | "refused", "seq", "phase", "html", "verdict"}
+ * where html is the panel drawn by the server (templates/play/_panel.html),
+ * or {"type": "error", "message"}.  The forms in the panel are the same
+ * ones that work without JavaScript; while the socket is open they are sent
+ * over it as {"type", "seq", "play", "phrase"} instead of reloading the
+ * page.  The board is the lessons' widget with the practice mode's
+ * destinations (practice/game.js names partial plays the same way).
+ * A dropped connection is opened again and the server sends the exact
+ * state; meanwhile the forms post as usual.
+ */
+
+import { createBoard } from '../board/index.js';
+import { changeName } from '../practice/game.js';
+
+const root = document.querySelector('[data-play]');
+const panel = root ? root.querySelector('[data-play-panel]') : null;
+const live = root ? root.querySelector('[data-play-live]') : null;
+const alertBox = root ? root.querySelector('[data-play-alert]') : null;
+const connection = root ? root.querySelector('[data-play-connection]') : null;
+const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
+
+const MESSAGES = {
+  open: 'Conectado: verás las jugadas de tu rival al instante.',
+  closed: 'Conexión perdida; reconectando… (mientras tanto, los botones envían la página)',
+  refused: 'Jugada rechazada: ',
+};
+
+let socket = null;
+let retry = 500;
+
+function sourceName(point) {
+  return point === 25 ? 'bar' : String(point);
+}
+
+function readDestinations() {
+  const script = panel.querySelector('#play-destinations');
+  if (!script) return null;
+  try {
+    return JSON.parse(script.textContent);
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The board of the player on roll: the server's destinations, «Confirmar» when the play is complete. */
+function enhanceBoard() {
+  const widget = panel.querySelector('[data-play-board] [data-board]');
+  if (!widget) return;
+  const map = readDestinations();
+  const complete = new Set(map ? map.complete : []);
+  const input = widget.querySelector('[name="play"]');
+  const button = widget.querySelector('form button[type="submit"]');
+  let board = null;
+  const refresh = () => {
+    if (!map || !button || !input || !board) return;
+    const typed = input.value.trim();
+    button.disabled = typed === board.notation.trim() ? !complete.has(changeName(board.moves)) : typed === '';
+  };
+  board = createBoard(widget, {
+    destinations: map
+      ? (from, { moves }) => {
+          const entry = map.moves[changeName(moves)];
+          return entry ? entry[sourceName(from)] || [] : [];
+        }
+      : null,
+    onChange: refresh,
+  });
+  if (input) input.addEventListener('input', refresh);
+  refresh();
+}
+
+/** Forms drawn outside a request have no CSRF token: give them the page's. */
+function fillTokens() {
+  if (!csrf) return;
+  panel.querySelectorAll('form').forEach((form) => {
+    if (!form.querySelector('[name="csrfmiddlewaretoken"]')) {
+      const token = csrf.cloneNode();
+      form.prepend(token);
+    }
+  });
+}
+
+function showPanel(html) {
+  const hadFocus = panel.contains(document.activeElement);
+  panel.innerHTML = html;
+  fillTokens();
+  enhanceBoard();
+  if (hadFocus) {
+    const target = panel.querySelector('[data-play-board] [data-point], .play-actions button, .play-phrases button');
+    if (target) target.focus();
+  }
+}
+
+function say(text) {
+  if (!live) return;
+  live.textContent = live.textContent === text ? `${text}\u00a0` : text;
+}
+
+function showAlert(text) {
+  if (!alertBox) return;
+  alertBox.textContent = text;
+  alertBox.hidden = !text;
+}
+
+function currentSeq() {
+  const node = panel.querySelector('[data-seq]');
+  return node ? Number(node.dataset.seq) : null;
+}
+
+function onMessage(event) {
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch (error) {
+    return;
+  }
+  if (data.type === 'error') {
+    showAlert(data.message || '');
+    say(data.message || '');
+    return;
+  }
+  if (typeof data.html !== 'string') return;
+  showAlert('');
+  showPanel(data.html);
+  const share = root.querySelector('.play-share');
+  if (share && data.phase !== 'waiting') share.hidden = true;
+  root.dataset.seq = String(data.seq);
+  if (data.type === 'refused' && data.verdict && Array.isArray(data.verdict.reasons)) {
+    say(MESSAGES.refused + data.verdict.reasons.map((reason) => reason.message).join(' '));
+  } else {
+    const status = panel.querySelector('[data-play-status]');
+    if (status) say(status.textContent);
+  }
+}
+
+function socketUrl() {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}${root.dataset.wsPath}`;
+}
+
+function connect() {
+  socket = new WebSocket(socketUrl());
+  socket.addEventListener('open', () => {
+    retry = 500;
+    if (connection) connection.textContent = MESSAGES.open;
+  });
+  socket.addEventListener('message', onMessage);
+  socket.addEventListener('close', () => {
+    socket = null;
+    if (connection) connection.textContent = MESSAGES.closed;
+    window.setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+/** A form of the panel, sent over the socket when it is open. */
+function onSubmit(event) {
+  const form = event.target;
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  const submitter = event.submitter;
+  const confirmText = submitter && submitter.dataset.confirm;
+  if (confirmText && !window.confirm(confirmText)) {
+    event.preventDefault();
+    return;
+  }
+  const data = new FormData(form);
+  const action = new URL(form.action, window.location.href);
+  const kind = (submitter && submitter.name === 'tipo' && submitter.value) || data.get('tipo') || action.searchParams.get('tipo');
+  if (!kind) return;
+  event.preventDefault();
+  const message = { type: kind, seq: currentSeq() };
+  if (data.has('play')) message.play = String(data.get('play'));
+  if (submitter && submitter.name === 'frase') message.phrase = submitter.value;
+  socket.send(JSON.stringify(message));
+}
+
+if (root && panel && 'WebSocket' in window) {
+  panel.addEventListener('submit', onSubmit);
+  fillTokens();
+  enhanceBoard();
+  connect();
+}

@@ -1,0 +1,123 @@
+"""Two people play a short match to the end in two browsers while their teacher watches from a third.
+
+The server is daphne (ASGI, WebSockets) in the test process; the dice are
+seeded (tests only).  The match starts near its end (a race at 1–1 in a
+match to 3) so that it finishes in a few turns, with a refused move
+explained, a double and a take, and every screen following each move.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from tests.asgi_server import asgi_live_server
+from tests.browser import DESKTOP, PHONE, axe_violations
+from tests.classroom_factories import make_classroom, make_user
+from tutor.engine import BLACK, WHITE, Position
+from tutor.play import service
+from tutor.play.models import LiveGame, Phase
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(os.environ.get("PLAY_SHOTS", "/tmp/shots-12"))
+RACE = Position.from_layout(white={1: 2, 2: 1, 3: 1}, black={24: 2, 23: 1, 22: 1}).replace(
+    match_length=3, score=(1, 1), turn=WHITE
+)
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, django_db_blocker):
+    with asgi_live_server() as url:
+        yield url
+
+
+@pytest.fixture(autouse=True)
+def seeded(settings):
+    settings.PRACTICE_DICE_SEED = 21
+    settings.PRACTICE_GRADING_PLIES = 0
+
+
+def open_as(new_page, server: str, user, path: str, viewport=DESKTOP):
+    client = Client()
+    client.force_login(user)
+    page = new_page(viewport=viewport)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}])
+    page.goto(server + path)
+    page.wait_for_selector("text=Conectado")
+    return page
+
+
+def wait_seq(pages, seq: int) -> None:
+    for page in pages:
+        page.wait_for_selector(f'[data-play-panel] [data-seq="{seq}"]', timeout=10000)
+
+
+def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_teacher_watching(asgi_server, new_page):
+    ana, bruno, teacher = make_user("ana"), make_user("bruno"), make_user("profe", teacher=True)
+    classroom = make_classroom(teacher, students=[ana, bruno])
+    game = service.create_game(ana, length=3, classroom=classroom, black=bruno, highlight=True)
+    LiveGame.objects.filter(pk=game.pk).update(xgid=RACE.to_xgid(), phase=Phase.ROLL)
+    path = game.get_absolute_url()
+    players = {WHITE: open_as(new_page, asgi_server, ana, path), BLACK: open_as(new_page, asgi_server, bruno, path)}
+    watcher = open_as(new_page, asgi_server, teacher, path)
+    everyone = [*players.values(), watcher]
+    assert "docente del grupo" in watcher.inner_text("[data-play-panel]")
+
+    # White doubles; Black takes: the cube is Black's at 2 on every screen.
+    game.refresh_from_db()
+    players[WHITE].get_by_role("button", name="Doblar (el cubo pasa a 2)").click()
+    wait_seq(everyone, game.seq + 1)
+    players[BLACK].get_by_role("button", name="Aceptar").click()
+    wait_seq(everyone, game.seq + 2)
+    assert "a 2, de Bruno" in watcher.inner_text("[data-cube]")
+
+    # A move the rules forbid is refused and explained to the mover alone.
+    game.refresh_from_db()
+    mover = players[game.side_to_act()]
+    mover.fill("[data-play-board] input[name=play]", "3/1 3/2")
+    mover.get_by_role("button", name="Confirmar").click()
+    mover.wait_for_selector('[data-verdict="illegal"]')
+    assert mover.locator(".verdict__reasons li").first.inner_text()
+    assert mover.get_by_role("link", name="Repasa la regla").count() == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    mover.screenshot(path=str(SHOTS / "refused-1280.png"), full_page=True)
+    assert axe_violations(mover) == []
+
+    for _ in range(40):
+        game.refresh_from_db()
+        if game.is_over:
+            break
+        page = players[game.side_to_act()]
+        if game.phase == Phase.ROLL:
+            page.get_by_role("button", name="Tirar los dados").click()
+        else:
+            page.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
+            page.get_by_role("button", name="Confirmar").click()
+        wait_seq(everyone, game.seq + 1)
+    game.refresh_from_db()
+    assert game.is_over and max(game.score) == 3
+    winner = players[game.winner]
+    assert "has ganado el match" in winner.inner_text("[data-play-status]")
+    assert "Ha terminado" in watcher.inner_text("[data-play-status]")
+    watcher.screenshot(path=str(SHOTS / "teacher-1280.png"), full_page=True)
+    assert axe_violations(watcher) == []
+
+
+def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=5, black=bruno)
+    game.refresh_from_db()
+    mover = [ana, bruno][game.side_to_act()]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for viewport, label in ((DESKTOP, "1280"), (PHONE, "360")):
+        page = open_as(new_page, asgi_server, mover, game.get_absolute_url(), viewport=viewport)
+        page.screenshot(path=str(SHOTS / f"game-{label}.png"), full_page=True)
+        assert axe_violations(page) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.goto(asgi_server + "/jugar/")
+        page.screenshot(path=str(SHOTS / f"index-{label}.png"), full_page=True)
+        assert axe_violations(page) == []

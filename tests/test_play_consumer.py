@@ -1,0 +1,231 @@
+"""The live game's WebSocket protocol, with Channels' WebsocketCommunicator against the real ASGI application."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from tests.classroom_factories import PASSWORD, make_classroom, make_user
+from tutor.asgi import application
+from tutor.play import service
+from tutor.play.models import LiveGame, Phase, RefusedPlay
+from tutor.play.routing import websocket_application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def seeded_dice(settings):
+    settings.PRACTICE_DICE_SEED = 11
+
+
+def run_async(scenario):
+    """``scenario`` (an async function) run to completion in a thread of its own.
+
+    Not in the test's thread: once a browser test has started Playwright's
+    synchronous API, that thread counts as running an event loop for the
+    rest of the session, and ``async_to_sync`` refuses to run there.
+    """
+
+    def call(*args):
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(async_to_sync(scenario), *args).result()
+
+    return call
+
+
+def cookie_for(user) -> str:
+    client = Client()
+    client.login(username=user.username, password=PASSWORD)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def socket(game, user=None, origin: bytes = b"http://testserver", app=application) -> WebsocketCommunicator:
+    headers = [(b"origin", origin), (b"host", b"testserver")]
+    if user is not None:
+        headers.append((b"cookie", cookie_for(user).encode()))
+    return WebsocketCommunicator(app, f"/ws/jugar/{game.code}/", headers=headers)
+
+
+async def receive(communicator) -> dict:
+    return json.loads(await communicator.receive_from(timeout=20))
+
+
+@pytest.fixture
+def players():
+    return make_user("ana"), make_user("bruno")
+
+
+@pytest.fixture
+def game(players):
+    game = service.create_game(players[0], length=3)
+    service.join(game, players[1])
+    game.refresh_from_db()
+    return game
+
+
+def mover(game, players):
+    return players[game.side_to_act()]
+
+
+def other(game, players):
+    return players[1 - game.side_to_act()]
+
+
+def test_both_players_see_a_move_at_once_and_the_database_holds_it(game, players):
+    on_roll, waiting = mover(game, players), other(game, players)
+    play = game.position.legal_plays()[0].notation
+
+    async def scenario():
+        first, second = socket(game, on_roll), socket(game, waiting)
+        assert (await first.connect())[0] and (await second.connect())[0]
+        start = await receive(first)
+        await receive(second)
+        assert start["type"] == "state" and start["seq"] == game.seq
+        assert "Tu turno" in start["html"]
+        await first.send_to(text_data=json.dumps({"type": "move", "seq": start["seq"], "play": play}))
+        mine, theirs = await receive(first), await receive(second)
+        await first.disconnect()
+        await second.disconnect()
+        return mine, theirs
+
+    mine, theirs = run_async(scenario)()
+    game.refresh_from_db()
+    assert mine["seq"] == theirs["seq"] == game.seq
+    assert game.actions.filter(kind="move", play=play).count() == 1
+    assert play in theirs["html"]
+
+
+def test_an_illegal_move_is_explained_in_spanish_and_counted(game, players):
+    async def scenario():
+        communicator = socket(game, mover(game, players))
+        await communicator.connect()
+        await receive(communicator)
+        await communicator.send_to(text_data=json.dumps({"type": "move", "seq": game.seq, "play": "24/10"}))
+        answer = await receive(communicator)
+        await communicator.disconnect()
+        return answer
+
+    answer = run_async(scenario)()
+    assert answer["type"] == "refused"
+    assert answer["verdict"]["legal"] is False and answer["verdict"]["reasons"][0]["message"]
+    assert "Jugada ilegal" in answer["html"]
+    assert RefusedPlay.objects.filter(user=mover(game, players)).count() == 1
+
+
+def exchange(game, user, messages: list) -> list[dict]:
+    async def scenario():
+        communicator = socket(game, user)
+        await communicator.connect()
+        await receive(communicator)
+        answers = []
+        for message in messages:
+            await communicator.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+            answers.append(await receive(communicator))
+            if answers[-1]["type"] == "error":
+                await receive(communicator)  # the state that follows every error
+        await communicator.disconnect()
+        return answers
+
+    return run_async(scenario)()
+
+
+def test_out_of_turn_replayed_and_forged_messages_are_refused(game, players):
+    play = game.position.legal_plays()[0].notation
+    before = game.seq
+    answers = exchange(game, other(game, players), [
+        {"type": "move", "seq": game.seq, "play": play},
+        "not json",
+        {"type": "give-me-the-win", "seq": game.seq},
+        {"type": "move", "seq": "1", "play": play},
+        {"type": "move", "seq": game.seq, "play": ["13/7"]},
+    ])
+    assert [a["message"] for a in answers] == [
+        "No es tu turno: espera a que juegue tu rival.", "Mensaje no válido.", "Mensaje no válido.",
+        "Mensaje no válido.", "Mensaje no válido.",
+    ]
+    replayed = exchange(game, mover(game, players), [
+        {"type": "move", "seq": game.seq, "play": play},
+        {"type": "move", "seq": game.seq, "play": play},
+    ])
+    assert replayed[0]["type"] == "state"
+    assert replayed[1]["type"] == "error" and "llega tarde" in replayed[1]["message"]
+    game.refresh_from_db()
+    assert game.seq == before + 1
+    assert game.actions.filter(kind="move", play=play).count() == 1
+
+
+def test_a_spectator_watches_but_can_send_nothing(players):
+    game = service.create_game(players[0], length=3, public=True)
+    service.join(game, players[1])
+    watcher = make_user("carla")
+    answers = exchange(game, watcher, [{"type": "resign", "seq": LiveGame.objects.get(pk=game.pk).seq}])
+    assert answers[0]["status"] == 403 and "mira" in answers[0]["message"]
+    assert LiveGame.objects.get(pk=game.pk).phase != Phase.OVER
+
+
+def test_the_teacher_watches_a_class_game_and_another_class_cannot_reach_it(players):
+    teacher = make_user("profe", teacher=True)
+    classroom = make_classroom(teacher, students=players)
+    game = service.create_game(players[0], length=3, classroom=classroom, black=players[1])
+    stranger_teacher = make_user("otra", teacher=True)
+    make_classroom(stranger_teacher, name="Otro grupo")
+
+    async def scenario():
+        watching = socket(game, teacher)
+        connected, _ = await watching.connect()
+        state = await receive(watching)
+        await watching.disconnect()
+        outsider = socket(game, stranger_teacher)
+        refused, code = await outsider.connect()
+        anonymous = socket(game)
+        anonymous_ok, _ = await anonymous.connect()
+        return connected, state, refused, code, anonymous_ok
+
+    connected, state, refused, code, anonymous_ok = run_async(scenario)()
+    assert connected and "docente del grupo" in state["html"]
+    assert not refused and code == 4403
+    assert not anonymous_ok
+
+
+def test_a_foreign_origin_is_refused(game, players, settings):
+    settings.ALLOWED_HOSTS = ["testserver"]
+    app = websocket_application()
+
+    async def scenario(origin):
+        communicator = socket(game, players[0], origin=origin, app=app)
+        connected, _ = await communicator.connect()
+        await communicator.disconnect()
+        return connected
+
+    assert run_async(scenario)(b"http://evil.example") is False
+    assert run_async(scenario)(b"http://testserver") is True
+
+
+def test_a_reconnect_and_a_restart_resume_the_exact_state(game, players):
+    play = game.position.legal_plays()[0].notation
+    exchange(game, mover(game, players), [{"type": "move", "seq": game.seq, "play": play}])
+    game.refresh_from_db()
+    # A restart: the process's channel layer (and every consumer) is gone;
+    # only the database remains.
+    channel_layers.backends.clear()
+    answers = exchange(game, players[0], [{"type": "sync"}])
+    assert answers[0]["seq"] == game.seq and answers[0]["phase"] == game.phase
+    # The game goes on after the restart from exactly where it was.
+    next_player = mover(game, players)
+    message = {"type": "roll", "seq": game.seq} if game.phase == Phase.ROLL else {
+        "type": "move", "seq": game.seq, "play": game.position.legal_plays()[0].notation}
+    after = exchange(game, next_player, [message])
+    assert after[0]["type"] == "state" and after[0]["seq"] == game.seq + 1
+
+
+def test_flooding_is_rate_limited(game, players, settings):
+    settings.PLAY_RATELIMIT = (3, 60)
+    answers = exchange(game, players[0], [{"type": "phrase", "phrase": "suerte"}] * 3 + [{"type": "phrase", "phrase": "uy"}])
+    assert answers[-1]["type"] == "error" and answers[-1]["status"] == 429

@@ -1,0 +1,216 @@
+"""The live game service: every decision refereed by the engine and stored, state rebuilt from the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.classroom_factories import make_user
+from tutor.engine import BLACK, WHITE, Position
+from tutor.play import service
+from tutor.play.models import LiveAction, LiveGame, Phase, RefusedPlay
+from tutor.practice.game import GameError, IllegalPlay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def seeded_dice(settings):
+    settings.PRACTICE_DICE_SEED = 7
+
+
+@pytest.fixture
+def players():
+    return make_user("ana"), make_user("bruno")
+
+
+def started(players, **options) -> LiveGame:
+    white, black = players
+    game = service.create_game(white, **options)
+    service.join(game, black)
+    return game
+
+
+def mover_of(game, players):
+    return players[game.side_to_act()]
+
+
+def first_legal(game) -> str:
+    return game.position.legal_plays()[0].notation
+
+
+def test_joining_starts_the_first_game_with_the_opening_roll_by_the_rules(players):
+    game = started(players, length=5)
+    opening = game.actions.get(kind=LiveAction.Kind.OPENING)
+    white_die, black_die = opening.dice[-1]
+    assert white_die != black_die
+    assert all(w == b for w, b in opening.dice[:-1])
+    assert game.phase == Phase.MOVE
+    assert game.position.turn == (WHITE if white_die > black_die else BLACK)
+    assert sorted(game.position.dice) == sorted((white_die, black_die))
+    assert game.position.match_length == 5
+
+
+def test_a_legal_play_is_stored_and_the_turn_passes_to_the_rival(players):
+    game = started(players)
+    mover = mover_of(game, players)
+    text = first_legal(game)
+    service.run(game.pk, mover, "move", seq=game.seq, play=text)
+    game.refresh_from_db()
+    assert game.actions.filter(kind="move", play=text).exists()
+    assert mover_of(game, players) != mover
+    assert game.phase in (Phase.ROLL, Phase.MOVE)
+
+
+def test_an_illegal_play_changes_nothing_and_is_counted_under_its_rule(players):
+    game = started(players)
+    mover = mover_of(game, players)
+    before = (game.xgid, game.seq)
+    with pytest.raises(IllegalPlay) as refused:
+        service.run(game.pk, mover, "move", seq=game.seq, play="24/10")
+    game.refresh_from_db()
+    assert (game.xgid, game.seq) == before
+    code = refused.value.verdict.reasons[0].code
+    assert RefusedPlay.objects.get(game=game, user=mover).code == code
+
+
+def test_only_the_player_on_roll_may_move_and_a_stranger_may_do_nothing(players):
+    game = started(players)
+    waiting = [p for p in players if p != mover_of(game, players)][0]
+    with pytest.raises(GameError, match="No es tu turno"):
+        service.run(game.pk, waiting, "move", seq=game.seq, play=first_legal(game))
+    with pytest.raises(GameError, match="Solo los dos jugadores") as stranger:
+        service.run(game.pk, make_user("carla"), "move", seq=game.seq, play=first_legal(game))
+    assert stranger.value.status == 403
+
+
+def test_a_replayed_message_with_an_old_seq_is_refused(players):
+    game = started(players)
+    mover = mover_of(game, players)
+    old = game.seq
+    service.run(game.pk, mover, "move", seq=old, play=first_legal(game))
+    game.refresh_from_db()
+    with pytest.raises(GameError, match="llega tarde"):
+        service.run(game.pk, mover_of(game, players), "roll", seq=old)
+
+
+def play_until(game, players, phase, limit=400):
+    """Play first legal plays (rolling instead of doubling) until ``phase``."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.phase == phase:
+            return game
+        mover = mover_of(game, players)
+        if game.phase == Phase.ROLL:
+            service.run(game.pk, mover, "roll", seq=game.seq)
+        else:
+            service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_double_take_gives_the_cube_to_the_taker_and_the_doubler_rolls(players):
+    game = play_until(started(players), players, Phase.ROLL)
+    doubler = mover_of(game, players)
+    service.run(game.pk, doubler, "double", seq=game.seq)
+    game.refresh_from_db()
+    assert game.phase == Phase.ANSWER
+    taker = mover_of(game, players)
+    assert taker != doubler
+    service.run(game.pk, taker, "take", seq=game.seq)
+    game.refresh_from_db()
+    position = game.position
+    assert (position.cube_value, position.cube_owner) == (2, game.side_of(taker))
+    assert game.phase == Phase.MOVE and players[position.turn] == doubler
+    # Once the doubler has played, the cube is the taker's: the doubler may not double again.
+    game.xgid = position.replace(dice=None).to_xgid()
+    game.phase = Phase.ROLL
+    with pytest.raises(GameError, match="El cubo es de tu rival"):
+        service.double(game, game.side_of(doubler))
+
+
+def test_a_drop_ends_the_game_and_the_next_one_starts_with_a_new_opening_roll(players):
+    game = play_until(started(players, length=5), players, Phase.ROLL)
+    doubler = mover_of(game, players)
+    service.run(game.pk, doubler, "double", seq=game.seq)
+    game.refresh_from_db()
+    service.run(game.pk, mover_of(game, players), "drop", seq=game.seq)
+    game.refresh_from_db()
+    assert game.game_number == 2
+    assert game.position.score[game.side_of(doubler)] == 1
+    assert game.actions.filter(kind="opening").count() == 2
+    assert game.actions.get(kind="result").points == 1
+
+
+def test_the_crawford_game_forbids_doubling_and_the_match_ends_at_its_length(players):
+    game = started(players, length=3)
+    # One point from the target: the game that follows is the Crawford game.
+    game.xgid = Position.initial(match_length=3, score=(2, 0), crawford=True).to_xgid()
+    game.phase = Phase.ROLL
+    game.save()
+    with pytest.raises(GameError, match="Crawford"):
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    # White bears off the last checker: the match is over.
+    game.xgid = Position.from_layout(white={1: 1}, black={24: 15}).replace(
+        match_length=3, score=(2, 0), crawford=True, turn=WHITE, dice=(6, 5)).to_xgid()
+    game.phase = Phase.MOVE
+    game.save()
+    service.run(game.pk, players[WHITE], "move", seq=game.seq, play="1/off")
+    game.refresh_from_db()
+    assert game.phase == Phase.OVER and game.winner == WHITE
+    assert game.score == (3, 0)
+
+
+def test_resigning_gives_the_rival_the_match(players):
+    game = started(players, length=7)
+    service.run(game.pk, players[BLACK], "resign", seq=game.seq)
+    game.refresh_from_db()
+    assert game.phase == Phase.OVER and game.winner == WHITE and game.score == (7, 0)
+    with pytest.raises(GameError, match="terminado"):
+        service.run(game.pk, players[WHITE], "roll", seq=game.seq)
+
+
+def test_a_game_can_be_claimed_only_after_the_waiting_time(players):
+    game = started(players, claim_minutes=2)
+    absent = mover_of(game, players)
+    waiting = [p for p in players if p != absent][0]
+    with pytest.raises(GameError, match="Aún no"):
+        service.run(game.pk, waiting, "claim", seq=game.seq)
+    with pytest.raises(GameError, match="cuando tu rival tiene que jugar"):
+        service.run(game.pk, absent, "claim", seq=game.seq)
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=3))
+    service.run(game.pk, waiting, "claim", seq=game.seq)
+    game.refresh_from_db()
+    assert game.phase == Phase.OVER and game.winner == game.side_of(waiting)
+
+
+def test_only_preset_phrases_may_be_said(players):
+    game = started(players)
+    service.run(game.pk, players[WHITE], "phrase", phrase="buena")
+    with pytest.raises(GameError, match="frases de la lista"):
+        service.run(game.pk, players[BLACK], "phrase", phrase="<b>hola</b>")
+    assert list(game.actions.filter(kind="phrase").values_list("phrase", flat=True)) == ["buena"]
+
+
+def test_a_whole_money_game_played_to_the_end_is_rebuilt_from_the_database(players):
+    game = started(players)
+    for _ in range(600):
+        game.refresh_from_db()
+        if game.game_number > 1:
+            break
+        mover = mover_of(game, players)
+        if game.phase == Phase.ROLL:
+            service.run(game.pk, mover, "roll", seq=game.seq)
+        else:
+            service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    result = game.actions.get(kind="result", game_number=1)
+    final = result.position
+    assert final.winner() == result.side
+    # Every play, replayed from its stored position, gives the next stored position.
+    moves = list(game.actions.filter(kind="move", game_number=1))
+    for before, after in zip(moves, moves[1:]):
+        verdict = before.position.check(before.play)
+        assert verdict.legal
+        assert verdict.play.result.replace(dice=None).to_xgid().split(":")[0] == after.position.to_xgid().split(":")[0]
+    assert [a.number for a in game.actions.all()] == list(range(1, game.actions.count() + 1))

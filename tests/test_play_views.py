@@ -1,0 +1,186 @@
+"""The live games' pages: creating, joining, playing by forms without JavaScript, classes, review and export."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.classroom_factories import make_classroom, make_user
+from tutor.accounts.models import Profile
+from tutor.engine import BLACK, WHITE, Position
+from tutor.play import service
+from tutor.play.models import LiveGame, Phase, RefusedPlay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quick_and_reproducible(settings):
+    settings.PRACTICE_GRADING_PLIES = 0
+    settings.PRACTICE_DICE_SEED = 5
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def ana():
+    return make_user("ana")
+
+
+@pytest.fixture
+def bruno():
+    return make_user("bruno")
+
+
+def test_a_game_is_created_shared_by_code_and_joined(ana, bruno):
+    response = signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "10", "highlight": "on"})
+    game = LiveGame.objects.get()
+    assert response["Location"] == f"/jugar/{game.code}/"
+    assert (game.length, game.claim_minutes, game.highlight, game.public) == (5, 10, True, False)
+    page = signed_in(ana).get(game.get_absolute_url()).content.decode()
+    assert game.code in page and "Invita a tu rival" in page
+    guest = signed_in(bruno)
+    found = guest.post("/jugar/codigo/", {"code": game.code.lower()})
+    assert found["Location"] == game.get_absolute_url()
+    assert "Unirme a la partida" in guest.get(game.get_absolute_url()).content.decode()
+    assert guest.post(f"/jugar/{game.code}/unirse/").status_code == 302
+    game.refresh_from_db()
+    assert game.black == bruno and game.phase == Phase.MOVE
+
+
+def test_bad_input_gets_a_spanish_message_and_a_4xx(ana):
+    client = signed_in(ana)
+    response = client.post("/jugar/nueva/", {"length": "9", "claim_minutes": "5"})
+    assert response.status_code == 400
+    assert "opción válida" in response.content.decode()
+    assert client.post("/jugar/codigo/", {"code": "ZZZZZZ"}).status_code == 404
+    assert client.get("/jugar/ZZZZZZ/").status_code == 404
+    assert client.post("/jugar/ZZZZZZ/accion/", {"tipo": "roll"}).status_code == 404
+
+
+def test_playing_without_javascript_by_forms_and_a_refused_play_explained(ana, bruno):
+    game = service.create_game(ana, length=3, black=bruno)
+    game.refresh_from_db()
+    mover = signed_in([ana, bruno][game.side_to_act()])
+    wrong = mover.post(f"/jugar/{game.code}/accion/?tipo=move&seq={game.seq}", {"play": "24/10"})
+    assert wrong.status_code == 400
+    html = wrong.content.decode()
+    assert "Jugada ilegal" in html and "Repasa la regla" in html
+    assert RefusedPlay.objects.count() == 1
+    play = game.position.legal_plays()[0].notation
+    done = mover.post(f"/jugar/{game.code}/accion/?tipo=move&seq={game.seq}", {"play": play})
+    assert done.status_code == 302
+    page = mover.get(game.get_absolute_url()).content.decode()
+    assert f"juegas {play}" in page
+    assert 'data-refused="' in page
+    index = mover.get("/jugar/").content.decode()
+    assert "Las reglas que más te cuesta cumplir" in index and "1 vez" in index
+    stale = mover.post(f"/jugar/{game.code}/accion/", {"tipo": "resign", "seq": str(game.seq)})
+    assert stale.status_code == 409 and "llega tarde" in stale.content.decode()
+
+
+def test_a_public_game_can_be_watched_by_anyone_a_private_one_only_by_its_players(ana, bruno):
+    private = service.create_game(ana, black=bruno)
+    public = service.create_game(ana, black=bruno, public=True)
+    assert Client().get(private.get_absolute_url()).status_code == 404
+    html = Client().get(public.get_absolute_url()).content.decode()
+    assert "solo lectura" in html and "Rendirse" not in html
+
+
+def test_students_challenge_classmates_and_the_teacher_pairs_the_class_and_watches(ana, bruno):
+    teacher = make_user("profe", teacher=True)
+    carla, dani = make_user("carla"), make_user("dani")
+    classroom = make_classroom(teacher, students=[ana, bruno, carla, dani])
+    outsider = make_user("eva")
+    assert signed_in(ana).post("/jugar/retar/", {"grupo": classroom.pk, "rival": outsider.pk}).status_code == 400
+    response = signed_in(ana).post("/jugar/retar/", {"grupo": classroom.pk, "rival": bruno.pk})
+    challenge = LiveGame.objects.get()
+    assert response["Location"] == challenge.get_absolute_url()
+    assert (challenge.classroom, challenge.white, challenge.black) == (classroom, ana, bruno)
+    signed_in(teacher).post(f"/jugar/clase/{classroom.pk}/emparejar/")
+    paired = LiveGame.objects.exclude(pk=challenge.pk)
+    assert paired.count() == 2
+    assert {user for game in paired for user in (game.white, game.black)} == {ana, bruno, carla, dani}
+    watch = signed_in(teacher).get(challenge.get_absolute_url()).content.decode()
+    assert "docente del grupo" in watch and "Rendirse" not in watch
+    other_teacher = make_user("otro", teacher=True)
+    assert signed_in(other_teacher).get(challenge.get_absolute_url()).status_code == 404
+    assert signed_in(other_teacher).post(f"/jugar/clase/{classroom.pk}/emparejar/").status_code == 404
+    assert "Partidas de" in signed_in(teacher).get("/jugar/").content.decode()
+
+
+def test_young_students_play_inside_their_class_unless_the_teacher_allows_links(ana):
+    teacher = make_user("profe", teacher=True)
+    young = make_user("nino")
+    Profile.objects.filter(user=young).update(created_by=teacher)
+    classroom = make_classroom(teacher, students=[young, ana])
+    client = signed_in(young)
+    assert client.post("/jugar/nueva/", {"length": "3", "claim_minutes": "5"}).status_code == 403
+    link_game = service.create_game(ana, length=3)
+    assert client.post(f"/jugar/{link_game.code}/unirse/").status_code == 403
+    assert client.post("/jugar/retar/", {"grupo": classroom.pk, "rival": ana.pk}).status_code == 302
+    signed_in(teacher).post(f"/jugar/clase/{classroom.pk}/enlaces/", {"permitir": "1"})
+    assert client.post("/jugar/nueva/", {"length": "3", "claim_minutes": "5"}).status_code == 302
+
+
+def finished_game(ana, bruno) -> LiveGame:
+    game = service.create_game(ana, length=1, black=bruno)
+    for _ in range(600):
+        game.refresh_from_db()
+        if game.is_over:
+            return game
+        mover = [ana, bruno][game.side_to_act()]
+        if game.phase == Phase.ROLL:
+            service.run(game.pk, mover, "roll", seq=game.seq)
+        else:
+            service.run(game.pk, mover, "move", seq=game.seq, play=game.position.legal_plays()[-1].notation)
+    raise AssertionError("the game never ended")
+
+
+def test_after_the_game_gnubg_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
+    game = finished_game(ana, bruno)
+    client = signed_in(ana)
+    review = client.get(f"/jugar/{game.code}/revision/")
+    assert review.status_code == 200
+    html = review.content.decode()
+    assert "Ana (blancas)" in html and "Bruno (negras)" in html
+    game.refresh_from_db()
+    assert game.graded
+    graded = game.actions.filter(kind="move").exclude(colour="")
+    assert graded.filter(side=WHITE).exists() and graded.filter(side=BLACK).exists()
+    mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
+    assert mat.startswith(" 1 point match")
+    assert " ana : 0" in mat and "bruno : 0" in mat
+    assert "Wins 1 point and the match" in mat
+
+
+def test_the_review_waits_for_the_end_of_the_game(ana, bruno):
+    game = service.create_game(ana, black=bruno)
+    assert signed_in(ana).get(f"/jugar/{game.code}/revision/").status_code == 409
+
+
+def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_play(ana, bruno):
+    game = service.create_game(ana, black=bruno)
+    game.refresh_from_db()
+    waiting = [ana, bruno][1 - game.side_to_act()]
+    assert "Reclamar la partida" in signed_in(waiting).get(game.get_absolute_url()).content.decode()
+    assert Position.from_xgid(game.xgid).dice is not None
+
+
+def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
+    from tutor.practice import evaluator
+
+    game = finished_game(ana, bruno)
+
+    def unavailable(*args, **kwargs):
+        raise evaluator.EvaluatorUnavailable("down")
+
+    monkeypatch.setattr(evaluator, "analyse_plays", unavailable)
+    response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
+    assert response.status_code == 503 and "no está disponible" in response.content.decode()
+    game.refresh_from_db()
+    assert not game.graded

@@ -1,0 +1,73 @@
+"""Who may see, join and start which live games.
+
+Players see their games; a class's teacher sees every game of the class
+(read-only); anyone may watch a game created as public.  Class games are
+never public, so a code from another class leads nowhere.  Young students
+(accounts a teacher created, without e-mail) play only inside their class,
+unless one of their teachers allows links for the class.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from tutor.accounts.models import Profile, is_teacher
+from tutor.classroom.models import Classroom, Membership
+
+from .models import LiveGame, normalise_code
+
+NOT_FOUND = "No hay ninguna partida con ese código que puedas ver."
+
+
+def teaches(user, game: LiveGame) -> bool:
+    return bool(game.classroom_id and user.is_authenticated and game.classroom.teacher_id == user.pk)
+
+
+def can_watch(user, game: LiveGame) -> bool:
+    if game.side_of(user) is not None or teaches(user, game):
+        return True
+    if game.classroom_id is not None:
+        return False
+    return game.public or game.black_id is None
+
+
+def get_game(user, code: str) -> LiveGame:
+    """A game the visitor may see, by its code; 404 otherwise (another class's game does not exist for them)."""
+    game = LiveGame.objects.select_related("white", "black", "classroom").filter(code=normalise_code(code)).first()
+    if game is None or not can_watch(user, game):
+        raise Http404(NOT_FOUND)
+    return game
+
+
+def my_games(user) -> QuerySet[LiveGame]:
+    if not user.is_authenticated:
+        return LiveGame.objects.none()
+    return LiveGame.objects.filter(Q(white=user) | Q(black=user)).select_related("white", "black", "classroom")
+
+
+def is_young(user) -> bool:
+    """An account a teacher created for a student: it plays inside the class only, by default."""
+    return Profile.objects.filter(user=user, created_by__isnull=False, is_teacher=False).exists()
+
+
+def may_use_links(user) -> bool:
+    """Whether ``user`` may create or join games by link or code, outside a class."""
+    if not is_young(user):
+        return True
+    return Classroom.objects.filter(memberships__student=user, play_settings__allow_links=True).exists()
+
+
+def classmates(user) -> list[tuple[Classroom, list]]:
+    """The student's classes and, for each, the other students they may challenge."""
+    found = []
+    for classroom in Classroom.objects.filter(memberships__student=user).distinct():
+        others = [m.student for m in Membership.objects.filter(classroom=classroom).select_related("student").exclude(student=user)]
+        found.append((classroom, others))
+    return found
+
+
+def taught_classes(user) -> QuerySet[Classroom]:
+    if not is_teacher(user):
+        return Classroom.objects.none()
+    return Classroom.objects.filter(teacher=user)

@@ -1,0 +1,154 @@
+"""What a live game's page says, for one viewer: status, recent events, the panel to act in.
+
+The same panel (``templates/play/_panel.html``) is drawn for the first page
+load, for the form fallback without JavaScript and for each WebSocket
+update, so the three always agree.  It is drawn per viewer: the player on
+roll gets the interactive board (with the legal destinations if the game
+was created with them), the other player and spectators a diagram, each
+from their own side of the table.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from tutor.accounts.models import display_name
+from tutor.board.templatetags.board_tags import ASSETS_FLAG
+from tutor.engine import BLACK, WHITE, can_double, format_dice
+from tutor.practice.destinations import destination_map
+from tutor.practice.display import RESULT_WORDS, points
+
+from .access import teaches
+from .models import SIDE_WORDS, LiveAction, LiveGame, Phase
+from .service import PHRASES
+
+Kind = LiveAction.Kind
+RECENT = 8
+
+
+def name(game: LiveGame, side: int) -> str:
+    player = game.player(side)
+    return display_name(player) if player is not None else "(falta rival)"
+
+
+def sentence(game: LiveGame, action: LiveAction, viewer_side: int | None) -> str:
+    """One stored action as a Spanish sentence, in the second person for the viewer's own actions."""
+    mine = action.side == viewer_side
+    actor = "Tú" if mine else f"{name(game, action.side)} ({SIDE_WORDS[action.side]})"
+
+    def does(you: str, they: str) -> str:
+        return f"{actor} {you if mine else they}"
+
+    kind = action.kind
+    if kind == Kind.OPENING:
+        white, black = action.dice[-1]
+        ties = len(action.dice) - 1
+        again = f" (tras {ties} empate{'s' if ties > 1 else ''})" if ties else ""
+        return (f"Partida {action.game_number}. Tirada inicial{again}: blancas {white}, negras {black}. "
+                f"{does('empiezas', 'empieza')} con {format_dice((white, black))}.")
+    if kind == Kind.MOVE:
+        roll = format_dice(tuple(action.dice)) if action.dice else ""
+        if not action.play:
+            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: pasa el turno."
+        return f"{does('tiras', 'tira')} {roll} y {'juegas' if mine else 'juega'} {action.play}."
+    if kind == Kind.DOUBLE:
+        return f"{does('doblas', 'dobla')} a {action.points}."
+    if kind == Kind.TAKE:
+        return f"{does('aceptas', 'acepta')} el doble: el cubo está a {action.points}."
+    if kind == Kind.DROP:
+        return f"{does('abandonas', 'abandona')} ante el doble."
+    if kind == Kind.RESULT:
+        return f"{does('ganas', 'gana')} la partida ({RESULT_WORDS.get(action.result_kind, 'partida')}): {points(action.points)}."
+    if kind == Kind.RESIGN:
+        return f"{does('te rindes', 'se rinde')}."
+    if kind == Kind.CLAIM:
+        return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
+    if kind == Kind.PHRASE:
+        return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
+    return ""
+
+
+def status_text(game: LiveGame, viewer_side: int | None) -> str:
+    """Who must do what now, from the viewer's point of view."""
+    if game.phase == Phase.WAITING:
+        return "Esperando a tu rival: comparte el enlace o el código." if viewer_side == WHITE else "Falta un jugador."
+    if game.phase == Phase.OVER:
+        won = game.winner == viewer_side
+        target = "el match" if game.length else "la sesión"
+        if viewer_side is None:
+            return f"Ha terminado: gana {name(game, game.winner)}."
+        return f"Ha terminado: {'¡has ganado' if won else 'has perdido'} {target}{'!' if won else '.'}"
+    acting = game.side_to_act()
+    if acting != viewer_side:
+        waiting = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
+        return f"Turno de {name(game, acting)} ({SIDE_WORDS[acting]}): {waiting[game.phase]}."
+    if game.phase == Phase.ROLL:
+        return "Tu turno: ¿doblas o tiras?"
+    if game.phase == Phase.ANSWER:
+        return "Tu rival te dobla: ¿aceptas o abandonas?"
+    return "Tu turno: mueve tus fichas."
+
+
+def cube_text(game: LiveGame, viewer_side: int | None) -> str:
+    position = game.position
+    if position.cube_owner is None:
+        return f"en el centro, a {position.cube_value}"
+    owner = "tuyo" if position.cube_owner == viewer_side else f"de {name(game, position.cube_owner)}"
+    return f"a {position.cube_value}, {owner}"
+
+
+def score_text(game: LiveGame) -> str:
+    white, black = game.score
+    target = f" (match a {game.length})" if game.length else ""
+    return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
+
+
+def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
+    side = game.side_of(viewer)
+    position = game.position
+    acting = game.side_to_act()
+    my_turn = side is not None and acting == side
+    moving = my_turn and game.phase == Phase.MOVE
+    destinations = destination_map(position) if moving and game.highlight else None
+    recent = list(game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).order_by("-number")[:RECENT])[::-1]
+    return {
+        "game": game,
+        "position": position,
+        "side": side,
+        "spectator": side is None,
+        "teacher": teaches(viewer, game),
+        "my_turn": my_turn,
+        "moving": moving,
+        "flipped": side == BLACK,
+        "Phase": Phase,
+        "status": status_text(game, side),
+        "score": score_text(game),
+        "cube": cube_text(game, side),
+        "crawford": position.crawford and game.length and not game.is_over,
+        "can_double": my_turn and game.phase == Phase.ROLL and can_double(position),
+        "double_to": position.cube_value * 2,
+        "destinations": destinations,
+        "first_destinations": destinations["moves"].get("", {}) if destinations else None,
+        "events": [text for text in (sentence(game, action, side) for action in recent) if text],
+        "phrases": PHRASES.items(),
+        "can_claim": side is not None and not game.is_over and acting is not None and acting != side,
+        "move_url": f"{reverse('play:act', args=[game.code])}?tipo=move&seq={game.seq}",
+        "verdict": verdict,
+        "play": play,
+        "error": error,
+    }
+
+
+def render_panel(game: LiveGame, viewer, **options) -> str:
+    """The panel as HTML, outside a request (WebSocket updates).
+
+    The board's stylesheet and scripts are already on the page; the
+    stand-in request says so, and the forms get their CSRF token from the
+    page's script.
+    """
+    context = panel_context(game, viewer, **options)
+    context["request"] = SimpleNamespace(**{ASSETS_FLAG: True})
+    return render_to_string("play/_panel.html", context)

@@ -1,0 +1,19 @@
+from django import forms
+
+LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
+WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minutos")]
+
+
+class NewGameForm(forms.Form):
+    """What the creator chooses: the stakes, how long to wait for an absent rival, the help shown."""
+
+    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
+    claim_minutes = forms.TypedChoiceField(
+        label="Si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
+    )
+    highlight = forms.BooleanField(label="Iluminar los destinos legales (para principiantes)", required=False, initial=True)
+    public = forms.BooleanField(label="Cualquiera con el enlace puede mirar la partida", required=False)
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label="Código de la partida", max_length=12, min_length=6)

@@ -1,0 +1,216 @@
+"""Live games between two people, kept in the database: the server is the authority.
+
+A ``LiveGame`` is a money session or a match to N points between two
+accounts (White, who created it, and Black, who joined).  Its row holds the
+current position as an XGID (which also carries the score, the cube and the
+Crawford flag), what must happen next (``phase``) and ``seq``, the number of
+actions so far, which every client message must repeat: a replayed or
+stale message names an old ``seq`` and is refused.  Everything that happened,
+in order, is a ``LiveAction``; the refused attempts are ``RefusedPlay`` rows,
+counted per rule.  Nothing lives only in a process's memory, so a
+restarted server, another web process or a reconnecting browser sees
+exactly the same game.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from tutor.engine import BLACK, WHITE, Position, opponent
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+SIDE_WORDS = {WHITE: "blancas", BLACK: "negras"}
+
+
+def new_game_code() -> str:
+    """Six letters and digits without look-alikes, for links and to type on another device."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not LiveGame.objects.filter(code=code).exists():
+            return code
+
+
+def normalise_code(text: str) -> str:
+    return "".join(ch for ch in str(text).upper() if ch.isalnum())[: CODE_LENGTH * 2]
+
+
+class Phase(models.TextChoices):
+    WAITING = "waiting", "Esperando rival"
+    ROLL = "roll", "Doblar o tirar"
+    MOVE = "move", "Mover"
+    ANSWER = "answer", "Responder al doble"
+    OVER = "over", "Terminada"
+
+
+class LiveGame(models.Model):
+    """A match (or money session) between two people, and the state of its current game."""
+
+    code = models.CharField("código", max_length=12, unique=True, default=new_game_code)
+    white = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_games_white", verbose_name="blancas"
+    )
+    black = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="live_games_black",
+        verbose_name="negras",
+    )
+    classroom = models.ForeignKey(
+        "classroom.Classroom", on_delete=models.CASCADE, null=True, blank=True, related_name="live_games", verbose_name="grupo"
+    )
+    length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    claim_minutes = models.PositiveSmallIntegerField("minutos de espera antes de reclamar", default=5)
+    highlight = models.BooleanField("iluminar destinos legales", default=True)
+    public = models.BooleanField("cualquiera con el enlace puede mirar", default=False)
+    xgid = models.CharField("posición", max_length=80)
+    phase = models.CharField("fase", max_length=10, choices=Phase.choices, default=Phase.WAITING)
+    game_number = models.PositiveSmallIntegerField("partida", default=1)
+    dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
+    seq = models.PositiveIntegerField("acciones", default=0)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    final_score = models.JSONField("marcador final", null=True, blank=True)
+    graded = models.BooleanField("revisada por gnubg", default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    last_action_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-last_action_at"]
+        verbose_name = "partida entre personas"
+        verbose_name_plural = "partidas entre personas"
+
+    def __str__(self) -> str:
+        return f"{self.title} {self.code}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:game", args=[self.code])
+
+    @property
+    def title(self) -> str:
+        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def side_of(self, user) -> int | None:
+        """WHITE, BLACK, or None for someone who is not playing this game."""
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        if user.pk == self.white_id:
+            return WHITE
+        if self.black_id is not None and user.pk == self.black_id:
+            return BLACK
+        return None
+
+    def player(self, side: int):
+        return self.white if side == WHITE else self.black
+
+    def side_to_act(self) -> int | None:
+        """Who the game waits for: the side on roll, or the one answering a double."""
+        if self.phase in (Phase.ROLL, Phase.MOVE):
+            return self.position.turn
+        if self.phase == Phase.ANSWER:
+            return opponent(self.position.turn)
+        return None
+
+    @property
+    def score(self) -> tuple[int, int]:
+        if self.final_score is not None:
+            return tuple(self.final_score)
+        return self.position.score
+
+
+class LiveAction(models.Model):
+    """One thing that happened in a live game, in order.
+
+    ``xgid`` is the position before the action (with the dice, for a play).
+    The grading fields (``best``, ``loss``, ``colour``, ``analysis``) have
+    the shape of the practice mode's actions, so its review pages and
+    traffic light show them; they are filled after the game, never during.
+    """
+
+    class Kind(models.TextChoices):
+        OPENING = "opening", "Tirada inicial"
+        ROLL = "roll", "Tira"
+        MOVE = "move", "Jugada"
+        DOUBLE = "double", "Dobla"
+        TAKE = "take", "Acepta"
+        DROP = "drop", "Abandona"
+        RESULT = "result", "Gana la partida"
+        RESIGN = "resign", "Se rinde"
+        CLAIM = "claim", "Reclama la partida"
+        PHRASE = "phrase", "Frase"
+        JOIN = "join", "Se une"
+
+    game = models.ForeignKey(LiveGame, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    game_number = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField(choices=[(WHITE, "Blancas"), (BLACK, "Negras")])
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    xgid = models.CharField(max_length=80)
+    dice = models.JSONField(default=list, blank=True)
+    play = models.CharField("jugada", max_length=80, blank=True)
+    moves = models.JSONField("movimientos", default=list, blank=True)
+    points = models.PositiveSmallIntegerField(default=0)
+    result_kind = models.CharField(max_length=12, blank=True)
+    phrase = models.CharField(max_length=20, blank=True)
+    best = models.CharField(max_length=80, blank=True)
+    loss = models.FloatField(null=True, blank=True)
+    colour = models.CharField(max_length=5, blank=True)
+    forced = models.BooleanField(default=False)
+    analysis = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    hinted = False  # the review template of practice asks; live games have no hints
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="play_action_order")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.number} {self.kind} {self.play}"
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+    @property
+    def graded(self) -> bool:
+        return bool(self.colour)
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.colour in ("ambar", "rojo")
+
+
+class RefusedPlay(models.Model):
+    """A play the engine refused, with the code of the rule it broke: counted per rule for each player."""
+
+    game = models.ForeignKey(LiveGame, on_delete=models.CASCADE, related_name="refused")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="refused_live_plays")
+    code = models.CharField("regla", max_length=30)
+    text = models.CharField("jugada", max_length=200)
+    xgid = models.CharField(max_length=80)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created"]
+
+
+class ClassPlaySettings(models.Model):
+    """What a teacher allows a class: young students may play by link only if the teacher says so."""
+
+    classroom = models.OneToOneField("classroom.Classroom", on_delete=models.CASCADE, related_name="play_settings")
+    allow_links = models.BooleanField("sus alumnos pueden jugar con enlaces fuera del grupo", default=False)

@@ -1,0 +1,17 @@
+"""The WebSocket side of the ASGI application (tutor/asgi.py)."""
+
+from channels.auth import AuthMiddlewareStack
+from channels.routing import URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from django.urls import path
+
+from .consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/jugar/<str:code>/", GameConsumer.as_asgi()),
+]
+
+
+def websocket_application():
+    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), with the visitor's session."""
+    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))

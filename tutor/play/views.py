@@ -1,0 +1,216 @@
+"""Pages of the live games: start, join, play (also without JavaScript), watch, review.
+
+Views stay thin: ``service`` runs the game, ``access`` decides who sees
+what, ``display`` draws the panel.  Without JavaScript every decision is a
+form posted to ``act``, which answers with the game page (a redirect, or
+the page with the refused play explained); with JavaScript the same panel
+arrives over the WebSocket (``consumers``) and the forms are sent there.
+"""
+
+from __future__ import annotations
+
+import random
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tutor.accounts.models import display_name
+from tutor.lessons.explanations import RULES
+from tutor.practice.evaluator import EvaluatorUnavailable
+from tutor.practice.game import GameError, IllegalPlay
+from tutor.practice.views import illegal_verdict
+from tutor.ratelimit import ratelimit
+
+from . import access, service
+from .consumers import group_name
+from .display import panel_context
+from .forms import JoinForm, NewGameForm
+from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
+from .review import export_text, grade_game, review_context
+
+UNAVAILABLE = "GNU Backgammon no está disponible ahora mismo para revisar la partida; lo ya revisado se guarda. Inténtalo de nuevo en un momento."
+YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un compañero o compañera). Tu docente puede permitir las partidas con enlace."
+
+
+def index(request: HttpRequest, form: NewGameForm | None = None, join_form: JoinForm | None = None, status: int = 200) -> HttpResponse:
+    user = request.user
+    context = {
+        "refused": refused_by_rule(user),
+        "form": form or NewGameForm(),
+        "join_form": join_form or JoinForm(),
+        "games": access.my_games(user)[:30],
+        "links_allowed": user.is_authenticated and access.may_use_links(user),
+        "classmates": access.classmates(user) if user.is_authenticated else [],
+        "taught": [
+            (classroom, classroom.live_games.select_related("white", "black")[:40],
+             ClassPlaySettings.objects.filter(classroom=classroom, allow_links=True).exists())
+            for classroom in access.taught_classes(user)
+        ] if user.is_authenticated else [],
+    }
+    return render(request, "play/index.html", context, status=status)
+
+
+def refused_by_rule(user, game: LiveGame | None = None) -> list[tuple[str, object, int]]:
+    """The player's refused plays counted per rule, most frequent first, with the lesson that teaches it."""
+    if not user.is_authenticated:
+        return []
+    found = RefusedPlay.objects.filter(user=user)
+    if game is not None:
+        found = found.filter(game=game)
+    counts = found.values("code").annotate(count=Count("pk")).order_by("-count", "code")
+    return [(row["code"], RULES.get(row["code"]), row["count"]) for row in counts]
+
+
+def _announce(game: LiveGame) -> None:
+    """Tell every open page of the game that it changed (they redraw from the database)."""
+    async_to_sync(get_channel_layer().group_send)(group_name(game.pk), {"type": "game.changed"})
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    if not access.may_use_links(request.user):
+        messages.error(request, YOUNG)
+        return index(request, status=403)
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return index(request, form=form, status=400)
+    game = service.create_game(request.user, **form.cleaned_data)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        return index(request, join_form=form, status=400)
+    game = LiveGame.objects.filter(code=normalise_code(form.cleaned_data["code"])).first()
+    if game is None or not access.can_watch(request.user, game):
+        form.add_error("code", "No hay ninguna partida con ese código que puedas ver.")
+        return index(request, join_form=form, status=404)
+    return redirect(game)
+
+
+def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) -> HttpResponse:
+    game = access.get_game(request.user, code)
+    user = request.user
+    side = game.side_of(user)
+    may_join = (
+        game.phase == Phase.WAITING and game.black_id is None and user.is_authenticated
+        and side is None and access.may_use_links(user)
+    )
+    refused = refused_by_rule(user, game) if side is not None else []
+    context = {
+        **panel_context(game, user, **panel),
+        "may_join": may_join,
+        "share_url": request.build_absolute_uri(game.get_absolute_url()),
+        "refused": refused,
+        "white_name": display_name(game.white),
+    }
+    return render(request, "play/game.html", context, status=status)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    game = access.get_game(request.user, code)
+    if not access.may_use_links(request.user) and game.classroom_id is None:
+        return game_page(request, code, error=YOUNG, status=403)
+    try:
+        with transaction.atomic():
+            service.join(service.locked(game.pk), request.user)
+    except GameError as problem:
+        return game_page(request, code, error=problem.message, status=problem.status)
+    _announce(game)
+    return redirect(game)
+
+
+@require_POST
+@ratelimit("play")
+def act(request: HttpRequest, code: str) -> HttpResponse:
+    """One decision sent by a form (the page without JavaScript)."""
+    game = access.get_game(request.user, code)
+    kind = str(request.POST.get("tipo") or request.GET.get("tipo") or "")
+    raw_seq = request.POST.get("seq") or request.GET.get("seq") or ""
+    seq = int(raw_seq) if raw_seq.isdigit() else None
+    play = str(request.POST.get("play", ""))[:200]
+    try:
+        service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20])
+    except IllegalPlay as illegal:
+        return game_page(request, code, verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400)
+    except GameError as problem:
+        return game_page(request, code, error=problem.message, status=problem.status)
+    _announce(game)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest) -> HttpResponse:
+    """A student challenges a classmate: a class game, both seats taken, started at once."""
+    rival_id = request.POST.get("rival", "")
+    for classroom, others in access.classmates(request.user):
+        for other in others:
+            if str(other.pk) == rival_id and str(classroom.pk) == request.POST.get("grupo", ""):
+                game = service.create_game(request.user, length=int_or(request.POST.get("length"), 3),
+                                           classroom=classroom, black=other)
+                _announce(game)
+                return redirect(game)
+    messages.error(request, "Solo puedes retar a alguien de tu grupo.")
+    return index(request, status=400)
+
+
+@login_required
+@require_POST
+def pair_class(request: HttpRequest, pk: int) -> HttpResponse:
+    """The teacher pairs the whole class at random, in one click: one match to 3 per pair."""
+    classroom = get_object_or_404(access.taught_classes(request.user), pk=pk)
+    students = [membership.student for membership in classroom.memberships.select_related("student")]
+    random.SystemRandom().shuffle(students)
+    pairs = list(zip(students[0::2], students[1::2]))
+    with transaction.atomic():
+        for white, black in pairs:
+            service.create_game(white, length=3, classroom=classroom, black=black)
+    left = f" {display_name(students[-1])} se queda sin pareja (sois impares)." if len(students) % 2 else ""
+    messages.success(request, f"{len(pairs)} partidas creadas en {classroom.name}.{left}")
+    return redirect("play:index")
+
+
+@login_required
+@require_POST
+def class_links(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = get_object_or_404(access.taught_classes(request.user), pk=pk)
+    allow = request.POST.get("permitir") == "1"
+    ClassPlaySettings.objects.update_or_create(classroom=classroom, defaults={"allow_links": allow})
+    messages.success(request, "Tus alumnos pueden jugar con enlaces." if allow else "Tus alumnos juegan solo dentro del grupo.")
+    return redirect("play:index")
+
+
+def review(request: HttpRequest, code: str) -> HttpResponse:
+    game = access.get_game(request.user, code)
+    if not game.is_over:
+        return game_page(request, code, error="La revisión se hace cuando la partida termina.", status=409)
+    try:
+        grade_game(game)
+    except EvaluatorUnavailable:
+        return game_page(request, code, error=UNAVAILABLE, status=503)
+    return render(request, "play/review.html", review_context(game, request.user))
+
+
+def export_mat(request: HttpRequest, code: str) -> HttpResponse:
+    game = access.get_game(request.user, code)
+    response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="partida-{game.code}.mat"'
+    return response
+
+
+def int_or(value, default: int) -> int:
+    return int(value) if str(value or "").isdigit() and int(value) in (0, 3, 5, 7) else default
