@@ -25,10 +25,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tutor.engine import Match, Play, Position, can_double, double_reasons, drop, opponent, score_game, take
-from tutor.engine.scoring import GameResult
+from tutor.engine import GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent, score_game, take
 from tutor.practice import dice
-from tutor.practice.game import DOUBLE_REASONS, GameError, IllegalPlay
+from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.practice.game import GameError, IllegalPlay
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 
