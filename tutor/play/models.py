@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tutor.engine import BLACK, WHITE, Position, opponent
+from tutor.practice.models import StoredMatch
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -48,7 +49,7 @@ class Phase(models.TextChoices):
     OVER = "over", "Terminada"
 
 
-class LiveGame(models.Model):
+class LiveGame(StoredMatch, models.Model):
     """A match (or money session) between two people, and the state of its current game."""
 
     code = models.CharField("código", max_length=12, unique=True, default=new_game_code)
@@ -91,14 +92,6 @@ class LiveGame(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("play:game", args=[self.code])
-
-    @property
-    def title(self) -> str:
-        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
-
-    @property
-    def position(self) -> Position:
-        return Position.from_xgid(self.xgid)
 
     @property
     def is_over(self) -> bool:

@@ -41,7 +41,26 @@ class Colour(models.TextChoices):
     RED = "rojo", "Rojo"
 
 
-class PracticeMatch(models.Model):
+class StoredMatch:
+    """What a stored game derives from its ``xgid`` and ``length`` (0: a money game).
+
+    Shared by practice games and live games between two people, whose models
+    both keep the current position as an XGID.
+    """
+
+    xgid: str
+    length: int
+
+    @property
+    def title(self) -> str:
+        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+
+class PracticeMatch(StoredMatch, models.Model):
     """A match (or money session) against the computer, and the state of its current game."""
 
     user = models.ForeignKey(
@@ -71,14 +90,6 @@ class PracticeMatch(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("practice:match", args=[self.pk])
-
-    @property
-    def title(self) -> str:
-        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
-
-    @property
-    def position(self) -> Position:
-        return Position.from_xgid(self.xgid)
 
     @property
     def is_over(self) -> bool:

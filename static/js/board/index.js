@@ -12,7 +12,7 @@
  * config (every key optional; the element's data-* attributes are the defaults):
  *   xgid          position (data-xgid)
  *   turn          'white' | 'black' (data-turn)
- *   dice          [6, 3] (data-dice="6,3")
+ *   dice          the single moves: [6, 3], or [4, 4, 4, 4] for a double (data-dice, expanded by the server)
  *   destinations  function (from, {moves, change}) -> [to, ...]; or an object
  *                 (data-destinations): {"13": [7, 10], "bar": [22]} for the first
  *                 move only, or {"moves": {change: {"13": [7, 10]}}} for every

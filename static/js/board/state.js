@@ -65,12 +65,7 @@ export function parseDice(text) {
     .map(Number);
 }
 
-/** The dice as single moves: two dice, or four of a double. */
-export function expandDice(dice) {
-  if (dice.length === 2 && dice[0] === dice[1]) return [dice[0], dice[0], dice[0], dice[0]];
-  return [...dice];
-}
-
+/** ``dice`` are the single moves the server sends: two dice, or four of a double (the engine says so, not this file). */
 export function createState({ position, side, dice = [] }) {
-  return { initial: position, side, dice: expandDice(dice), moves: [] };
+  return { initial: position, side, dice: [...dice], moves: [] };
 }
