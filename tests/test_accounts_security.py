@@ -65,6 +65,15 @@ def test_one_address_guessing_across_usernames_is_stopped(client, settings):
     assert other_address.status_code == 302
 
 
+def test_guessing_one_username_from_many_addresses_is_stopped_too(settings):
+    settings.RATELIMITS = {**settings.RATELIMITS, "login-name": (6, 3600)}
+    make_user("load05")
+    statuses = [log_in(Client(REMOTE_ADDR=f"10.0.0.{number}"), "load05", "mal").status_code for number in range(6)]
+    refused = log_in(Client(REMOTE_ADDR="10.0.1.1"), "ｌoad05", PASSWORD)
+    assert statuses == [400] * 6
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+
+
 def test_good_logins_from_one_address_do_not_use_up_its_failures(settings):
     """A whole class signs in from the school's one address."""
     settings.RATELIMITS = {**settings.RATELIMITS, "login-address": (3, 600)}

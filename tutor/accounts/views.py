@@ -90,6 +90,13 @@ LOGIN_SCOPE = "login"
 LOGIN_ADDRESS_SCOPE = "login-address"
 """Failed logins per address, whatever the usernames: ``settings.RATELIMITS["login-address"]``."""
 
+LOGIN_NAME_SCOPE = "login-name"
+"""Login attempts per username from every address together: ``settings.RATELIMITS["login-name"]``.
+
+Generous, so that a stranger cannot lock a child out with a few tries, yet
+guessing from many addresses at once stays bounded for each account.
+"""
+
 
 def login_username(request) -> str:
     """The username as the login form reads it, case-folded.
@@ -122,8 +129,10 @@ class LoginView(InvalidIsBadRequest, auth_views.LoginView):
             address = ratelimit.client_address(request)
             over_name = ratelimit.hit(LOGIN_SCOPE, _login_identity(request)) > ratelimit.limit_for(LOGIN_SCOPE).count
             over_address = ratelimit.hit(LOGIN_ADDRESS_SCOPE, address) > ratelimit.limit_for(LOGIN_ADDRESS_SCOPE).count
-            if over_name or over_address:
-                return self.refused(request, LOGIN_ADDRESS_SCOPE if over_address else LOGIN_SCOPE)
+            over_everywhere = ratelimit.hit(LOGIN_NAME_SCOPE, login_username(request)) > ratelimit.limit_for(LOGIN_NAME_SCOPE).count
+            if over_name or over_address or over_everywhere:
+                scope = LOGIN_ADDRESS_SCOPE if over_address else LOGIN_NAME_SCOPE if over_everywhere else LOGIN_SCOPE
+                return self.refused(request, scope)
         return super().post(request, *args, **kwargs)
 
     def refused(self, request, scope: str):
@@ -137,6 +146,7 @@ class LoginView(InvalidIsBadRequest, auth_views.LoginView):
     def form_valid(self, form):
         ratelimit.reset(LOGIN_SCOPE, _login_identity(self.request))
         ratelimit.undo(LOGIN_ADDRESS_SCOPE, ratelimit.client_address(self.request))
+        ratelimit.undo(LOGIN_NAME_SCOPE, login_username(self.request))
         return super().form_valid(form)
 
 

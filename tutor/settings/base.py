@@ -255,6 +255,10 @@ RATELIMITS = {
     # ...and failed logins per address across usernames (a whole class may
     # share one address, so this one is generous).
     "login-address": (60, 15 * 60),
+    # ...and attempts per username from all addresses together: guessing
+    # one account from many addresses stays bounded, while a stranger needs
+    # many tries to lock a child out.
+    "login-name": (50, 60 * 60),
     # Password-reset e-mails per address and per e-mail address asked for.
     "password-reset": (10, 60 * 60),
     "password-reset-email": (3, 60 * 60),
