@@ -299,6 +299,12 @@ class Attempt(models.Model):
         return str(self.verdict.get("message", "")) if isinstance(self.verdict, dict) else ""
 
     @property
+    def explanation(self) -> str:
+        """The verdict in words as one text: its message, then each reason's sentence (the CSV's «Mensaje»)."""
+        parts = [self.message] + [str(reason.get("message", "")) for reason in self.reasons if isinstance(reason, dict)]
+        return " ".join(part for part in parts if part)
+
+    @property
     def is_late(self) -> bool:
         return self.exercise.assignment.is_late(self.created_at)
 

@@ -195,7 +195,7 @@ def attempts_csv(grid: Grid) -> HttpResponse:
                         "Correcto" if attempt.correct else "Incorrecto",
                         {True: "sí", False: "no", None: ""}[attempt.legal],
                         " ".join(attempt.code_list),
-                        attempt.message,
+                        attempt.explanation,
                         "sí" if attempt.is_late else "no",
                         "sí" if attempt.solution_seen else "no",
                     ]
