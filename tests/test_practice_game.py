@@ -22,11 +22,37 @@ def to_my_move(client, match: PracticeMatch) -> None:
         match.refresh_from_db()
 
 
+def steer_into_a_race_the_computer_cashes(match: PracticeMatch) -> None:
+    """Put the game, cube at 2 owned by the computer, into a bear-off race the computer should cash.
+
+    The learner, to play 2-1, bears off two of its last three checkers and
+    must wait a turn for the third.  The computer then bears off both of its
+    last two unless it rolls 2-1, 3-1, 3-2 or 1-1 (29 rolls in 36): at 0-0
+    to 3, redoubling to 4 is right and the learner should pass.  The scenario
+    drives the redouble and the pass this way instead of waiting for the
+    dice of one seed to produce them.
+    """
+    position = match.position
+    race = Position.from_layout(
+        {1: 3},
+        {21: 1, 24: 1},
+        turn=LEARNER,
+        dice=(2, 1),
+        cube_value=2,
+        cube_owner=COMPUTER,
+        match_length=position.match_length,
+        score=position.score,
+    )
+    PracticeMatch.objects.filter(pk=match.pk).update(xgid=race.to_xgid(), phase=Phase.MOVE)
+    match.refresh_from_db()
+
+
 @pytest.mark.django_db
 def test_a_whole_match_to_3_points_is_played_to_the_end_through_http_with_a_cube_action_and_a_crawford_game(client):
     match = start(client)
     doubled: set[int] = set()
     crawford_pages = []
+    steered = False
     for _ in range(300):
         match.refresh_from_db()
         if match.phase == Phase.MATCH_OVER:
@@ -35,8 +61,13 @@ def test_a_whole_match_to_3_points_is_played_to_the_end_through_http_with_a_cube
         assert page.status_code == 200
         if match.position.crawford:
             crawford_pages.append(page.content.decode())
+        if not steered and match.phase == Phase.MOVE and match.position.cube_owner == COMPUTER:
+            # The learner doubled at its first roll and the computer took: now the redouble.
+            steer_into_a_race_the_computer_cashes(match)
+            steered = True
         response = decide(client, match, double_once=doubled)
         assert response.status_code == 302, response.content.decode()[:2000]
+    assert steered, "the computer never took the learner's opening double"
     assert match.phase == Phase.MATCH_OVER
 
     actions = list(match.actions.all())
