@@ -25,9 +25,12 @@ def open_panel(page, live_server):
 
 
 def grade(panel, play: str):
-    field = panel.get_by_label("Jugada a valorar")
+    # The explorer has one play box, the board's: the panel grades what it holds.
+    field = panel.page.get_by_label("Tu jugada en notación")
     field.fill(play)
-    field.press("Enter")  # the keyboard alone is enough
+    button = panel.get_by_role("button", name="Valorar jugada")
+    button.focus()
+    button.press("Enter")  # the keyboard alone is enough
     result = panel.locator("[data-grade-result] [data-light]")
     expect(result).to_be_visible(timeout=30_000)
     return result

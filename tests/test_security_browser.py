@@ -64,7 +64,13 @@ def test_a_student_is_told_to_answer_the_assignment_before_seeing_a_solution(new
     page = new_page(viewport=viewport)
     log_in(page, live_server.url, "lucia")
     page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
-    page.get_by_role("link", name="Ver solución").click()
+    page.wait_for_selector(".board-widget.is-enhanced")
+    # Checking it outside the assignment is refused on the board, with the reason...
+    page.get_by_role("button", name="Comprobar").first.click()
+    page.get_by_text("respóndelo en la tarea").first.wait_for()
+    assert page.get_by_role("button", name="Ver solución").count() == 0 or not page.get_by_role("button", name="Ver solución").first.is_visible()
+    # ...and so is the solution page of the form that works without JavaScript.
+    page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/?solucion=1")
     page.get_by_text("respóndelo en la tarea").first.wait_for()
     assert "Todas las jugadas legales" not in page.content()
     look(page, "puzzle-gated")

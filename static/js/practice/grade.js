@@ -2,8 +2,9 @@
  * «Valorar jugada»: GNU Backgammon's traffic light for any play of the explorer's position.
  *
  * The panel (templates/practice/_grade_panel.html) carries the position's
- * XGID and the URL of POST /api/grade/.  The play typed in its form is sent
- * as {"xgid", "play"}; the answer is drawn into the panel's status region
+ * XGID and the URL of POST /api/grade/.  The play is the one in the page's
+ * board (its notation box, kept up to date as checkers move): the explorer
+ * has a single play box.  It is sent as {"xgid", "play"}; the answer is drawn into the panel's status region
  * with the markup of the practice pages' light (colour, equity lost, gnubg's
  * best play and its top plays), or the Spanish reasons of an illegal play,
  * or the server's Spanish error.  The script knows no rule: it only shows
@@ -80,8 +81,14 @@ function problem(message) {
   return element('p', { class: 'notice notice--error', 'data-light': 'error' }, message);
 }
 
+/** The notation box of the board on the same page: the one place a play is written. */
+function boardPlay() {
+  const box = document.querySelector('[data-board] input[name="play"]');
+  return box ? box.value.trim() : '';
+}
+
 async function grade(panel, form, result) {
-  const play = form.elements.play.value;
+  const play = boardPlay();
   const token = form.querySelector('input[name="csrfmiddlewaretoken"]');
   const button = form.querySelector('[data-grade-submit]');
   button.disabled = true;
