@@ -42,3 +42,10 @@ def cube_analysis(position: Position, plies: int, noise: float) -> CubeAnalysis:
     if quick.doubled - quick.no_double <= -CLOSE_CUBE or plies <= 1:
         return quick
     return evaluator.analyse_cube(position, plies, noise)
+
+
+def best_cube_action(cube: CubeAnalysis) -> str:
+    """What gnubg would do with the cube, in the words the review shows."""
+    if cube.should_double:
+        return "Doblar"
+    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass + evaluator.EQUITY_TOLERANCE else "No doblar"

@@ -35,7 +35,7 @@ from tutor.engine import (
 from tutor.lessons.explanations import DOUBLE_REASONS
 
 from . import dice, evaluator
-from .cube import DEAD_CUBE, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
+from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
 from .evaluator import CubeAnalysis
 from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
@@ -146,7 +146,7 @@ def learner_roll(match: PracticeMatch) -> None:
     events = Recorder()
     if may_double(position):
         cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
-        _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), _best_double(cube), cube, events)
+        _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), best_cube_action(cube), cube, events)
     _learner_rolls_then_computer(match, position, events)
     _save(match, events)
 
@@ -164,7 +164,7 @@ def learner_double(match: PracticeMatch) -> None:
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)
     answer = graded if _same_view(level) else evaluator.analyse_cube(position, level.plies, level.noise)
-    _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), _best_double(graded), graded, events)
+    _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), best_cube_action(graded), graded, events)
     if answer.should_take:
         _record(match, COMPUTER, Action.Kind.TAKE, position)
         events.add(Took(side=COMPUTER, cube=position.cube_value * 2))
@@ -357,12 +357,6 @@ def _require(match: PracticeMatch, phase: str, message: str) -> None:
 
 def _same_view(level: LevelSettings) -> bool:
     return level.noise == 0 and level.plies == evaluator.grading_plies()
-
-
-def _best_double(cube: CubeAnalysis) -> str:
-    if cube.should_double:
-        return "Doblar"
-    return "No doblar (demasiado bueno)" if cube.no_double > cube.double_pass + evaluator.EQUITY_TOLERANCE else "No doblar"
 
 
 def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: Recorder) -> Action:

@@ -1,0 +1,41 @@
+/**
+ * Where a pick or a tap leads: the destinations the server sent for a
+ * checker, and the stack a tap just beside it means.  No rule is computed
+ * here: destinations are read, never worked out.
+ */
+
+import { changeKey, pointName, readPoint } from './moves.js';
+
+/**
+ * For a tap on an empty place: the key of the one neighbouring place in the
+ * same row (left or right) that holds checkers to pick up, or null.  Points
+ * are narrow on a phone; a tap just beside a stack still picks it up.
+ */
+export function nearestMovable(places, key, movable) {
+  if (movable(key)) return null;
+  const place = places.find((candidate) => candidate.dataset.point === key);
+  if (!place || place.dataset.kind !== 'point') return null;
+  const col = Number(place.dataset.col);
+  const near = places.filter(
+    (candidate) =>
+      candidate.dataset.kind === 'point' &&
+      candidate.dataset.row === place.dataset.row &&
+      Math.abs(Number(candidate.dataset.col) - col) === 1 &&
+      movable(candidate.dataset.point),
+  );
+  return near.length === 1 ? near[0].dataset.point : null;
+}
+
+/** Destinations to highlight for a source, as the server sent them: never computed here. */
+export function destinationsFor(options, from, snapshot) {
+  const { destinations } = options;
+  if (!destinations) return [];
+  const change = changeKey(snapshot.moves);
+  if (typeof destinations === 'function') {
+    return (destinations(from, { moves: snapshot.moves, change }) || []).map(readPoint);
+  }
+  let sources = destinations;
+  if (destinations.moves) sources = destinations.moves[change] || {};
+  else if (snapshot.moves.length) return [];
+  return (sources[pointName(from)] || []).map(readPoint);
+}
