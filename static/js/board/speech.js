@@ -30,7 +30,12 @@ export function placeLabel(kind, side, label, counts) {
   const parts = ['white', 'black']
     .filter((colour) => counts[colour])
     .map((colour) => `${checkers(counts[colour])} ${counts[colour] === 1 ? SIDE_SINGULAR[colour] : SIDE_WORDS[colour]}`);
-  return `Punto ${label}: ${parts.length ? parts.join(' y ') : 'vacío'}`;
+  if (parts.length === 2) {
+    // Only a typed illegal play stacks both colours on a point; the board then
+    // writes the total on the stack, so the name says it too.
+    return `Punto ${label}: ${checkers(counts.white + counts.black)}, ${parts.join(' y ')}`;
+  }
+  return `Punto ${label}: ${parts.length ? parts[0] : 'vacío'}`;
 }
 
 /** «Ficha del 8 al 5, captura.», «Ficha de la barra al 22.», «Ficha del 3 retirada del tablero.» */
