@@ -67,6 +67,7 @@ def prepare(env: dict, games: int) -> list[dict]:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -75,7 +76,7 @@ def prepare(env: dict, games: int) -> list[dict]:
     def session(user) -> str:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         return store.session_key
