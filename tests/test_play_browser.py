@@ -23,7 +23,14 @@ from tutor.play.models import LiveGame, Phase
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("PLAY_SHOTS", "/tmp/shots-12"))
+SHOTS = Path(os.environ["PLAY_SHOTS"]) if os.environ.get("PLAY_SHOTS") else None
+"""A folder to keep screenshots of the live game pages in, when set (to look at the layout)."""
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), full_page=True)
 RACE = Position.from_layout(white={1: 2, 2: 1, 3: 1}, black={24: 2, 23: 1, 22: 1}).replace(
     match_length=3, score=(1, 1), turn=WHITE
 )
@@ -83,8 +90,7 @@ def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_t
     mover.wait_for_selector('[data-verdict="illegal"]')
     assert mover.locator(".verdict__reasons li").first.inner_text()
     assert mover.get_by_role("link", name="Repasa la regla").count() == 1
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    mover.screenshot(path=str(SHOTS / "refused-1280.png"), full_page=True)
+    shoot(mover, "refused-1280.png")
     assert axe_violations(mover) == []
 
     for _ in range(40):
@@ -103,7 +109,7 @@ def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_t
     winner = players[game.winner]
     assert "has ganado el match" in winner.inner_text("[data-play-status]")
     assert "Ha terminado" in watcher.inner_text("[data-play-status]")
-    watcher.screenshot(path=str(SHOTS / "teacher-1280.png"), full_page=True)
+    shoot(watcher, "teacher-1280.png")
     assert axe_violations(watcher) == []
 
 
@@ -112,12 +118,11 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
     game = service.create_game(ana, length=5, black=bruno)
     game.refresh_from_db()
     mover = [ana, bruno][game.side_to_act()]
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for viewport, label in ((DESKTOP, "1280"), (PHONE, "360")):
         page = open_as(new_page, asgi_server, mover, game.get_absolute_url(), viewport=viewport)
-        page.screenshot(path=str(SHOTS / f"game-{label}.png"), full_page=True)
+        shoot(page, f"game-{label}.png")
         assert axe_violations(page) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.goto(asgi_server + "/jugar/")
-        page.screenshot(path=str(SHOTS / f"index-{label}.png"), full_page=True)
+        shoot(page, f"index-{label}.png")
         assert axe_violations(page) == []
