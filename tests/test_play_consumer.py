@@ -102,6 +102,34 @@ def test_both_players_see_a_move_at_once_and_the_database_holds_it(game, players
     assert play in theirs["html"]
 
 
+def test_every_tab_of_a_player_and_every_spectator_sees_the_move(players):
+    """The mover's process draws each player's panel once; spectators draw their own, read-only."""
+    game = service.create_game(players[0], length=3, public=True)
+    service.join(game, players[1])
+    game.refresh_from_db()
+    on_roll, waiting = mover(game, players), other(game, players)
+    watcher = make_user("carla")
+    play = game.position.legal_plays()[0].notation
+
+    async def scenario():
+        acting, tab, second_tab, watching = (socket(game, on_roll), socket(game, waiting),
+                                             socket(game, waiting), socket(game, watcher))
+        for communicator in (acting, tab, second_tab, watching):
+            assert (await communicator.connect())[0]
+            await receive(communicator)
+        await acting.send_to(text_data=json.dumps({"type": "move", "seq": game.seq, "play": play}))
+        seen = [await receive(communicator) for communicator in (acting, tab, second_tab, watching)]
+        for communicator in (acting, tab, second_tab, watching):
+            await communicator.disconnect()
+        return seen
+
+    mine, tab, second_tab, watched = run_async(scenario)()
+    assert mine["seq"] == tab["seq"] == second_tab["seq"] == watched["seq"] == game.seq + 1
+    assert tab["html"] == second_tab["html"] and tab["you"] == 1 - mine["you"]
+    assert play in watched["html"] and "solo lectura" in watched["html"] and watched["you"] is None
+    assert "Rendirse" in mine["html"] and "Rendirse" not in watched["html"]
+
+
 def test_an_illegal_move_is_explained_in_spanish_and_counted(game, players):
     async def scenario():
         communicator = socket(game, mover(game, players))

@@ -106,20 +106,30 @@ def score_text(game: LiveGame) -> str:
     return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
 
 
-def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
+def recent_actions(game: LiveGame) -> list[LiveAction]:
+    """The last few things that happened, oldest first: the panel's «Lo último»."""
+    shown = game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).only(
+        "number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase"
+    )
+    return list(shown.order_by("-number")[:RECENT])[::-1]
+
+
+def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
+                  recent: list[LiveAction] | None = None) -> dict:
     side = game.side_of(viewer)
     position = game.position
     acting = game.side_to_act()
     my_turn = side is not None and acting == side
     moving = my_turn and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
-    recent = list(game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).order_by("-number")[:RECENT])[::-1]
+    if recent is None:
+        recent = recent_actions(game)
     return {
         "game": game,
         "position": position,
         "side": side,
         "spectator": side is None,
-        "teacher": teaches(viewer, game),
+        "teacher": side is None and teaches(viewer, game),
         "my_turn": my_turn,
         "moving": moving,
         "flipped": side == BLACK,
@@ -152,3 +162,14 @@ def render_panel(game: LiveGame, viewer, **options) -> str:
     context = panel_context(game, viewer, **options)
     context["request"] = SimpleNamespace(**{ASSETS_FLAG: True})
     return render_to_string("play/_panel.html", context)
+
+
+def render_player_panels(game: LiveGame) -> dict[int, str]:
+    """Both players' panels after a change, drawn once by the process that made it.
+
+    Every connection of a player then shows its side's panel as it comes,
+    without reading the game again: one drawing per player and change, not
+    one per open page.  Spectators draw their own (``render_panel``).
+    """
+    recent = recent_actions(game)
+    return {side: render_panel(game, game.player(side), recent=recent) for side in (WHITE, BLACK) if game.player(side) is not None}

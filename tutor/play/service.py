@@ -91,8 +91,8 @@ def _opening(game: LiveGame, stakes: Match) -> None:
 
 
 def locked(pk: int) -> LiveGame:
-    """The game row, locked until the end of the transaction."""
-    return LiveGame.objects.select_for_update().get(pk=pk)
+    """The game row, locked until the end of the transaction, with its players (to draw the panels after)."""
+    return LiveGame.objects.select_for_update(of=("self",)).select_related("white", "black").get(pk=pk)
 
 
 def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = "", phrase: str = "") -> LiveAction | None:
@@ -272,7 +272,7 @@ def _require(game: LiveGame, phase: str, message: str) -> None:
 
 
 def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> LiveAction:
-    number = (game.actions.aggregate(last=Max("number"))["last"] or 0) + 1
+    number = _next_number(game)
     if play is not None:
         fields["play"] = play.notation
         fields["moves"] = [[m.src, m.dst, int(m.hit)] for m in play.moves]
@@ -281,6 +281,15 @@ def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: P
     return LiveAction.objects.create(
         game=game, number=number, game_number=game.game_number, side=side, kind=kind, xgid=position.to_xgid(), **fields
     )
+
+
+def _next_number(game: LiveGame) -> int:
+    """The number of the game's next action: asked once per locked decision, then counted on."""
+    last = game.__dict__.get("_last_number")
+    if last is None:
+        last = game.actions.aggregate(last=Max("number"))["last"] or 0
+    game.__dict__["_last_number"] = last + 1
+    return last + 1
 
 
 def _save(game: LiveGame) -> None:

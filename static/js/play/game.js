@@ -124,6 +124,9 @@ function onMessage(event) {
     return;
   }
   if (typeof data.html !== 'string') return;
+  // Changes made in two web processes may arrive out of order: an older state never replaces a newer one.
+  const shown = currentSeq();
+  if (shown !== null && typeof data.seq === 'number' && data.seq < shown) return;
   showAlert('');
   showPanel(data.html);
   const share = root.querySelector('.play-share');
