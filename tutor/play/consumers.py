@@ -8,7 +8,7 @@ the panel again for its own viewer from the database, which is the
 authority.  A reconnecting browser therefore gets the exact state.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
-"play": "...", "phrase": "..."}``.  Spectators may send nothing; players
+"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
 are rate-limited; every decision goes through ``service.run``, which
 refuses out-of-turn, stale (replayed) and forged ones with a Spanish
 message, and explains an illegal play with the lessons' words.
@@ -34,7 +34,7 @@ from .access import get_game
 from .display import render_panel
 from .models import LiveGame
 
-KINDS = {"roll", "double", "take", "drop", "move", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
@@ -107,7 +107,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _run(self, message: dict) -> None:
         service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
-                    play=message.get("play", ""), phrase=message.get("phrase", ""))
+                    play=message.get("play", ""), phrase=message.get("phrase", ""), level=message.get("level", ""))
 
     async def game_changed(self, event: dict) -> None:
         await self.send_state()
@@ -151,7 +151,7 @@ def _parse(text: str | None) -> dict | None:
     seq = message.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
         return None
-    for key in ("play", "phrase"):
+    for key in ("play", "phrase", "level"):
         if not isinstance(message.get(key, ""), str):
             return None
     return message
