@@ -205,7 +205,7 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     assert white.post(act_url(game), {"tipo": "offer", "nivel": "gammon", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     asked = black.get(game.get_absolute_url()).content.decode()
-    assert "Ana se ofrece a rendirse" in asked and "ganas esta partida como gammon: 4 puntos" in asked
+    assert "Ana se ofrece a rendirse" in asked and "ganas esta partida: gammon, 4 puntos." in asked
     assert 'value="accept"' in asked and 'value="reject"' in asked and 'value="roll"' not in asked
     assert "Ana (blancas) se ofrece a rendirse con un gammon: 4 puntos." in asked
     waiting = white.get(game.get_absolute_url()).content.decode()

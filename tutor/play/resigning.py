@@ -85,7 +85,7 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
         return None
     if game.length:
         return {"label": "Abandonar el match",
-                "warning": f"Si abandonas, tu rival gana el match ({game.length} puntos) y no se puede deshacer."}
+                "warning": "Si abandonas, tu rival gana el match, y no se puede deshacer."}
     result = service.leaving_result(game, side)
     if result is None:
         loss = "La partida en curso aún no ha empezado: termina sin puntos."
