@@ -258,3 +258,15 @@ def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_
     assert (first["winner"], first["points-won"], first["resigned"]) == ("XO"[1 - loser], 2, True)
     review = client.get(f"/jugar/{game.code}/revision/")
     assert review.status_code == 200 and "Ana (blancas)" in review.content.decode()
+
+
+def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pending_offer(ana, bruno):
+    game = service.create_game(ana, black=bruno, public=True)
+    game.refresh_from_db()
+    page = signed_in(ana).get(game.get_absolute_url()).content.decode()
+    assert "Dejar la sesión" in page and "La partida en curso aún no ha empezado: termina sin puntos." in page
+    assert "Abandonar el match" not in page
+    service.run(game.pk, ana, "offer", seq=game.seq, level="backgammon")
+    watching = Client().get(game.get_absolute_url()).content.decode()
+    assert "Ana se ofrece a rendirse (backgammon, 3 puntos): Bruno decide si acepta." in watching
+    assert 'value="accept"' not in watching
