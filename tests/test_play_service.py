@@ -347,3 +347,13 @@ def test_leaving_a_money_session_gives_the_rival_the_most_the_game_could_still_g
     game.refresh_from_db()
     assert game.is_over and game.winner == WHITE and game.score == (6, 0)
     assert game.actions.get(kind="result").result_kind == "backgammon"
+
+
+def test_nobody_may_double_while_an_offer_waits(players):
+    game = set_position(started(players), Position.initial().replace(turn=WHITE))
+    game = offer(game, players[BLACK], "single")
+    with pytest.raises(GameError, match="primero acepta o rechaza"):
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    with pytest.raises(GameError, match="oferta de rendición sin responder"):
+        service.run(game.pk, players[BLACK], "double", seq=game.seq)
+    assert game.phase == Phase.ROLL and not game.actions.filter(kind="double").exists()
