@@ -197,7 +197,7 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     game.save()
     white, black = signed_in(ana), signed_in(bruno)
     page = white.get(game.get_absolute_url()).content.decode()
-    assert "Rendirte en esta partida" in page and "Abandonar el match" in page
+    assert "Rendirte en esta partida" in page and "Dejar el match" in page
     for label in ("Partida sencilla: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
         assert label in page
     bad = white.post(act_url(game), {"tipo": "offer", "nivel": "todo", "seq": game.seq})
@@ -265,7 +265,7 @@ def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pendin
     game.refresh_from_db()
     page = signed_in(ana).get(game.get_absolute_url()).content.decode()
     assert "Dejar la sesión" in page and "La partida en curso aún no ha empezado: termina sin puntos." in page
-    assert "Abandonar el match" not in page
+    assert "Dejar el match" not in page
     service.run(game.pk, ana, "offer", seq=game.seq, level="backgammon")
     watching = Client().get(game.get_absolute_url()).content.decode()
     assert "Ana se ofrece a rendirse (backgammon, 3 puntos): Bruno decide si acepta." in watching

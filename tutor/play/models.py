@@ -153,7 +153,7 @@ class LiveAction(models.Model):
         TAKE = "take", "Acepta"
         DROP = "drop", "Abandona"
         RESULT = "result", "Gana la partida"
-        RESIGN = "resign", "Abandona el match o la sesión"
+        RESIGN = "resign", "Deja el match o la sesión"
         OFFER = "offer", "Se ofrece a rendirse"
         ACCEPT = "accept", "Acepta la rendición"
         REJECT = "reject", "Rechaza la rendición"

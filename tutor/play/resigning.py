@@ -84,8 +84,8 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     if side is None or game.is_over or game.black_id is None:
         return None
     if game.length:
-        return {"label": "Abandonar el match",
-                "warning": "Si abandonas, tu rival gana el match, y no se puede deshacer."}
+        return {"label": "Dejar el match",
+                "warning": "Si dejas el match, tu rival lo gana, y no se puede deshacer."}
     result = service.leaving_result(game, side)
     if result is None:
         loss = "La partida en curso aún no ha empezado: termina sin puntos."
@@ -105,5 +105,5 @@ def sentence(game: LiveGame, action: LiveAction, mine: bool, actor: str) -> str:
     if action.kind == Kind.REJECT:
         return f"{actor} {'rechazas' if mine else 'rechaza'} la rendición ({what}): la partida sigue."
     if game.length:
-        return f"{actor} {'abandonas' if mine else 'abandona'} el match."
+        return f"{actor} {'dejas' if mine else 'deja'} el match: {'tu' if mine else 'su'} rival lo gana."
     return f"{actor} {'dejas' if mine else 'deja'} la sesión."

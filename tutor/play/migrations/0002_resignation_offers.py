@@ -23,6 +23,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='liveaction',
             name='kind',
-            field=models.CharField(choices=[('opening', 'Tirada inicial'), ('roll', 'Tira'), ('move', 'Jugada'), ('double', 'Dobla'), ('take', 'Acepta'), ('drop', 'Abandona'), ('result', 'Gana la partida'), ('resign', 'Abandona el match o la sesión'), ('offer', 'Se ofrece a rendirse'), ('accept', 'Acepta la rendición'), ('reject', 'Rechaza la rendición'), ('claim', 'Reclama la partida'), ('phrase', 'Frase'), ('join', 'Se une')], max_length=10),
+            field=models.CharField(choices=[('opening', 'Tirada inicial'), ('roll', 'Tira'), ('move', 'Jugada'), ('double', 'Dobla'), ('take', 'Acepta'), ('drop', 'Abandona'), ('result', 'Gana la partida'), ('resign', 'Deja el match o la sesión'), ('offer', 'Se ofrece a rendirse'), ('accept', 'Acepta la rendición'), ('reject', 'Rechaza la rendición'), ('claim', 'Reclama la partida'), ('phrase', 'Frase'), ('join', 'Se une')], max_length=10),
         ),
     ]
