@@ -152,6 +152,10 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     assert white.get_by_role("button", name="Backgammon: 6 puntos (termina el match)").is_visible()
     shoot(white, "resign-options-1280.png")
     assert axe_violations(white) == []
+    # The rival's phrase redraws the panel; the choices the player opened stay open.
+    black.get_by_role("button", name="¡Suerte!").click()
+    white.wait_for_selector(".play-events >> text=«¡Suerte!»")
+    assert white.get_by_role("button", name="Gammon: 4 puntos").is_visible()
     white.get_by_role("button", name="Gammon: 4 puntos").click()
     wait_seq([white, black], game.seq + 1)
     assert "Te has ofrecido a rendirte" in white.inner_text("[data-play-status]")

@@ -86,7 +86,13 @@ function fillTokens() {
 
 function showPanel(html) {
   const hadFocus = panel.contains(document.activeElement);
+  // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
+  const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
   panel.innerHTML = html;
+  opened.forEach((name) => {
+    const again = panel.querySelector(`details[data-keep-open="${name}"]`);
+    if (again) again.open = true;
+  });
   fillTokens();
   enhanceBoard();
   if (hadFocus) {
