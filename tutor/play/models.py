@@ -8,8 +8,8 @@ actions so far, which every client message must repeat: a replayed or
 stale message names an old ``seq`` and is refused.  A pending offer to
 resign the current game (``offer``, by ``offer_by``) interrupts the game
 where it stands, without changing ``phase``: the rival answers it before
-anything else happens, and a rejection goes back to exactly that state.  Everything that happened,
-in order, is a ``LiveAction``; the refused attempts are ``RefusedPlay`` rows,
+anything else happens, and a rejection goes back to exactly that state.
+Everything that happened, in order, is a ``LiveAction``; the refused attempts are ``RefusedPlay`` rows,
 counted per rule.  Nothing lives only in a process's memory, so a
 restarted server, another web process or a reconnecting browser sees
 exactly the same game.
@@ -117,6 +117,7 @@ class LiveGame(StoredMatch, models.Model):
 
     @property
     def offer_pending(self) -> bool:
+        """Whether an offer to resign waits for the rival's answer (and so stops the game)."""
         return bool(self.offer) and self.offer_by is not None and self.phase != Phase.OVER
 
     def side_to_act(self) -> int | None:

@@ -27,7 +27,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tutor.engine import (
-    MULTIPLIERS, GameResult, Match, Play, Position, RuleError, can_double, double_reasons, drop, opponent, resignation,
+    MULTIPLIERS, GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent, resignation,
     resignations, score_game, take,
 )
 from tutor.practice import dice
@@ -276,10 +276,7 @@ def leaving_result(game: LiveGame, side: int) -> GameResult | None:
     if not game.actions.filter(game_number=game.game_number, kind=Kind.MOVE).exists():
         return None
     position = game.position
-    try:
-        return resignation(position, side, resignations(position, side)[-1])
-    except RuleError:
-        return None
+    return resignation(position, side, resignations(position, side)[-1])
 
 
 def resign(game: LiveGame, side: int) -> LiveAction:
