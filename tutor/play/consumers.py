@@ -9,7 +9,7 @@ once and sends it to that player's group (``broadcast``); spectators hear
 ``game.changed`` and draw their own.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
-"play": "...", "phrase": "..."}``.  Spectators may send nothing; players
+"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
 are rate-limited; every decision goes through ``service.run``, which
 refuses out-of-turn, stale (replayed) and forged ones with a Spanish
 message, and explains an illegal play with the lessons' words.
@@ -36,7 +36,7 @@ from .broadcast import group_name, player_group
 from .display import render_panel
 from .models import LiveGame
 
-KINDS = {"roll", "double", "take", "drop", "move", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
@@ -107,7 +107,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _run(self, message: dict) -> LiveGame:
         return service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
-                           play=message.get("play", ""), phrase=message.get("phrase", ""))
+                           play=message.get("play", ""), phrase=message.get("phrase", ""),
+                           level=message.get("level", ""))
 
     @partial(database_sync_to_async, thread_sensitive=False)
     def _announcements(self, game: LiveGame) -> list[tuple[str, dict]]:
@@ -159,7 +160,7 @@ def _parse(text: str | None) -> dict | None:
     seq = message.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
         return None
-    for key in ("play", "phrase"):
+    for key in ("play", "phrase", "level"):
         if not isinstance(message.get(key, ""), str):
             return None
     return message

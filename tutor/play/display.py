@@ -21,6 +21,7 @@ from tutor.engine import BLACK, WHITE, can_double, format_dice
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
 
+from . import resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase
 from .service import PHRASES
@@ -62,8 +63,8 @@ def sentence(game: LiveGame, action: LiveAction, viewer_side: int | None) -> str
         return f"{does('abandonas', 'abandona')} ante el doble."
     if kind == Kind.RESULT:
         return f"{does('ganas', 'gana')} la partida ({RESULT_WORDS.get(action.result_kind, 'partida')}): {points(action.points)}."
-    if kind == Kind.RESIGN:
-        return f"{does('te rindes', 'se rinde')}."
+    if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
+        return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
         return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
@@ -81,6 +82,8 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
         if viewer_side is None:
             return f"Ha terminado: gana {name(game, game.winner)}."
         return f"Ha terminado: {'¡has ganado' if won else 'has perdido'} {target}{'!' if won else '.'}"
+    if game.offer_pending:
+        return resigning.status(game, viewer_side)
     acting = game.side_to_act()
     if acting != viewer_side:
         waiting = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
@@ -120,7 +123,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     position = game.position
     acting = game.side_to_act()
     my_turn = side is not None and acting == side
-    moving = my_turn and game.phase == Phase.MOVE
+    turn_actions = my_turn and not game.offer_pending  # an offer to resign stops the game until answered
+    moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     if recent is None:
         recent = recent_actions(game)
@@ -131,6 +135,11 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "spectator": side is None,
         "teacher": side is None and teaches(viewer, game),
         "my_turn": my_turn,
+        "turn_actions": turn_actions,
+        "offer": resigning.pending(game),
+        "answering_offer": my_turn and game.offer_pending,
+        "resign_choices": resigning.choices(game, side),
+        "leaving": resigning.leaving(game, side),
         "moving": moving,
         "flipped": side == BLACK,
         "Phase": Phase,
@@ -138,7 +147,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "score": score_text(game),
         "cube": cube_text(game, side),
         "crawford": position.crawford and game.length and not game.is_over,
-        "can_double": my_turn and game.phase == Phase.ROLL and can_double(position),
+        "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,

@@ -137,7 +137,8 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     seq = int(raw_seq) if raw_seq.isdigit() else None
     play = str(request.POST.get("play", ""))[:200]
     try:
-        game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20])
+        game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20],
+                           level=str(request.POST.get("nivel", ""))[:20])
     except IllegalPlay as illegal:
         return game_page(request, code, verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400)
     except GameError as problem:
