@@ -155,7 +155,8 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
     while True:
         if time.monotonic() > stop_at and awaiting is None:
             return
-        timeout = max(0.1, stop_at - time.monotonic() + DRAIN)
+        # Once the time is up, only a player whose last message is still unanswered waits (for the drain).
+        timeout = max(0.1, stop_at - time.monotonic() + (DRAIN if awaiting is not None else 0))
         try:
             raw = await asyncio.wait_for(socket.recv(), timeout)
         except (asyncio.TimeoutError, websockets.ConnectionClosed):

@@ -76,6 +76,7 @@ def test_playing_without_javascript_by_forms_and_a_refused_play_explained(ana, b
     assert done.status_code == 302
     page = mover.get(game.get_absolute_url()).content.decode()
     assert f"juegas {play}" in page
+    assert f'href="{game.get_absolute_url()}" data-play-reload' in page  # to see the rival's answer without JavaScript
     assert 'data-refused="' in page
     index = mover.get("/jugar/").content.decode()
     assert "Las reglas que más te cuesta cumplir" in index and "1 vez" in index

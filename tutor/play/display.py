@@ -112,7 +112,7 @@ def score_text(game: LiveGame) -> str:
 def recent_actions(game: LiveGame) -> list[LiveAction]:
     """The last few things that happened, oldest first: the panel's «Lo último»."""
     shown = game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).only(
-        "number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase"
+        "game_id", "number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase"
     )
     return list(shown.order_by("-number")[:RECENT])[::-1]
 
@@ -128,6 +128,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     destinations = destination_map(position) if moving and game.highlight else None
     if recent is None:
         recent = recent_actions(game)
+    act_url = reverse("play:act", args=[game.code])
     return {
         "game": game,
         "position": position,
@@ -154,7 +155,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "events": [text for text in (sentence(game, action, side) for action in recent) if text],
         "phrases": PHRASES.items(),
         "can_claim": side is not None and not game.is_over and acting is not None and acting != side,
-        "move_url": f"{reverse('play:act', args=[game.code])}?tipo=move&seq={game.seq}",
+        "act_url": act_url,
+        "move_url": f"{act_url}?tipo=move&seq={game.seq}",
         "verdict": verdict,
         "play": play,
         "error": error,

@@ -273,10 +273,19 @@ def leaving_result(game: LiveGame, side: int) -> GameResult | None:
     The most the leaver could still lose (so leaving never saves points),
     or nothing when nobody has moved yet in this game.
     """
-    if not game.actions.filter(game_number=game.game_number, kind=Kind.MOVE).exists():
+    if not _moved_in_this_game(game):
         return None
     position = game.position
     return resignation(position, side, resignations(position, side)[-1])
+
+
+def _moved_in_this_game(game: LiveGame) -> bool:
+    """Whether anyone has moved in the game under way: asked once per state (both panels need it)."""
+    key = (game.seq, game.game_number)
+    cached = game.__dict__.get("_moved")
+    if cached is None or cached[0] != key:
+        cached = game.__dict__["_moved"] = (key, game.actions.filter(game_number=game.game_number, kind=Kind.MOVE).exists())
+    return cached[1]
 
 
 def resign(game: LiveGame, side: int) -> LiveAction:
