@@ -10,7 +10,11 @@ and their 2 × games players, each signed in with a session cookie; White
 connects to one process and Black to the next, so every move crosses
 processes through Redis.  Each player acts when the server says it is
 their turn (roll, a random legal play from the engine, now and then a
-double, take or drop), after a short think time.
+double, take or drop) after thinking like a brisk person: ``--think``
+seconds on average over a play (4 by default, uniformly from none to
+twice that), and a quarter of that over rolling or a cube decision.
+``--think 0`` plays as fast as the server answers, which measures the
+most actions per second the machine can take (latency is then queueing).
 
 Prints actions per second and p50/p95/p99/max of the time from a player
 sending a move to the rival's screen receiving the new state; then
@@ -178,7 +182,8 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
         if state["to_act"] != side or seq <= acted_on or time.monotonic() > stop_at:
             continue
         acted_on = seq
-        await asyncio.sleep(rng.uniform(0, 2 * think))
+        pause = think if state["phase"] == "move" else think / 4
+        await asyncio.sleep(rng.uniform(0, 2 * pause))
         position = Position.from_xgid(state["xgid"])
         if state["phase"] == "roll":
             message = {"type": "double" if rng.random() < 0.05 else "roll"}
@@ -237,7 +242,7 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=120)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a player waits before acting")
+    parser.add_argument("--think", type=float, default=4, help="mean seconds a player thinks over a play (a quarter of it to roll)")
     parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
