@@ -155,13 +155,18 @@ class Light:
 
     @classmethod
     def of(cls, action: Action, *, chosen: str | None = None, loss: float | None = None, colour: str | None = None) -> Light:
-        """The light of a recorded decision (or of another answer to it, for an exercise)."""
-        is_play = action.kind == Action.Kind.MOVE
+        """The light of a recorded decision (or of another answer to it, for an exercise).
+
+        ``action`` is a practice ``Action`` or a live game's ``LiveAction``:
+        both name their decision with ``decision_kind``.
+        """
+        kind = action.decision_kind
+        is_play = kind == Action.Kind.MOVE
         data = action.analysis or {}
         return cls(
             colour=colour or action.colour,
             is_play=is_play,
-            chosen=chosen if chosen is not None else (play_text(action.play) if is_play else DECISION_WORDS[action.kind]),
+            chosen=chosen if chosen is not None else (play_text(action.play) if is_play else DECISION_WORDS[kind]),
             best=play_text(action.best) if is_play else action.best,
             loss=action.loss if loss is None else loss,
             forced=action.forced,
