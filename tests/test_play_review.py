@@ -14,7 +14,8 @@ from django.apps import apps as django_apps
 from django.test import Client
 
 from tests.classroom_factories import make_classroom, make_user
-from tutor.engine import BLACK, WHITE, Position
+from tests.live_review import DOUBLE_TAKE_RACE, act, played
+from tutor.engine import BLACK, WHITE
 from tutor.play import service
 from tutor.play.models import LiveAction, LiveGame, Phase
 from tutor.play.review import create_exercises, export_text, grade_game
@@ -23,10 +24,6 @@ from tutor.practice.models import Exercise
 
 pytestmark = pytest.mark.django_db
 Kind = LiveAction.Kind
-
-OPENING = Position.initial()
-DOUBLE_TAKE_RACE = "XGID=--CCCCC-----------bcccbb--:0:0:1:00:0:0:0:0:10"
-"""White 60 pips against 69, on roll: a clear double (and a take); rolling gives away about 0.12 (rojo)."""
 
 
 @pytest.fixture(autouse=True)
@@ -49,36 +46,6 @@ def ana():
 @pytest.fixture
 def bruno():
     return make_user("bruno")
-
-
-def set_state(game: LiveGame, position: Position, phase: str) -> None:
-    game.refresh_from_db()
-    game.xgid, game.phase = position.to_xgid(), phase
-    game.save()
-
-
-def act(game: LiveGame, user, kind: str, **data) -> None:
-    game.refresh_from_db()
-    service.run(game.pk, user, kind, seq=game.seq, **data)
-
-
-def played(ana, bruno) -> LiveGame:
-    """A money game with two no-doubles of Ana (one clear, one rojo), Bruno's rojo play, a double taken, a resignation."""
-    game = service.create_game(ana, black=bruno)
-    set_state(game, OPENING.replace(turn=WHITE), Phase.ROLL)
-    act(game, ana, "roll")
-    set_state(game, Position.from_xgid(DOUBLE_TAKE_RACE), Phase.ROLL)
-    act(game, ana, "roll")
-    set_state(game, OPENING.replace(turn=BLACK, dice=(3, 1)), Phase.MOVE)
-    act(game, bruno, "move", play="24/20")
-    game.refresh_from_db()
-    assert game.phase == Phase.ROLL and game.position.turn == WHITE
-    act(game, ana, "double")
-    act(game, bruno, "take")
-    act(game, bruno, "resign")
-    game.refresh_from_db()
-    assert game.is_over
-    return game
 
 
 def rolls(game: LiveGame) -> list[LiveAction]:

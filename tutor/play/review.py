@@ -113,7 +113,7 @@ def review_context(game: LiveGame, viewer) -> dict:
                 "light": Light.of(a),
                 "position": a.decision_position,
                 "xgid": a.decision_position.to_xgid(),
-                "highlight": best_play_places(a) if side == WHITE else [],
+                "highlight": best_play_places(a),
                 "exercise": kept.get(a.pk),
             }
             for a in mine if not a.forced
@@ -125,6 +125,7 @@ def review_context(game: LiveGame, viewer) -> dict:
             "decisions": decisions,
             "mistakes": [d for d in decisions if d["action"].is_mistake],
             "is_viewer": side == viewer_side,
+            "flipped": side == BLACK,
         })
     return {
         "game": game,

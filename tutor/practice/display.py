@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.engine import BAR, OFF, EngineError, Match, Position, format_dice, parse_play
+from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
 
 from . import events as recorded
 from .evaluator import rating
@@ -220,12 +220,20 @@ def totals(actions: list[Action]) -> Totals:
 
 
 def best_play_places(action: Action) -> list[str]:
-    """The board places of gnubg's best play, to highlight them (the learner plays White)."""
-    if action.kind != Action.Kind.MOVE or not action.best:
+    """The board places of gnubg's best play, to highlight them, named as the board names them.
+
+    The play is written in the mover's numbering; the board's places are in
+    White's (a live game's Black player has the other numbering).
+    """
+    if action.decision_kind != Action.Kind.MOVE or not action.best:
         return []
     try:
         segments = parse_play(action.best)
     except EngineError:
         return []
-    names = {BAR: "bar-white", OFF: "off-white"}
-    return sorted({names.get(point, str(point)) for segment in segments for point in (segment.src, segment.dst)})
+    colour = "black" if action.side == BLACK else "white"
+    names = {BAR: f"bar-{colour}", OFF: f"off-{colour}"}
+    return sorted({
+        names.get(point, str(point if action.side == WHITE else 25 - point))
+        for segment in segments for point in (segment.src, segment.dst)
+    })
