@@ -14,7 +14,7 @@ from django.apps import apps as django_apps
 from django.test import Client
 
 from tests.classroom_factories import make_classroom, make_user
-from tests.live_review import DOUBLE_TAKE_RACE, act, played
+from tests.live_review import DOUBLE_TAKE_RACE, OPENING, act, played, set_state
 from tutor.engine import BLACK, WHITE
 from tutor.play import service
 from tutor.play.models import LiveAction, LiveGame, Phase
@@ -209,3 +209,16 @@ def test_exercises_wait_for_the_review(ana, bruno):
     game = service.create_game(ana, black=bruno)
     response = signed_in(ana).post(f"/jugar/{game.code}/ejercicios/")
     assert response.status_code == 409 and "revisión" in response.content.decode()
+
+
+def test_a_play_outside_gnubg_s_first_choices_is_graded_at_the_grading_depth(ana, bruno, settings):
+    """gnubg's move filter leaves weak plays out of the deep look: they are graded as practice grades them."""
+    settings.PRACTICE_GRADING_PLIES = 1
+    game = service.create_game(ana, black=bruno)
+    set_state(game, OPENING.replace(turn=WHITE, dice=(6, 5)), Phase.MOVE)
+    act(game, ana, "move", play="8/3 8/2")
+    act(game, ana, "resign")
+    grade_game(LiveGame.objects.get(pk=game.pk))
+    graded = game.actions.get(kind=Kind.MOVE)
+    assert graded.colour == "rojo" and graded.best == "24/13"
+    assert [entry["play"] for entry in graded.analysis["plays"] if entry["chosen"]] == ["8/3 8/2"]

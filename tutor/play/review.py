@@ -32,6 +32,7 @@ from tutor.practice.display import Light, best_play_places, totals
 from tutor.practice.export import NAMES, match_text
 from tutor.practice.grading import colour_for
 from tutor.practice.models import Exercise
+from tutor.practice.shown import top_plays
 
 from .models import LiveAction, LiveGame
 
@@ -39,7 +40,6 @@ Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
 EXPORTED = GRADED + (Kind.RESULT,)
-TOP_PLAYS = 5
 
 
 def grade_game(game: LiveGame) -> None:
@@ -67,18 +67,13 @@ def declined_double(action: LiveAction) -> Position | None:
 def _grade(action: LiveAction) -> None:
     position = action.decision_position
     if action.kind == Kind.MOVE:
-        analysis = evaluator.analyse_plays(position)
+        # As practice grades a play: the chosen play and the best at the same depth.
         chosen = position.check(action.play).play
+        analysis = evaluator.grade_play(position, chosen)
         loss = analysis.loss(chosen)
-        mine = analysis.find(chosen)
-        shown = list(analysis.ranked[:TOP_PLAYS]) + ([mine] if mine not in analysis.ranked[:TOP_PLAYS] else [])
         action.best = analysis.best.notation
         action.forced = analysis.forced
-        action.analysis = {
-            "plies": analysis.plies,
-            "plays": [{"play": e.notation, "equity": round(e.equity, 4), "loss": round(analysis.best.equity - e.equity, 4),
-                       "chosen": e is mine} for e in shown],
-        }
+        action.analysis = {"plies": analysis.plies, "plays": top_plays(analysis, chosen)}
     elif action.kind == Kind.ROLL:
         # As practice grades its no-doubles: a clear one on gnubg's quick look.
         cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
