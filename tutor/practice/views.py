@@ -239,7 +239,9 @@ def exercise_index(request: HttpRequest) -> HttpResponse:
 @ratelimit("practice")
 def exercise(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(
-        Exercise.objects.owned(owned_matches(request), account(request)).select_related("action__match", "live_action__game"),
+        Exercise.objects.owned(owned_matches(request), account(request)).select_related(
+            "action__match", "live_action__game__white", "live_action__game__black"
+        ),
         pk=pk,
     )
     action = item.decision
