@@ -211,6 +211,12 @@ def check_database(games: list[dict], stats: Stats) -> tuple[int, int]:
     return lost, duplicated
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a running process has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -243,9 +249,12 @@ def main() -> int:
         processes, ports = start_daphne(env, folder, args.processes)
         stats = Stats()
         try:
-            started = time.monotonic()
+            started, client_cpu = time.monotonic(), time.process_time()
+            server_cpu = sum(cpu_seconds(process.pid) for process in processes)
             asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
             elapsed = time.monotonic() - started - args.arrival
+            server_cpu = sum(cpu_seconds(process.pid) for process in processes) - server_cpu
+            client_cpu = time.process_time() - client_cpu
         except Exception:
             for log in sorted(folder.glob("daphne*.log")):
                 print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
@@ -263,6 +272,9 @@ def main() -> int:
     if ms:
         print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
               f"p99 {percentile(ms, .99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms ({len(ms)} samples)")
+    if stats.actions:
+        print(f"CPU per action: {1000 * server_cpu / stats.actions:.1f} ms in the daphne processes, "
+              f"{1000 * client_cpu / stats.actions:.1f} ms in the players (this script)")
     print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
     for message in Counter(stats.errors).most_common(3):
         print("  ", message)

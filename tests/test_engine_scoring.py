@@ -117,3 +117,45 @@ def test_scoring_a_game_nobody_has_finished_raises_rule_error():
 def test_a_game_result_that_cannot_happen_is_refused(fields):
     with pytest.raises(EngineError):
         GameResult(**fields)
+
+
+# -- resigning before the end -------------------------------------------------
+
+
+@pytest.mark.parametrize("loser", [WHITE, BLACK])
+@pytest.mark.parametrize("kind, cube_value, points", [("single", 1, 1), ("gammon", 2, 4), ("backgammon", 4, 12)])
+def test_an_accepted_resignation_is_worth_its_kind_times_the_cube(loser, kind, cube_value, points):
+    from tutor.engine import resignation
+
+    position = Position.initial(cube_value=cube_value, cube_owner=None if cube_value == 1 else loser)
+    result = resignation(position, loser, kind)
+    assert (result.winner, result.kind, result.points) == (1 - loser, kind, points)
+
+
+def test_a_side_that_has_borne_off_a_checker_can_only_resign_a_single_game():
+    from tutor.engine import resignation, resignations
+
+    racing = Position.from_layout({1: 14}, {24: 15})
+    assert resignations(racing, WHITE) == ("single",)
+    assert resignations(racing, BLACK) == ("single", "gammon", "backgammon")
+    with pytest.raises(RuleError, match="may resign"):
+        resignation(racing, WHITE, "gammon")
+
+
+def test_the_jacoby_rule_counts_a_resigned_gammon_as_a_single_game_while_the_cube_is_centred():
+    from tutor.engine import resignation
+
+    assert resignation(Position.initial(jacoby=True), WHITE, "gammon").points == 1
+    assert resignation(Position.initial(jacoby=True, cube_value=2, cube_owner=BLACK), WHITE, "gammon").points == 4
+    assert resignation(Position.initial(jacoby=True, match_length=5), WHITE, "gammon").points == 2
+
+
+def test_a_finished_game_or_a_made_up_kind_or_side_cannot_be_resigned():
+    from tutor.engine import resignation, resignations
+
+    with pytest.raises(RuleError, match="game is over"):
+        resignations(finished(WHITE, {24: 15}), BLACK)
+    with pytest.raises(RuleError, match="not 'triple'"):
+        resignation(Position.initial(), BLACK, "triple")
+    with pytest.raises(RuleError, match="WHITE \\(0\\) or BLACK \\(1\\)"):
+        resignations(Position.initial(), 2)

@@ -4,6 +4,8 @@ The server is daphne (ASGI, WebSockets) in the test process; the dice are
 seeded (tests only).  The match starts near its end (a race at 1–1 in a
 match to 3) so that it finishes in a few turns, with a refused move
 explained, a double and a take, and every screen following each move.
+Another pair resigns: one offers a gammon, the other (on a phone-sized
+screen) rejects it, then accepts it, and the match goes on.
 """
 
 from __future__ import annotations
@@ -126,3 +128,70 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
         page.goto(asgi_server + "/jugar/")
         shoot(page, f"index-{label}.png")
         assert axe_violations(page) == []
+
+
+# -- resigning: one player offers a gammon, the other answers on a phone-sized screen ----------------------
+
+
+def offer_gammon(page) -> None:
+    page.get_by_text("Rendirte en esta partida").click()
+    page.get_by_role("button", name="Gammon: 4 puntos").click()
+
+
+def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=5, black=bruno)
+    start = Position.initial(match_length=5, cube_value=2, cube_owner=BLACK).replace(turn=WHITE)
+    LiveGame.objects.filter(pk=game.pk).update(xgid=start.to_xgid(), phase=Phase.ROLL)
+    game.refresh_from_db()
+    path = game.get_absolute_url()
+    white = open_as(new_page, asgi_server, ana, path)
+    black = open_as(new_page, asgi_server, bruno, path, viewport=PHONE)
+
+    white.get_by_text("Rendirte en esta partida").click()
+    assert white.get_by_role("button", name="Backgammon: 6 puntos (termina el match)").is_visible()
+    shoot(white, "resign-options-1280.png")
+    assert axe_violations(white) == []
+    # The rival's phrase redraws the panel; the choices the player opened stay open.
+    black.get_by_role("button", name="¡Suerte!").click()
+    white.wait_for_selector(".play-events >> text=«¡Suerte!»")
+    assert white.get_by_role("button", name="Gammon: 4 puntos").is_visible()
+    white.get_by_role("button", name="Gammon: 4 puntos").click()
+    wait_seq([white, black], game.seq + 1)
+    assert "Te has ofrecido a rendirte" in white.inner_text("[data-play-status]")
+    assert white.get_by_role("button", name="Tirar los dados").count() == 0
+    question = black.locator("[data-play-offer]")
+    assert "Ana se ofrece a rendirse" in question.inner_text() and "ganas esta partida: gammon, 4 puntos." in question.inner_text()
+    shoot(black, "resign-question-360.png")
+    shoot(white, "resign-waiting-1280.png")
+    assert axe_violations(black) == []
+    assert black.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    black.get_by_role("button", name="Rechazar").click()
+    wait_seq([white, black], game.seq + 2)
+    assert white.get_by_role("button", name="Tirar los dados").is_visible()
+    assert "rechaza la rendición" in white.inner_text(".play-events")
+
+    offer_gammon(white)
+    wait_seq([white, black], game.seq + 3)
+    black.get_by_role("button", name="Aceptar").click()
+    wait_seq([white, black], game.seq + 4)
+    game.refresh_from_db()
+    assert game.score == (0, 4) and game.game_number == 2 and not game.is_over
+    assert "Bruno 4" in white.inner_text("[data-score]")
+    assert "Tú aceptas la rendición (gammon, 4 puntos)." in black.inner_text(".play-events")
+    assert black.locator("[data-crawford]").is_visible()
+
+    # The same panels the other way round: the question at 1280, the choices at 360.
+    black.set_viewport_size(DESKTOP)
+    white.set_viewport_size(PHONE)
+    game.refresh_from_db()
+    offerer = {WHITE: white, BLACK: black}[game.side_to_act()]
+    rival = black if offerer is white else white
+    offerer.get_by_text("Rendirte en esta partida").click()
+    shoot(offerer, "resign-options-%d.png" % offerer.viewport_size["width"])
+    assert offerer.evaluate("document.documentElement.scrollWidth") <= offerer.viewport_size["width"]
+    offerer.get_by_role("button", name="Partida sencilla: 1 punto").click()
+    wait_seq([white, black], game.seq + 1)
+    shoot(rival, "resign-question-%d.png" % rival.viewport_size["width"])
+    assert axe_violations(rival) == []

@@ -102,6 +102,34 @@ def test_both_players_see_a_move_at_once_and_the_database_holds_it(game, players
     assert play in theirs["html"]
 
 
+def test_every_tab_of_a_player_and_every_spectator_sees_the_move(players):
+    """The mover's process draws each player's panel once; spectators draw their own, read-only."""
+    game = service.create_game(players[0], length=3, public=True)
+    service.join(game, players[1])
+    game.refresh_from_db()
+    on_roll, waiting = mover(game, players), other(game, players)
+    watcher = make_user("carla")
+    play = game.position.legal_plays()[0].notation
+
+    async def scenario():
+        acting, tab, second_tab, watching = (socket(game, on_roll), socket(game, waiting),
+                                             socket(game, waiting), socket(game, watcher))
+        for communicator in (acting, tab, second_tab, watching):
+            assert (await communicator.connect())[0]
+            await receive(communicator)
+        await acting.send_to(text_data=json.dumps({"type": "move", "seq": game.seq, "play": play}))
+        seen = [await receive(communicator) for communicator in (acting, tab, second_tab, watching)]
+        for communicator in (acting, tab, second_tab, watching):
+            await communicator.disconnect()
+        return seen
+
+    mine, tab, second_tab, watched = run_async(scenario)()
+    assert mine["seq"] == tab["seq"] == second_tab["seq"] == watched["seq"] == game.seq + 1
+    assert tab["html"] == second_tab["html"] and tab["you"] == 1 - mine["you"]
+    assert play in watched["html"] and "solo lectura" in watched["html"] and watched["you"] is None
+    assert "Dejar el match" in mine["html"] and "Dejar el match" not in watched["html"]
+
+
 def test_an_illegal_move_is_explained_in_spanish_and_counted(game, players):
     async def scenario():
         communicator = socket(game, mover(game, players))
@@ -229,3 +257,42 @@ def test_flooding_is_rate_limited(game, players, settings):
     settings.PLAY_RATELIMIT = (3, 60)
     answers = exchange(game, players[0], [{"type": "phrase", "phrase": "suerte"}] * 3 + [{"type": "phrase", "phrase": "uy"}])
     assert answers[-1]["type"] == "error" and answers[-1]["status"] == 429
+
+
+def test_an_offer_to_resign_reaches_the_rival_at_once_and_accepting_it_scores_the_game(game, players):
+    ana, bruno = players
+
+    async def scenario():
+        offering, answering = socket(game, ana), socket(game, bruno)
+        assert (await offering.connect())[0] and (await answering.connect())[0]
+        start = await receive(offering)
+        await receive(answering)
+        await offering.send_to(text_data=json.dumps({"type": "offer", "seq": start["seq"], "level": "gammon"}))
+        mine, question = await receive(offering), await receive(answering)
+        await offering.send_to(text_data=json.dumps({"type": "offer", "seq": mine["seq"], "level": "single"}))
+        again = await receive(offering)
+        await receive(offering)  # the state after the error
+        await answering.send_to(text_data=json.dumps({"type": "accept", "seq": question["seq"]}))
+        done_theirs, done_mine = await receive(answering), await receive(offering)
+        await offering.disconnect()
+        await answering.disconnect()
+        return mine, question, again, done_theirs, done_mine
+
+    mine, question, again, done_theirs, done_mine = run_async(scenario)()
+    assert question["to_act"] == 1 and "Ana se ofrece a rendirse" in question["html"] and 'value="accept"' in question["html"]
+    assert "Te has ofrecido a rendirte" in mine["html"] and "Rendirte en esta partida" not in mine["html"]
+    assert again["type"] == "error" and "Ya te has ofrecido" in again["message"]
+    assert "Tú aceptas la rendición (gammon, 2 puntos)." in done_theirs["html"]
+    assert "Bruno (negras) acepta la rendición" in done_mine["html"]
+    game.refresh_from_db()
+    assert game.score == (0, 2) and game.game_number == 2 and game.actions.filter(kind="offer").count() == 1
+
+
+def test_a_forged_resignation_level_is_refused(game, players):
+    answers = exchange(game, players[0], [
+        {"type": "offer", "seq": game.seq, "level": ["gammon"]},
+        {"type": "offer", "seq": game.seq, "level": "quadruple"},
+    ])
+    assert answers[0]["message"] == "Mensaje no válido."
+    assert answers[1]["status"] == 400 and "partida sencilla, gammon o backgammon" in answers[1]["message"]
+    assert not LiveGame.objects.get(pk=game.pk).offer

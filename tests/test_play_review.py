@@ -122,7 +122,7 @@ def test_every_roll_the_player_chose_is_graded_and_no_roll_of_the_server(ana, br
 def test_games_graded_before_no_doubles_are_graded_again(ana, bruno):
     game = played(ana, bruno)
     LiveGame.objects.filter(pk=game.pk).update(graded=True)
-    migration = importlib.import_module("tutor.play.migrations.0002_grade_no_doubles_of_finished_games")
+    migration = importlib.import_module("tutor.play.migrations.0003_grade_no_doubles_of_finished_games")
     migration.regrade(django_apps, None)
     game.refresh_from_db()
     assert not game.graded

@@ -214,3 +214,146 @@ def test_a_whole_money_game_played_to_the_end_is_rebuilt_from_the_database(playe
         assert verdict.legal
         assert verdict.play.result.replace(dice=None).to_xgid().split(":")[0] == after.position.to_xgid().split(":")[0]
     assert [a.number for a in game.actions.all()] == list(range(1, game.actions.count() + 1))
+
+
+# -- offering to resign the game -------------------------------------------------------
+
+
+def set_position(game, position, phase=Phase.ROLL) -> LiveGame:
+    game.xgid = position.to_xgid()
+    game.phase = phase
+    game.save()
+    return game
+
+
+def offer(game, user, level):
+    game.refresh_from_db()
+    service.run(game.pk, user, "offer", seq=game.seq, level=level)
+    game.refresh_from_db()
+    return game
+
+
+def test_an_offer_stops_the_game_until_the_rival_answers_and_a_rejection_returns_to_the_same_state(players):
+    game = started(players)
+    mover = mover_of(game, players)
+    rival = [p for p in players if p != mover][0]
+    before = (game.xgid, game.phase)
+    game = offer(game, mover, "gammon")
+    assert (game.xgid, game.phase) == before and (game.offer, game.offer_by) == ("gammon", game.side_of(mover))
+    assert game.side_to_act() == game.side_of(rival)
+    recorded = game.actions.get(kind="offer")
+    assert (recorded.side, recorded.result_kind, recorded.points) == (game.side_of(mover), "gammon", 2)
+    # Nobody moves, rolls or doubles while the offer waits; phrases still work.
+    with pytest.raises(GameError, match="oferta de rendición sin responder"):
+        service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    with pytest.raises(GameError, match="primero acepta o rechaza"):
+        service.run(game.pk, rival, "roll", seq=game.seq)
+    with pytest.raises(GameError, match="Ya te has ofrecido"):
+        service.run(game.pk, mover, "offer", seq=game.seq, level="backgammon")
+    with pytest.raises(GameError, match="Es tu rival quien decide"):
+        service.run(game.pk, mover, "accept", seq=game.seq)
+    service.run(game.pk, rival, "phrase", phrase="gracias")
+    service.run(game.pk, rival, "reject", seq=game.seq)
+    game.refresh_from_db()
+    assert (game.xgid, game.phase, game.offer, game.offer_by) == (*before, "", None)
+    assert game.actions.filter(kind="reject", side=game.side_of(rival), result_kind="gammon").exists()
+    # The game goes on exactly where it was: the mover plays the same dice.
+    service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    assert game.actions.filter(kind="move").count() == 1
+
+
+def test_offers_and_answers_need_the_current_seq_and_a_player(players):
+    game = started(players)
+    white, black = players
+    old = game.seq
+    game = offer(game, white, "single")
+    with pytest.raises(GameError, match="llega tarde"):
+        service.run(game.pk, black, "accept", seq=old)
+    with pytest.raises(GameError, match="Solo los dos jugadores"):
+        service.run(game.pk, make_user("carla"), "accept", seq=game.seq)
+    service.run(game.pk, black, "reject", seq=game.seq)
+    with pytest.raises(GameError, match="llega tarde"):
+        service.run(game.pk, white, "offer", seq=game.seq, level="single")
+    game.refresh_from_db()
+    with pytest.raises(GameError, match="Nadie se ha ofrecido"):
+        service.run(game.pk, black, "accept", seq=game.seq)
+    with pytest.raises(GameError, match="partida sencilla, gammon o backgammon") as bad:
+        service.run(game.pk, white, "offer", seq=game.seq, level="todo")
+    assert bad.value.status == 400
+    assert game.actions.filter(kind="offer").count() == 1
+
+
+def test_a_side_with_a_checker_off_can_offer_only_a_single_game(players):
+    game = set_position(started(players), Position.from_layout(white={1: 14}, black={24: 15}).replace(turn=BLACK))
+    with pytest.raises(GameError, match="solo rendirte con una partida sencilla"):
+        service.run(game.pk, players[WHITE], "offer", seq=game.seq, level="gammon")
+    assert offer(game, players[WHITE], "single").offer == "single"
+
+
+def test_an_accepted_resignation_in_a_match_scores_it_and_the_next_game_is_the_crawford_game(players):
+    game = started(players, length=5)
+    set_position(game, Position.initial(match_length=5, cube_value=2, cube_owner=BLACK).replace(turn=WHITE))
+    game = offer(game, players[WHITE], "gammon")
+    service.run(game.pk, players[BLACK], "accept", seq=game.seq)
+    game.refresh_from_db()
+    assert game.score == (0, 4) and game.game_number == 2 and game.phase == Phase.MOVE
+    assert game.position.crawford and (game.offer, game.offer_by) == ("", None)
+    result = game.actions.get(kind="result")
+    assert (result.side, result.result_kind, result.points) == (BLACK, "gammon", 4)
+    assert game.actions.filter(kind="accept", side=BLACK, points=4).exists()
+    assert game.actions.filter(kind="opening", game_number=2).exists()
+
+
+def test_an_accepted_resignation_can_end_the_match(players):
+    game = started(players, length=3)
+    set_position(game, Position.initial(match_length=3, score=(1, 2)).replace(turn=BLACK, dice=(6, 1)), Phase.MOVE)
+    game = offer(game, players[WHITE], "single")
+    service.run(game.pk, players[BLACK], "accept", seq=game.seq)
+    game.refresh_from_db()
+    assert game.phase == Phase.OVER and game.winner == BLACK and game.score == (1, 3)
+
+
+def test_in_money_play_an_accepted_backgammon_scores_three_times_the_cube_and_the_session_goes_on(players):
+    game = started(players)
+    set_position(game, Position.initial(score=(2, 0), cube_value=2, cube_owner=WHITE).replace(turn=WHITE))
+    # The side not on roll may offer too.
+    game = offer(game, players[BLACK], "backgammon")
+    service.run(game.pk, players[WHITE], "accept", seq=game.seq)
+    game.refresh_from_db()
+    assert game.score == (8, 0) and game.game_number == 2 and not game.is_over
+    assert game.position.cube_value == 1
+
+
+def test_the_offerer_may_claim_the_game_when_the_rival_never_answers(players):
+    game = offer(started(players, claim_minutes=1), players[WHITE], "single")
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    with pytest.raises(GameError, match="cuando tu rival tiene que jugar"):
+        service.run(game.pk, players[BLACK], "claim", seq=game.seq)
+    service.run(game.pk, players[WHITE], "claim", seq=game.seq)
+    game.refresh_from_db()
+    assert game.is_over and game.winner == WHITE and game.offer == ""
+
+
+def test_leaving_a_money_session_gives_the_rival_the_most_the_game_could_still_give(players):
+    fresh = started(players)
+    service.run(fresh.pk, players[WHITE], "resign", seq=fresh.seq)
+    fresh.refresh_from_db()
+    assert fresh.is_over and fresh.winner == BLACK and fresh.score == (0, 0)
+    game = started(players)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    set_position(game, game.position.replace(cube_value=2, cube_owner=BLACK), game.phase)
+    service.run(game.pk, players[BLACK], "resign", seq=game.seq)
+    game.refresh_from_db()
+    assert game.is_over and game.winner == WHITE and game.score == (6, 0)
+    assert game.actions.get(kind="result").result_kind == "backgammon"
+
+
+def test_nobody_may_double_while_an_offer_waits(players):
+    game = set_position(started(players), Position.initial().replace(turn=WHITE))
+    game = offer(game, players[BLACK], "single")
+    with pytest.raises(GameError, match="primero acepta o rechaza"):
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    with pytest.raises(GameError, match="oferta de rendición sin responder"):
+        service.run(game.pk, players[BLACK], "double", seq=game.seq)
+    assert game.phase == Phase.ROLL and not game.actions.filter(kind="double").exists()

@@ -184,3 +184,89 @@ def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
     assert response.status_code == 503 and "no está disponible" in response.content.decode()
     game.refresh_from_db()
     assert not game.graded
+
+
+def act_url(game) -> str:
+    return f"/jugar/{game.code}/accion/"
+
+
+def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascript(ana, bruno):
+    game = service.create_game(ana, length=5, black=bruno)
+    game.xgid = Position.initial(match_length=5, cube_value=2, cube_owner=BLACK).replace(turn=WHITE).to_xgid()
+    game.phase = Phase.ROLL
+    game.save()
+    white, black = signed_in(ana), signed_in(bruno)
+    page = white.get(game.get_absolute_url()).content.decode()
+    assert "Rendirte en esta partida" in page and "Dejar el match" in page
+    for label in ("Partida sencilla: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
+        assert label in page
+    bad = white.post(act_url(game), {"tipo": "offer", "nivel": "todo", "seq": game.seq})
+    assert bad.status_code == 400 and "partida sencilla, gammon o backgammon" in bad.content.decode()
+    assert white.post(act_url(game), {"tipo": "offer", "nivel": "gammon", "seq": game.seq}).status_code == 302
+    game.refresh_from_db()
+    asked = black.get(game.get_absolute_url()).content.decode()
+    assert "Ana se ofrece a rendirse" in asked and "ganas esta partida: gammon, 4 puntos." in asked
+    assert 'value="accept"' in asked and 'value="reject"' in asked and 'value="roll"' not in asked
+    assert "Ana (blancas) se ofrece a rendirse con un gammon: 4 puntos." in asked
+    waiting = white.get(game.get_absolute_url()).content.decode()
+    assert "Te has ofrecido a rendirte (gammon, 4 puntos)" in waiting and "Tú te ofreces a rendirte con un gammon" in waiting
+    assert "Rendirte en esta partida" not in waiting and 'value="roll"' not in waiting
+    refused = white.post(act_url(game), {"tipo": "roll", "seq": game.seq})
+    assert refused.status_code == 409 and "oferta de rendición sin responder" in refused.content.decode()
+    assert black.post(act_url(game), {"tipo": "reject", "seq": game.seq - 1}).status_code == 409
+    assert black.post(act_url(game), {"tipo": "reject", "seq": game.seq}).status_code == 302
+    game.refresh_from_db()
+    after = white.get(game.get_absolute_url()).content.decode()
+    assert "Bruno (negras) rechaza la rendición (gammon, 4 puntos): la partida sigue." in after and 'value="roll"' in after
+    assert white.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq}).status_code == 302
+    game.refresh_from_db()
+    assert black.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
+    game.refresh_from_db()
+    assert game.score == (0, 2) and game.game_number == 2
+    assert "Tú aceptas la rendición (partida sencilla, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_and_its_review_works(ana, bruno, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from tests.test_practice_export import replay
+
+    game = service.create_game(ana, length=3, black=bruno)
+    for _ in range(4):
+        game.refresh_from_db()
+        mover = [ana, bruno][game.side_to_act()]
+        kind = "roll" if game.phase == Phase.ROLL else "move"
+        service.run(game.pk, mover, kind, seq=game.seq, play=game.position.legal_plays()[0].notation if kind == "move" else "")
+    game.refresh_from_db()
+    loser = game.side_to_act()
+    service.run(game.pk, [ana, bruno][loser], "offer", seq=game.seq, level="gammon")
+    game.refresh_from_db()
+    service.run(game.pk, [ana, bruno][1 - loser], "accept", seq=game.seq)
+    service.run(game.pk, ana, "resign", seq=LiveGame.objects.get(pk=game.pk).seq)
+    client = signed_in(ana)
+    mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
+    assert replay(mat) == [(1 - loser, 2)]
+    path = tmp_path / "partida.mat"
+    path.write_text(mat, encoding="utf-8")
+    script = ("import json, sys, gnubg\ngnubg.command('import mat ' + sys.argv[1])\n"
+              "print(json.dumps([g['info'] for g in gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)['games']]))")
+    imported = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=120)
+    assert imported.returncode == 0, imported.stderr
+    first = json.loads(imported.stdout.strip().splitlines()[-1])[0]
+    assert (first["winner"], first["points-won"], first["resigned"]) == ("XO"[1 - loser], 2, True)
+    review = client.get(f"/jugar/{game.code}/revision/")
+    assert review.status_code == 200 and "Ana (blancas)" in review.content.decode()
+
+
+def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pending_offer(ana, bruno):
+    game = service.create_game(ana, black=bruno, public=True)
+    game.refresh_from_db()
+    page = signed_in(ana).get(game.get_absolute_url()).content.decode()
+    assert "Dejar la sesión" in page and "La partida en curso aún no ha empezado: termina sin puntos." in page
+    assert "Dejar el match" not in page
+    service.run(game.pk, ana, "offer", seq=game.seq, level="backgammon")
+    watching = Client().get(game.get_absolute_url()).content.decode()
+    assert "Ana se ofrece a rendirse (backgammon, 3 puntos): Bruno decide si acepta." in watching
+    assert 'value="accept"' not in watching

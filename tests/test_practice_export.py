@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tutor.engine import BLACK, WHITE, Match, Position, drop, parse_dice, score_game, take
+from tutor.engine import BLACK, MULTIPLIERS, WHITE, Match, Position, drop, parse_dice, resignation, score_game, take
 from tutor.practice.export import match_text
 from tutor.practice.models import PracticeMatch
 
@@ -55,15 +55,19 @@ def row_cells(line: str) -> tuple[str, str]:
 
 
 def replay(text: str) -> list[tuple[str, int]]:
-    """Read a .mat file back with our engine: each game's winner and points, checking every move."""
+    """Read a .mat file back with our engine: each game's winner and points, checking every move.
+
+    A game that ends with neither a last checker borne off nor a dropped
+    cube was resigned: its points say as what (times the cube).
+    """
     lines = text.splitlines()
     length = int(re.match(r"^ (\d+) point match$", lines[0])[1])
     stakes = Match.new(length)
     outcomes = []
-    position = None
+    position, scored = None, False
     for line in lines[1:]:
         if line.startswith(" Game "):
-            position = None
+            position, scored = None, False
             continue
         if re.match(r"^ \S+ : \d+ +\S+ : \d+$", line):
             scores = [int(n) for n in re.findall(r": (\d+)", line)]
@@ -73,6 +77,10 @@ def replay(text: str) -> list[tuple[str, int]]:
         if won:
             side = WHITE if len(won[1]) < 20 else BLACK
             outcomes.append((side, int(won[2])))
+            if not scored:
+                board = position or Position.initial(**stakes.position_fields())
+                kind = {times: name for name, times in MULTIPLIERS.items()}[int(won[2]) // board.cube_value]
+                stakes = stakes.after_game(resignation(board, 1 - side, kind))
             continue
         if not ROW.match(line):
             assert not line.strip(), line
@@ -89,7 +97,7 @@ def replay(text: str) -> list[tuple[str, int]]:
                 position = take(doubled)
             elif cell == "Drops":
                 result = drop(doubled)
-                stakes = stakes.after_game(result)
+                stakes, scored = stakes.after_game(result), True
             else:
                 dice, _, moves = cell.partition(":")
                 rolled = position.with_dice(parse_dice(dice))
@@ -98,7 +106,7 @@ def replay(text: str) -> list[tuple[str, int]]:
                 assert verdict.legal, (cell, rolled.to_xgid(), verdict.codes)
                 position = verdict.play.result
                 if position.winner() is not None:
-                    stakes = stakes.after_game(score_game(position))
+                    stakes, scored = stakes.after_game(score_game(position)), True
     return outcomes
 
 

@@ -33,7 +33,7 @@ from .notation import format_moves, parse_play
 from .partial import LegalTurn, PartialPlay, expand_dice, reachable, without_die
 from .play import Play
 from .position import Defect, Position
-from .scoring import MULTIPLIERS, GameResult, score_game
+from .scoring import MULTIPLIERS, GameResult, resignation, resignations, score_game
 
 __all__ = [
     "BAR",
@@ -84,6 +84,8 @@ __all__ = [
     "parse_play",
     "position_id",
     "reachable",
+    "resignation",
+    "resignations",
     "score_game",
     "secure_die",
     "take",

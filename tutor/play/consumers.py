@@ -2,13 +2,14 @@
 
 One connection per open game page.  On connecting the consumer checks the
 session's user against the game (players, the class's teacher, anyone for a
-public game) and sends the current state; after every change any process
-makes, the game's group hears ``game.changed`` and each connection draws
-the panel again for its own viewer from the database, which is the
-authority.  A reconnecting browser therefore gets the exact state.
+public game) and sends the current state, drawn from the database, which
+is the authority: a reconnecting browser therefore gets the exact state.
+After every change, the process that made it draws each player's panel
+once and sends it to that player's group (``broadcast``); spectators hear
+``game.changed`` and draw their own.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
-"play": "...", "phrase": "..."}``.  Spectators may send nothing; players
+"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
 are rate-limited; every decision goes through ``service.run``, which
 refuses out-of-turn, stale (replayed) and forged ones with a Spanish
 message, and explains an illegal play with the lessons' words.
@@ -29,43 +30,42 @@ from django.http import Http404
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 
-from . import service
+from . import broadcast, service
 from .access import get_game
+from .broadcast import group_name, player_group
 from .display import render_panel
 from .models import LiveGame
 
-KINDS = {"roll", "double", "take", "drop", "move", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
 
 
-def group_name(pk: int) -> str:
-    return f"play-{pk}"
-
-
 class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         try:
-            self.game_pk, self.is_player = await self._find(self.scope["url_route"]["kwargs"]["code"])
+            self.game_pk, self.side = await self._find(self.scope["url_route"]["kwargs"]["code"])
         except Http404:
             await self.close(code=FORBIDDEN_CLOSE)
             return
+        self.is_player = self.side is not None
+        self.group = group_name(self.game_pk) if self.side is None else player_group(self.game_pk, self.side)
         self.sent: deque[float] = deque()
-        await self.channel_layer.group_add(group_name(self.game_pk), self.channel_name)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_state()
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "game_pk", None) is not None:
-            await self.channel_layer.group_discard(group_name(self.game_pk), self.channel_name)
+        if getattr(self, "group", None) is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     @database_sync_to_async
-    def _find(self, code: str) -> tuple[int, bool]:
+    def _find(self, code: str) -> tuple[int, int | None]:
         game = get_game(self.user, code)
-        return game.pk, game.side_of(self.user) is not None
+        return game.pk, game.side_of(self.user)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Run one message; every refusal is an ``error`` followed by the current state, to resynchronise."""
@@ -81,7 +81,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             problem = GameError(TOO_MANY, 429)
         else:
             try:
-                await self._run(message)
+                game = await self._run(message)
             except IllegalPlay as illegal:
                 verdict = illegal_verdict(illegal.verdict)
                 await self.send_state(kind="refused", verdict=verdict, play=illegal.verdict.text)
@@ -89,7 +89,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             except GameError as refused:
                 problem = refused
             else:
-                await self.channel_layer.group_send(group_name(self.game_pk), {"type": "game.changed"})
+                await broadcast.send(self.channel_layer, await self._announcements(game))
                 return
         await self.error(problem.message, status=problem.status)
         await self.send_state()
@@ -105,9 +105,18 @@ class GameConsumer(AsyncWebsocketConsumer):
         return False
 
     @database_sync_to_async
-    def _run(self, message: dict) -> None:
-        service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
-                    play=message.get("play", ""), phrase=message.get("phrase", ""))
+    def _run(self, message: dict) -> LiveGame:
+        return service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
+                           play=message.get("play", ""), phrase=message.get("phrase", ""),
+                           level=message.get("level", ""))
+
+    @partial(database_sync_to_async, thread_sensitive=False)
+    def _announcements(self, game: LiveGame) -> list[tuple[str, dict]]:
+        return broadcast.messages(game)
+
+    async def game_panel(self, event: dict) -> None:
+        """This player's panel, drawn by the process that made the change."""
+        await self.send(text_data=json.dumps({**event["state"], "type": "state"}))
 
     async def game_changed(self, event: dict) -> None:
         await self.send_state()
@@ -151,7 +160,7 @@ def _parse(text: str | None) -> dict | None:
     seq = message.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
         return None
-    for key in ("play", "phrase"):
+    for key in ("play", "phrase", "level"):
         if not isinstance(message.get(key, ""), str):
             return None
     return message

@@ -21,6 +21,7 @@ from tutor.engine import BLACK, WHITE, can_double, format_dice
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
 
+from . import resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase
 from .service import PHRASES
@@ -62,8 +63,8 @@ def sentence(game: LiveGame, action: LiveAction, viewer_side: int | None) -> str
         return f"{does('abandonas', 'abandona')} ante el doble."
     if kind == Kind.RESULT:
         return f"{does('ganas', 'gana')} la partida ({RESULT_WORDS.get(action.result_kind, 'partida')}): {points(action.points)}."
-    if kind == Kind.RESIGN:
-        return f"{does('te rindes', 'se rinde')}."
+    if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
+        return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
         return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
@@ -81,6 +82,8 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
         if viewer_side is None:
             return f"Ha terminado: gana {name(game, game.winner)}."
         return f"Ha terminado: {'¡has ganado' if won else 'has perdido'} {target}{'!' if won else '.'}"
+    if game.offer_pending:
+        return resigning.status(game, viewer_side)
     acting = game.side_to_act()
     if acting != viewer_side:
         waiting = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
@@ -106,21 +109,37 @@ def score_text(game: LiveGame) -> str:
     return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
 
 
-def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
+def recent_actions(game: LiveGame) -> list[LiveAction]:
+    """The last few things that happened, oldest first: the panel's «Lo último»."""
+    shown = game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).only(
+        "number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase"
+    )
+    return list(shown.order_by("-number")[:RECENT])[::-1]
+
+
+def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
+                  recent: list[LiveAction] | None = None) -> dict:
     side = game.side_of(viewer)
     position = game.position
     acting = game.side_to_act()
     my_turn = side is not None and acting == side
-    moving = my_turn and game.phase == Phase.MOVE
+    turn_actions = my_turn and not game.offer_pending  # an offer to resign stops the game until answered
+    moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
-    recent = list(game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).order_by("-number")[:RECENT])[::-1]
+    if recent is None:
+        recent = recent_actions(game)
     return {
         "game": game,
         "position": position,
         "side": side,
         "spectator": side is None,
-        "teacher": teaches(viewer, game),
+        "teacher": side is None and teaches(viewer, game),
         "my_turn": my_turn,
+        "turn_actions": turn_actions,
+        "offer": resigning.pending(game),
+        "answering_offer": my_turn and game.offer_pending,
+        "resign_choices": resigning.choices(game, side),
+        "leaving": resigning.leaving(game, side),
         "moving": moving,
         "flipped": side == BLACK,
         "Phase": Phase,
@@ -128,7 +147,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "score": score_text(game),
         "cube": cube_text(game, side),
         "crawford": position.crawford and game.length and not game.is_over,
-        "can_double": my_turn and game.phase == Phase.ROLL and can_double(position),
+        "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
@@ -152,3 +171,14 @@ def render_panel(game: LiveGame, viewer, **options) -> str:
     context = panel_context(game, viewer, **options)
     context["request"] = SimpleNamespace(**{ASSETS_FLAG: True})
     return render_to_string("play/_panel.html", context)
+
+
+def render_player_panels(game: LiveGame) -> dict[int, str]:
+    """Both players' panels after a change, drawn once by the process that made it.
+
+    Every connection of a player then shows its side's panel as it comes,
+    without reading the game again: one drawing per player and change, not
+    one per open page.  Spectators draw their own (``render_panel``).
+    """
+    recent = recent_actions(game)
+    return {side: render_panel(game, game.player(side), recent=recent) for side in (WHITE, BLACK) if game.player(side) is not None}

@@ -5,8 +5,11 @@ accounts (White, who created it, and Black, who joined).  Its row holds the
 current position as an XGID (which also carries the score, the cube and the
 Crawford flag), what must happen next (``phase``) and ``seq``, the number of
 actions so far, which every client message must repeat: a replayed or
-stale message names an old ``seq`` and is refused.  Everything that happened,
-in order, is a ``LiveAction``; the refused attempts are ``RefusedPlay`` rows,
+stale message names an old ``seq`` and is refused.  A pending offer to
+resign the current game (``offer``, by ``offer_by``) interrupts the game
+where it stands, without changing ``phase``: the rival answers it before
+anything else happens, and a rejection goes back to exactly that state.
+Everything that happened, in order, is a ``LiveAction``; the refused attempts are ``RefusedPlay`` rows,
 counted per rule.  Nothing lives only in a process's memory, so a
 restarted server, another web process or a reconnecting browser sees
 exactly the same game.
@@ -78,6 +81,8 @@ class LiveGame(StoredMatch, models.Model):
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
     seq = models.PositiveIntegerField("acciones", default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    offer = models.CharField("rendición ofrecida", max_length=12, blank=True, help_text="single, gammon o backgammon")
+    offer_by = models.PositiveSmallIntegerField("ofrecida por", null=True, blank=True)
     final_score = models.JSONField("marcador final", null=True, blank=True)
     graded = models.BooleanField("revisada por gnubg", default=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -114,8 +119,15 @@ class LiveGame(StoredMatch, models.Model):
     def player(self, side: int):
         return self.white if side == WHITE else self.black
 
+    @property
+    def offer_pending(self) -> bool:
+        """Whether an offer to resign waits for the rival's answer (and so stops the game)."""
+        return bool(self.offer) and self.offer_by is not None and self.phase != Phase.OVER
+
     def side_to_act(self) -> int | None:
-        """Who the game waits for: the side on roll, or the one answering a double."""
+        """Who the game waits for: the side answering an offer to resign, the side on roll, or the one answering a double."""
+        if self.offer_pending:
+            return opponent(self.offer_by)
         if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn
         if self.phase == Phase.ANSWER:
@@ -148,7 +160,10 @@ class LiveAction(models.Model):
         TAKE = "take", "Acepta"
         DROP = "drop", "Abandona"
         RESULT = "result", "Gana la partida"
-        RESIGN = "resign", "Se rinde"
+        RESIGN = "resign", "Deja el match o la sesión"
+        OFFER = "offer", "Se ofrece a rendirse"
+        ACCEPT = "accept", "Acepta la rendición"
+        REJECT = "reject", "Rechaza la rendición"
         CLAIM = "claim", "Reclama la partida"
         PHRASE = "phrase", "Frase"
         JOIN = "join", "Se une"

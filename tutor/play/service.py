@@ -1,7 +1,8 @@
 """The course of a live game: every decision of either player, refereed by the engine.
 
 Each public function is one thing a person does (create, join, roll,
-double, take, drop, play, resign, claim, say a phrase).  ``act`` is the one
+double, take, drop, play, offer to resign the game, accept or reject that
+offer, leave the match, claim, say a phrase).  ``act`` is the one
 door for the decisions of a game under way: it checks that the message
 names the game's current ``seq`` (a replayed or stale message does not), that
 the sender plays this game and that it is their turn to do this, then runs
@@ -25,7 +26,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tutor.engine import GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent, score_game, take
+from tutor.engine import (
+    MULTIPLIERS, GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent, resignation,
+    resignations, score_game, take,
+)
 from tutor.practice import dice
 from tutor.lessons.explanations import DOUBLE_REASONS
 from tutor.practice.game import GameError, IllegalPlay
@@ -50,6 +54,8 @@ NOT_YOUR_TURN = "No es tu turno: espera a que juegue tu rival."
 STALE = "Esta acción llega tarde: la partida ya ha cambiado. Esta es la posición actual."
 NOT_A_PLAYER = "Solo los dos jugadores pueden actuar en esta partida; tú puedes mirarla."
 OVER = "La partida ha terminado."
+OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival acepte o rechace, nadie puede tirar, mover ni doblar."
+ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
 
 
 # -- starting ---------------------------------------------------------------------
@@ -91,11 +97,12 @@ def _opening(game: LiveGame, stakes: Match) -> None:
 
 
 def locked(pk: int) -> LiveGame:
-    """The game row, locked until the end of the transaction."""
-    return LiveGame.objects.select_for_update().get(pk=pk)
+    """The game row, locked until the end of the transaction, with its players (to draw the panels after)."""
+    return LiveGame.objects.select_for_update(of=("self",)).select_related("white", "black").get(pk=pk)
 
 
-def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = "", phrase: str = "") -> LiveAction | None:
+def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = "", phrase: str = "",
+        level: str = "") -> LiveAction | None:
     """Run one player's decision on the current state, or raise ``GameError``/``IllegalPlay``."""
     side = game.side_of(user)
     if side is None:
@@ -112,6 +119,12 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
         return resign(game, side)
     if kind == "claim":
         return claim(game, side)
+    if kind == "offer":
+        return offer(game, side, level)
+    if kind in ("accept", "reject"):
+        return answer_offer(game, side, kind == "accept")
+    if game.offer_pending:
+        raise GameError(OFFER_PENDING if game.offer_by == side else ANSWER_OFFER_FIRST, 409)
     handlers = {"roll": roll, "double": double, "take": lambda g, s: answer(g, s, True),
                 "drop": lambda g, s: answer(g, s, False), "move": lambda g, s: move(g, s, play)}
     handler = handlers.get(kind)
@@ -216,9 +229,70 @@ def _finish_game(game: LiveGame, final: Position, result: GameResult) -> None:
     _opening(game, stakes)
 
 
+def offer(game: LiveGame, side: int, level: str) -> LiveAction:
+    """``side`` offers to resign the current game as ``level``; the rival will accept or reject it.
+
+    The game stays exactly where it was (phase, dice, cube) until the answer.
+    """
+    if game.offer_pending:
+        if game.offer_by == side:
+            raise GameError("Ya te has ofrecido a rendirte: espera a que tu rival responda.", 409)
+        raise GameError(ANSWER_OFFER_FIRST, 409)
+    if level not in MULTIPLIERS:
+        raise GameError("Elige cómo te rindes: partida sencilla, gammon o backgammon.", 400)
+    position = game.position
+    if level not in resignations(position, side):
+        raise GameError("Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida sencilla.", 409)
+    result = resignation(position, side, level)
+    action = _record(game, side, Kind.OFFER, position, points=result.points, result_kind=level)
+    game.offer, game.offer_by = level, side
+    _save(game)
+    return action
+
+
+def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
+    """The rival of the resigning side accepts (the game ends with those points) or rejects (play goes on)."""
+    if not game.offer_pending:
+        raise GameError("Nadie se ha ofrecido a rendirse.", 409)
+    if game.offer_by == side:
+        raise GameError("Es tu rival quien decide si acepta tu rendición: espera su respuesta.", 409)
+    position = game.position
+    result = resignation(position, game.offer_by, game.offer)
+    kind = Kind.ACCEPT if accepts else Kind.REJECT
+    action = _record(game, side, kind, position, points=result.points, result_kind=result.kind)
+    game.offer, game.offer_by = "", None
+    if accepts:
+        _finish_game(game, position.replace(dice=None), result)
+    _save(game)
+    return action
+
+
+def leaving_result(game: LiveGame, side: int) -> GameResult | None:
+    """What the rival wins of the game under way when ``side`` leaves a money session.
+
+    The most the leaver could still lose (so leaving never saves points),
+    or nothing when nobody has moved yet in this game.
+    """
+    if not game.actions.filter(game_number=game.game_number, kind=Kind.MOVE).exists():
+        return None
+    position = game.position
+    return resignation(position, side, resignations(position, side)[-1])
+
+
 def resign(game: LiveGame, side: int) -> LiveAction:
-    """``side`` gives up: the rival wins the match (in money play, this game at the cube's value)."""
-    return _concede(game, loser=side, kind=Kind.RESIGN, by=side)
+    """``side`` leaves for good: the rival wins the match, or in money play the game under way (``leaving_result``)."""
+    if game.length:
+        return _concede(game, loser=side, kind=Kind.RESIGN, by=side)
+    result = leaving_result(game, side)
+    position = game.position.replace(dice=None)
+    score = Match.of(position).after_game(result).score if result else position.score
+    action = _record(game, side, Kind.RESIGN, game.position, points=result.points if result else 0,
+                     result_kind=result.kind if result else "")
+    if result:
+        _record(game, result.winner, Kind.RESULT, position, points=result.points, result_kind=result.kind)
+    _end(game, position, opponent(side), score)
+    _save(game)
+    return action
 
 
 def claim(game: LiveGame, side: int) -> LiveAction:
@@ -251,6 +325,7 @@ def _concede(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
 
 def _end(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
     game.phase = Phase.OVER
+    game.offer, game.offer_by = "", None
     game.winner = winner
     game.final_score = list(score)
     game.xgid = final.replace(dice=None).to_xgid()
@@ -272,7 +347,7 @@ def _require(game: LiveGame, phase: str, message: str) -> None:
 
 
 def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> LiveAction:
-    number = (game.actions.aggregate(last=Max("number"))["last"] or 0) + 1
+    number = _next_number(game)
     if play is not None:
         fields["play"] = play.notation
         fields["moves"] = [[m.src, m.dst, int(m.hit)] for m in play.moves]
@@ -281,6 +356,15 @@ def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: P
     return LiveAction.objects.create(
         game=game, number=number, game_number=game.game_number, side=side, kind=kind, xgid=position.to_xgid(), **fields
     )
+
+
+def _next_number(game: LiveGame) -> int:
+    """The number of the game's next action: asked once per locked decision, then counted on."""
+    last = game.__dict__.get("_last_number")
+    if last is None:
+        last = game.actions.aggregate(last=Max("number"))["last"] or 0
+    game.__dict__["_last_number"] = last + 1
+    return last + 1
 
 
 def _save(game: LiveGame) -> None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import random
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -31,7 +29,7 @@ from tutor.practice.views import illegal_verdict
 from tutor.ratelimit import ratelimit
 
 from . import access, service
-from .consumers import group_name
+from .broadcast import announce
 from .display import panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
@@ -68,11 +66,6 @@ def refused_by_rule(user, game: LiveGame | None = None) -> list[tuple[str, objec
         found = found.filter(game=game)
     counts = found.values("code").annotate(count=Count("pk")).order_by("-count", "code")
     return [(row["code"], RULES.get(row["code"]), row["count"]) for row in counts]
-
-
-def _announce(game: LiveGame) -> None:
-    """Tell every open page of the game that it changed (they redraw from the database)."""
-    async_to_sync(get_channel_layer().group_send)(group_name(game.pk), {"type": "game.changed"})
 
 
 @login_required
@@ -128,10 +121,11 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return game_page(request, code, error=YOUNG, status=403)
     try:
         with transaction.atomic():
-            service.join(service.locked(game.pk), request.user)
+            game = service.locked(game.pk)
+            service.join(game, request.user)
     except GameError as problem:
         return game_page(request, code, error=problem.message, status=problem.status)
-    _announce(game)
+    announce(game)
     return redirect(game)
 
 
@@ -145,12 +139,13 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     seq = int(raw_seq) if raw_seq.isdigit() else None
     play = str(request.POST.get("play", ""))[:200]
     try:
-        service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20])
+        game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20],
+                           level=str(request.POST.get("nivel", ""))[:20])
     except IllegalPlay as illegal:
         return game_page(request, code, verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400)
     except GameError as problem:
         return game_page(request, code, error=problem.message, status=problem.status)
-    _announce(game)
+    announce(game)
     return redirect(game)
 
 
@@ -164,7 +159,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
             if str(other.pk) == rival_id and str(classroom.pk) == request.POST.get("grupo", ""):
                 game = service.create_game(request.user, length=int_or(request.POST.get("length"), 3),
                                            classroom=classroom, black=other)
-                _announce(game)
+                announce(game)
                 return redirect(game)
     messages.error(request, "Solo puedes retar a alguien de tu grupo.")
     return index(request, status=400)

@@ -57,7 +57,11 @@ class StoredMatch:
 
     @property
     def position(self) -> Position:
-        return Position.from_xgid(self.xgid)
+        """The current position, read once per value of ``xgid`` (a page asks for it many times)."""
+        cached = self.__dict__.get("_position")
+        if cached is None or cached[0] != self.xgid:
+            cached = self.__dict__["_position"] = (self.xgid, Position.from_xgid(self.xgid))
+        return cached[1]
 
 
 class PracticeMatch(StoredMatch, models.Model):

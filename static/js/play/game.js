@@ -6,7 +6,7 @@
  * where html is the panel drawn by the server (templates/play/_panel.html),
  * or {"type": "error", "message"}.  The forms in the panel are the same
  * ones that work without JavaScript; while the socket is open they are sent
- * over it as {"type", "seq", "play", "phrase"} instead of reloading the
+ * over it as {"type", "seq", "play", "phrase", "level"} instead of reloading the
  * page.  The board is the lessons' widget with the practice mode's
  * destinations (practice/game.js names partial plays the same way).
  * A dropped connection is opened again and the server sends the exact
@@ -86,7 +86,13 @@ function fillTokens() {
 
 function showPanel(html) {
   const hadFocus = panel.contains(document.activeElement);
+  // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
+  const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
   panel.innerHTML = html;
+  opened.forEach((name) => {
+    const again = panel.querySelector(`details[data-keep-open="${name}"]`);
+    if (again) again.open = true;
+  });
   fillTokens();
   enhanceBoard();
   if (hadFocus) {
@@ -124,6 +130,9 @@ function onMessage(event) {
     return;
   }
   if (typeof data.html !== 'string') return;
+  // Changes made in two web processes may arrive out of order: an older state never replaces a newer one.
+  const shown = currentSeq();
+  if (shown !== null && typeof data.seq === 'number' && data.seq < shown) return;
   showAlert('');
   showPanel(data.html);
   const share = root.querySelector('.play-share');
@@ -175,6 +184,7 @@ function onSubmit(event) {
   const message = { type: kind, seq: currentSeq() };
   if (data.has('play')) message.play = String(data.get('play'));
   if (submitter && submitter.name === 'frase') message.phrase = submitter.value;
+  if (submitter && submitter.name === 'nivel') message.level = submitter.value;
   socket.send(JSON.stringify(message));
 }
 

@@ -16,7 +16,7 @@ def regrade(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("play", "0001_live_games"),
+        ("play", "0002_resignation_offers"),
     ]
 
     operations = [

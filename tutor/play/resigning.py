@@ -1,0 +1,109 @@
+"""What the panel says about resigning: the offers a player may make, the pending question, leaving.
+
+Kept apart from ``display`` so the panel's drawing stays about the board
+and the turn.  Every figure comes from the engine (``resignations``,
+``resignation``, ``Match.after_game``) through ``service``: the page
+shows the points a choice gives and whether it ends the match, and the
+server decides again when the choice arrives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.accounts.models import display_name
+from tutor.engine import GameResult, Match, opponent, resignation, resignations
+from tutor.practice.display import RESULT_WORDS, points
+
+from . import service
+from .models import LiveAction, LiveGame
+
+Kind = LiveAction.Kind
+LABELS = {"single": "Partida sencilla", "gammon": "Gammon", "backgammon": "Backgammon"}
+WITH = {"single": "con una partida sencilla", "gammon": "con un gammon", "backgammon": "con un backgammon"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to resign the game under way, with what it gives the rival."""
+
+    level: str
+    label: str
+    points: int
+    ends_match: bool
+
+    @property
+    def text(self) -> str:
+        """«Gammon: 4 puntos (termina el match)», as the button says it."""
+        return f"{self.label}: {points(self.points)}{' (termina el match)' if self.ends_match else ''}"
+
+
+def _ends_match(game: LiveGame, result: GameResult) -> bool:
+    return bool(game.length) and Match.of(game.position).after_game(result).is_over
+
+
+def choices(game: LiveGame, side: int | None) -> list[Choice]:
+    """The resignations ``side`` may offer now: none while an offer waits for its answer."""
+    if side is None or game.is_over or game.black_id is None or game.offer_pending:
+        return []
+    position = game.position
+    found = []
+    for level in resignations(position, side):
+        result = resignation(position, side, level)
+        found.append(Choice(level, LABELS[level], result.points, _ends_match(game, result)))
+    return found
+
+
+def pending(game: LiveGame) -> dict | None:
+    """The offer waiting for an answer: who offers, who answers, and what accepting gives."""
+    if not game.offer_pending:
+        return None
+    result = resignation(game.position, game.offer_by, game.offer)
+    return {
+        "by": display_name(game.player(game.offer_by)),
+        "to": display_name(game.player(opponent(game.offer_by))),
+        "words": RESULT_WORDS[game.offer],
+        "points": points(result.points),
+        "ends_match": _ends_match(game, result),
+    }
+
+
+def status(game: LiveGame, viewer_side: int | None) -> str:
+    """The panel's status line while an offer waits (the question itself, for the one who answers)."""
+    offer = pending(game)
+    what = f"{offer['words']}, {offer['points']}"
+    if viewer_side == game.offer_by:
+        return f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
+    if viewer_side is not None:
+        return f"{offer['by']} se ofrece a rendirse ({what}): ¿aceptas o rechazas?"
+    return f"{offer['by']} se ofrece a rendirse ({what}): {offer['to']} decide si acepta."
+
+
+def leaving(game: LiveGame, side: int | None) -> dict | None:
+    """The button to leave for good, with the warning that goes with it."""
+    if side is None or game.is_over or game.black_id is None:
+        return None
+    if game.length:
+        return {"label": "Dejar el match",
+                "warning": "Si dejas el match, tu rival lo gana, y no se puede deshacer."}
+    result = service.leaving_result(game, side)
+    if result is None:
+        loss = "La partida en curso aún no ha empezado: termina sin puntos."
+    else:
+        loss = f"Tu rival gana esta partida como {RESULT_WORDS[result.kind]}: {points(result.points)}."
+    return {"label": "Dejar la sesión", "warning": f"Si dejas la sesión, termina para los dos. {loss}"}
+
+
+def sentence(game: LiveGame, action: LiveAction, mine: bool, actor: str) -> str:
+    """An offer, its answer or leaving, as one event of the panel («Tú te ofreces a rendirte…»)."""
+    what = f"{RESULT_WORDS.get(action.result_kind, 'partida')}, {points(action.points)}"
+    if action.kind == Kind.OFFER:
+        verb = "te ofreces a rendirte" if mine else "se ofrece a rendirse"
+        return f"{actor} {verb} {WITH.get(action.result_kind, '')}: {points(action.points)}."
+    if action.kind == Kind.ACCEPT:
+        return f"{actor} {'aceptas' if mine else 'acepta'} la rendición ({what})."
+    if action.kind == Kind.REJECT:
+        return f"{actor} {'rechazas' if mine else 'rechaza'} la rendición ({what}): la partida sigue."
+    if game.length:
+        return f"{actor} {'dejas' if mine else 'deja'} el match: {'tu' if mine else 'su'} rival lo gana."
+    return f"{actor} {'dejas' if mine else 'deja'} la sesión."
