@@ -15,12 +15,13 @@ from django.test import Client
 
 from tests.classroom_factories import make_classroom, make_user
 from tests.live_review import DOUBLE_TAKE_RACE, OPENING, act, played, set_state
+from tests.practice_flow import add_mistake
 from tutor.engine import BLACK, WHITE
 from tutor.play import service
 from tutor.play.models import LiveAction, LiveGame, Phase
 from tutor.play.review import create_exercises, export_text, grade_game
 from tutor.practice.cube import cube_alive
-from tutor.practice.models import Exercise
+from tutor.practice.models import Exercise, PracticeMatch
 
 pytestmark = pytest.mark.django_db
 Kind = LiveAction.Kind
@@ -222,3 +223,17 @@ def test_a_play_outside_gnubg_s_first_choices_is_graded_at_the_grading_depth(ana
     graded = game.actions.get(kind=Kind.MOVE)
     assert graded.colour == "rojo" and graded.best == "24/13"
     assert [entry["play"] for entry in graded.analysis["plays"] if entry["chosen"]] == ["8/3 8/2"]
+
+
+def test_one_list_holds_the_exercises_of_practice_and_of_live_games(ana, bruno):
+    match = PracticeMatch.objects.create(user=ana, xgid=OPENING.to_xgid(), phase="move")
+    practice = Exercise.objects.create(action=add_mistake(match))
+    game = played(ana, bruno)
+    grade_game(game)
+    create_exercises(game, WHITE)
+    listing = signed_in(ana).get("/practica/ejercicios/").content.decode()
+    assert practice.get_absolute_url() in listing
+    assert listing.index(f'id="match-{match.pk}"') < listing.index(f'id="partida-{game.code}"')
+    for exercise in Exercise.objects.filter(live_action__game=game):
+        assert exercise.get_absolute_url() in listing
+    assert signed_in(ana).get(practice.get_absolute_url()).status_code == 200
