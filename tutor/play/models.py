@@ -231,10 +231,6 @@ class LiveAction(models.Model):
     def rival_name(self) -> str:
         return display_name(self.game.player(opponent(self.side)))
 
-    @property
-    def player(self):
-        return self.game.player(self.side)
-
 
 class RefusedPlay(models.Model):
     """A play the engine refused, with the code of the rule it broke: counted per rule for each player."""

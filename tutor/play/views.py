@@ -214,7 +214,9 @@ def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
         return game_page(request, code, error="Los ejercicios salen de la revisión: ábrela cuando termine la partida.", status=409)
     created = create_exercises(game, side)
     if created:
-        messages.success(request, f"{created} ejercicio{'s' if created != 1 else ''} nuevo{'s' if created != 1 else ''} de tu partida con {display_name(game.player(opponent(side)))}.")
+        plural = "s" if created != 1 else ""
+        rival = display_name(game.player(opponent(side)))
+        messages.success(request, f"{created} ejercicio{plural} nuevo{plural} de tu partida con {rival}.")
     return redirect(reverse("practice:exercise-index") + f"#partida-{game.code}")
 
 

@@ -191,10 +191,6 @@ class Action(models.Model):
     rival_name = ""
     """Practice is played against the program: no rival to name (a live game's action names one)."""
 
-    @property
-    def player(self):
-        return self.match.user
-
 
 class ExerciseQuerySet(models.QuerySet):
     def owned(self, matches: models.QuerySet, user=None) -> models.QuerySet:
@@ -209,7 +205,7 @@ class ExerciseQuerySet(models.QuerySet):
 class Exercise(models.Model):
     """A mistake kept to be tried again: of a practice game (``action``) or of a live game (``live_action``).
 
-    Both kinds of action answer the same questions (``position``,
+    Both kinds of action answer the same questions (``decision_position``,
     ``decision_kind``, ``analysis``, ``origin``), so the exercises are graded,
     listed and shown by the same code; exactly one of the two is set.
     """
