@@ -34,7 +34,7 @@ ASSIGNMENT_ROUTES = (
     "assignment", "assignment_edit", "assignment_delete", "publish", "add_puzzles", "add_custom",
     "results", "results_csv", "attempts_csv", "student_assignment",
 )  # fmt: skip
-LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export")
+LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 MATCH_ROUTES = ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises")
 
 

@@ -180,7 +180,7 @@ def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
     def unavailable(*args, **kwargs):
         raise evaluator.EvaluatorUnavailable("down")
 
-    monkeypatch.setattr(evaluator, "analyse_plays", unavailable)
+    monkeypatch.setattr(evaluator, "grade_play", unavailable)
     response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
     assert response.status_code == 503 and "no está disponible" in response.content.decode()
     game.refresh_from_db()

@@ -24,8 +24,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position, opponent
-from tutor.practice.models import StoredMatch
+from tutor.practice.models import Action, Colour, StoredMatch
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -98,6 +99,9 @@ class LiveGame(StoredMatch, models.Model):
     def get_absolute_url(self) -> str:
         return reverse("play:game", args=[self.code])
 
+    def get_review_url(self) -> str:
+        return reverse("play:review", args=[self.code])
+
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
@@ -144,6 +148,8 @@ class LiveAction(models.Model):
     The grading fields (``best``, ``loss``, ``colour``, ``analysis``) have
     the shape of the practice mode's actions, so its review pages and
     traffic light show them; they are filled after the game, never during.
+    A graded ``ROLL`` is a no-double: the player could double and rolled
+    instead (``review`` finds those rolls).
     """
 
     class Kind(models.TextChoices):
@@ -176,7 +182,7 @@ class LiveAction(models.Model):
     phrase = models.CharField(max_length=20, blank=True)
     best = models.CharField(max_length=80, blank=True)
     loss = models.FloatField(null=True, blank=True)
-    colour = models.CharField(max_length=5, blank=True)
+    colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
     forced = models.BooleanField(default=False)
     analysis = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -201,6 +207,29 @@ class LiveAction(models.Model):
     @property
     def is_mistake(self) -> bool:
         return self.colour in ("ambar", "rojo")
+
+    @property
+    def decision_kind(self) -> str:
+        """The decision in the practice actions' words: a roll that was graded is a no-double."""
+        return Action.Kind.NO_DOUBLE if self.kind == self.Kind.ROLL else self.kind
+
+    @property
+    def decision_position(self) -> Position:
+        """Where the decision was made: a roll keeps the dice it threw, a no-double came before them."""
+        position = self.position
+        return position.replace(dice=None) if self.kind == self.Kind.ROLL else position
+
+    @property
+    def decision_label(self) -> str:
+        return Action.Kind(self.decision_kind).label
+
+    @property
+    def origin(self) -> LiveGame:
+        return self.game
+
+    @property
+    def rival_name(self) -> str:
+        return display_name(self.game.player(opponent(self.side)))
 
 
 class RefusedPlay(models.Model):

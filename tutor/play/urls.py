@@ -18,4 +18,5 @@ urlpatterns = [
     path("jugar/<str:code>/accion/", views.act, name="act"),
     path("jugar/<str:code>/revision/", views.review, name="review"),
     path("jugar/<str:code>/partida.mat", views.export_mat, name="export"),
+    path("jugar/<str:code>/ejercicios/", views.make_exercises, name="exercises"),
 ]

@@ -17,9 +17,11 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
+from tutor.engine import opponent
 from tutor.lessons.explanations import RULES
 from tutor.practice.evaluator import EvaluatorUnavailable
 from tutor.practice.game import GameError, IllegalPlay
@@ -31,7 +33,7 @@ from .broadcast import announce
 from .display import panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
-from .review import export_text, grade_game, review_context
+from .review import create_exercises, export_text, grade_game, review_context
 
 UNAVAILABLE = "GNU Backgammon no está disponible ahora mismo para revisar la partida; lo ya revisado se guarda. Inténtalo de nuevo en un momento."
 YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un compañero o compañera). Tu docente puede permitir las partidas con enlace."
@@ -198,6 +200,24 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
     except EvaluatorUnavailable:
         return game_page(request, code, error=UNAVAILABLE, status=503)
     return render(request, "play/review.html", review_context(game, request.user))
+
+
+@login_required
+@require_POST
+def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
+    """The player's own ámbar and rojo decisions become exercises, listed with all their others."""
+    game = access.get_game(request.user, code)
+    side = game.side_of(request.user)
+    if side is None:
+        return game_page(request, code, error="Solo cada jugador puede convertir sus propios errores en ejercicios.", status=403)
+    if not game.graded:
+        return game_page(request, code, error="Los ejercicios salen de la revisión: ábrela cuando termine la partida.", status=409)
+    created = create_exercises(game, side)
+    if created:
+        plural = "s" if created != 1 else ""
+        rival = display_name(game.player(opponent(side)))
+        messages.success(request, f"{created} ejercicio{plural} nuevo{plural} de tu partida con {rival}.")
+    return redirect(reverse("practice:exercise-index") + f"#partida-{game.code}")
 
 
 def export_mat(request: HttpRequest, code: str) -> HttpResponse:

@@ -21,5 +21,5 @@ class PracticeMatchAdmin(admin.ModelAdmin):
 
 @admin.register(Exercise)
 class ExerciseAdmin(admin.ModelAdmin):
-    list_display = ("pk", "action", "attempts", "solved", "created")
+    list_display = ("pk", "action", "live_action", "attempts", "solved", "created")
     list_filter = ("solved",)

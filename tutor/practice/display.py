@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.engine import BAR, OFF, EngineError, Match, Position, format_dice, parse_play
+from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
 
 from . import events as recorded
 from .evaluator import rating
@@ -155,13 +155,18 @@ class Light:
 
     @classmethod
     def of(cls, action: Action, *, chosen: str | None = None, loss: float | None = None, colour: str | None = None) -> Light:
-        """The light of a recorded decision (or of another answer to it, for an exercise)."""
-        is_play = action.kind == Action.Kind.MOVE
+        """The light of a recorded decision (or of another answer to it, for an exercise).
+
+        ``action`` is a practice ``Action`` or a live game's ``LiveAction``:
+        both name their decision with ``decision_kind``.
+        """
+        kind = action.decision_kind
+        is_play = kind == Action.Kind.MOVE
         data = action.analysis or {}
         return cls(
             colour=colour or action.colour,
             is_play=is_play,
-            chosen=chosen if chosen is not None else (play_text(action.play) if is_play else DECISION_WORDS[action.kind]),
+            chosen=chosen if chosen is not None else (play_text(action.play) if is_play else DECISION_WORDS[kind]),
             best=play_text(action.best) if is_play else action.best,
             loss=action.loss if loss is None else loss,
             forced=action.forced,
@@ -215,12 +220,20 @@ def totals(actions: list[Action]) -> Totals:
 
 
 def best_play_places(action: Action) -> list[str]:
-    """The board places of gnubg's best play, to highlight them (the learner plays White)."""
-    if action.kind != Action.Kind.MOVE or not action.best:
+    """The board places of gnubg's best play, to highlight them, named as the board names them.
+
+    The play is written in the mover's numbering; the board's places are in
+    White's (a live game's Black player has the other numbering).
+    """
+    if action.decision_kind != Action.Kind.MOVE or not action.best:
         return []
     try:
         segments = parse_play(action.best)
     except EngineError:
         return []
-    names = {BAR: "bar-white", OFF: "off-white"}
-    return sorted({names.get(point, str(point)) for segment in segments for point in (segment.src, segment.dst)})
+    colour = "black" if action.side == BLACK else "white"
+    names = {BAR: f"bar-{colour}", OFF: f"off-{colour}"}
+    return sorted({
+        names.get(point, str(point if action.side == WHITE else 25 - point))
+        for segment in segments for point in (segment.src, segment.dst)
+    })

@@ -95,6 +95,9 @@ class PracticeMatch(StoredMatch, models.Model):
     def get_absolute_url(self) -> str:
         return reverse("practice:match", args=[self.pk])
 
+    def get_review_url(self) -> str:
+        return reverse("practice:review", args=[self.pk])
+
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.MATCH_OVER
@@ -166,21 +169,76 @@ class Action(models.Model):
     def is_mistake(self) -> bool:
         return self.colour in (Colour.AMBER, Colour.RED)
 
+    @property
+    def decision_kind(self) -> str:
+        """What was decided, in the words of ``Kind`` (a live game's actions answer the same)."""
+        return self.kind
+
+    @property
+    def decision_position(self) -> Position:
+        """The position the decision was made in: with the dice for a play, before the roll for the cube."""
+        return self.position
+
+    @property
+    def decision_label(self) -> str:
+        return self.Kind(self.decision_kind).label
+
+    @property
+    def origin(self) -> PracticeMatch:
+        """The match the decision belongs to (for exercises, which also come from live games)."""
+        return self.match
+
+    rival_name = ""
+    """Practice is played against the program: no rival to name (a live game's action names one)."""
+
+
+class ExerciseQuerySet(models.QuerySet):
+    def owned(self, matches: models.QuerySet, user=None) -> models.QuerySet:
+        """Exercises from ``matches`` (the visitor's practice), and from ``user``'s side of live games."""
+        mine = models.Q(action__match__in=matches)
+        if user is not None and user.is_authenticated:
+            mine |= models.Q(live_action__side=WHITE, live_action__game__white=user)
+            mine |= models.Q(live_action__side=BLACK, live_action__game__black=user)
+        return self.filter(mine)
+
 
 class Exercise(models.Model):
-    """A mistake of a practice game, kept to be tried again."""
+    """A mistake kept to be tried again: of a practice game (``action``) or of a live game (``live_action``).
 
-    action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="exercises")
+    Both kinds of action answer the same questions (``decision_position``,
+    ``decision_kind``, ``analysis``, ``origin``), so the exercises are graded,
+    listed and shown by the same code; exactly one of the two is set.
+    """
+
+    action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="exercises", null=True, blank=True)
+    live_action = models.ForeignKey(
+        "play.LiveAction", on_delete=models.CASCADE, related_name="exercises", null=True, blank=True
+    )
     attempts = models.PositiveIntegerField(default=0)
     solved = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
+    objects = ExerciseQuerySet.as_manager()
+
     class Meta:
-        ordering = ["action__match", "action__number"]
-        constraints = [models.UniqueConstraint(fields=["action"], name="practice_exercise_once")]
+        ordering = ["action__match", "action__number", "live_action__game", "live_action__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["action"], name="practice_exercise_once"),
+            models.UniqueConstraint(fields=["live_action"], name="practice_live_exercise_once"),
+            models.CheckConstraint(
+                condition=models.Q(action__isnull=False, live_action__isnull=True)
+                | models.Q(action__isnull=True, live_action__isnull=False),
+                name="practice_exercise_one_source",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"Ejercicio {self.pk} ({self.action})"
+        return f"Ejercicio {self.pk} ({self.decision})"
+
+    @property
+    def decision(self):
+        """The practice ``Action`` or the live game's ``LiveAction`` this exercise repeats."""
+        return self.action if self.action_id is not None else self.live_action
 
     def get_absolute_url(self) -> str:
         return reverse("practice:exercise", args=[self.pk])

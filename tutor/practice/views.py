@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.engine import Verdict
+from tutor.engine import BLACK, Verdict
 from tutor.lessons.explanations import verdict_payload
 from tutor.lessons.marks import verdict_marks
 from tutor.ratelimit import ratelimit
@@ -223,30 +223,34 @@ def match_exercises(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "practice/exercises.html",
-        {"match": match, "groups": [(match, list(kept))] if kept else [], "mistakes": exercises.mistakes(match).count()},
+        {"match": match, "groups": exercises.groups(kept), "mistakes": exercises.mistakes(match).count()},
     )
 
 
 def exercise_index(request: HttpRequest) -> HttpResponse:
-    kept = Exercise.objects.filter(action__match__in=owned_matches(request)).select_related("action__match")
-    groups: dict[int, tuple] = {}
-    for exercise in kept:
-        groups.setdefault(exercise.action.match_id, (exercise.action.match, []))[1].append(exercise)
-    return render(request, "practice/exercises.html", {"match": None, "groups": list(groups.values())})
+    """All the visitor's exercises, from practice matches and from live games, grouped by game."""
+    kept = Exercise.objects.owned(owned_matches(request), account(request)).select_related(
+        "action__match", "live_action__game__white", "live_action__game__black"
+    )
+    return render(request, "practice/exercises.html", {"match": None, "groups": exercises.groups(kept)})
 
 
 @require_http_methods(["GET", "POST"])
 @ratelimit("practice")
 def exercise(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(
-        Exercise.objects.select_related("action__match"), pk=pk, action__match__in=owned_matches(request)
+        Exercise.objects.owned(owned_matches(request), account(request)).select_related(
+            "action__match", "live_action__game__white", "live_action__game__black"
+        ),
+        pk=pk,
     )
-    action = item.action
+    action = item.decision
+    is_play = action.decision_kind == Action.Kind.MOVE
     context = {"exercise": item, "action": action, "choices": exercises.choices(item), "light": None, "error": ""}
     status = 200
     if request.method == "POST":
         try:
-            if action.kind == Action.Kind.MOVE:
+            if is_play:
                 context["play"] = str(request.POST.get("play", ""))[:200]
                 context["light"] = exercises.try_play(item, context["play"])
             else:
@@ -261,9 +265,10 @@ def exercise(request: HttpRequest, pk: int) -> HttpResponse:
         except EvaluatorUnavailable:
             context["error"] = "El evaluador no está disponible ahora mismo; inténtalo de nuevo dentro de un momento."
             status = 503
-    position = action.position
-    if action.kind == Action.Kind.MOVE:
+    position = action.decision_position
+    if is_play:
         context["destinations"] = destination_map(position)
         context["first_destinations"] = context["destinations"]["moves"].get("", {})
     context["position"] = position
+    context["flipped"] = action.side == BLACK
     return render(request, "practice/exercise.html", context, status=status)
