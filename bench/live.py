@@ -122,7 +122,14 @@ def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.P
 
 
 class Stats:
-    def __init__(self) -> None:
+    """What the players saw.  Latencies, rates and CPU count from ``measure_from``, once everyone has arrived."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+        self.measure_from = float("inf")
+        self.cpu_from = (0.0, 0.0)
+        self.measured_actions = 0
+        self.measured_plays = 0
         self.latencies: list[float] = []
         self.sent: dict[tuple[int, int], float] = {}
         self.accepted: Counter = Counter()
@@ -176,7 +183,8 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
             awaiting = None
         sent = stats.sent.pop((game["pk"], seq - 1), None)
         if sent is not None and side != sent[1]:
-            stats.latencies.append(now - sent[0])
+            if sent[0] >= stats.measure_from:
+                stats.latencies.append(now - sent[0])
         elif sent is not None:
             stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
         if state["to_act"] != side or seq <= acted_on or time.monotonic() > stop_at:
@@ -194,8 +202,10 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
             message = {"type": "move", "play": play}
             stats.sent[(game["pk"], seq)] = (time.monotonic(), side)
             stats.accepted[game["pk"]] += 1
+            stats.measured_plays += time.monotonic() >= stats.measure_from
         message["seq"] = seq
         stats.actions += 1
+        stats.measured_actions += time.monotonic() >= stats.measure_from
         awaiting = seq
         await socket.send(json.dumps(message))
 
@@ -228,9 +238,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def cpu_now(stats: Stats) -> tuple[float, float]:
+    """CPU seconds used so far by the daphne processes and by this script."""
+    return sum(cpu_seconds(pid) for pid in stats.pids), time.process_time()
+
+
+async def start_measuring(stats: Stats, arrival: float) -> None:
+    """Once every player has had time to arrive (connecting is not what is measured), start counting."""
+    await asyncio.sleep(arrival)
+    stats.measure_from, stats.cpu_from = time.monotonic(), cpu_now(stats)
+
+
 async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float) -> None:
     stop_at = time.monotonic() + arrival + duration
-    tasks = []
+    tasks = [start_measuring(stats, arrival)]
     for index, game in enumerate(games):
         for side in (0, 1):
             tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think, arrival))
@@ -253,14 +274,11 @@ def main() -> int:
         env = environment(folder, redis_url)
         games = prepare(env, args.games)
         processes, ports = start_daphne(env, folder, args.processes)
-        stats = Stats()
+        stats = Stats([process.pid for process in processes])
         try:
-            started, client_cpu = time.monotonic(), time.process_time()
-            server_cpu = sum(cpu_seconds(process.pid) for process in processes)
             asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
-            elapsed = time.monotonic() - started - args.arrival
-            server_cpu = sum(cpu_seconds(process.pid) for process in processes) - server_cpu
-            client_cpu = time.process_time() - client_cpu
+            elapsed = time.monotonic() - stats.measure_from
+            server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
         except Exception:
             for log in sorted(folder.glob("daphne*.log")):
                 print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
@@ -273,14 +291,16 @@ def main() -> int:
     moves = sum(stats.accepted.values())
     ms = [value * 1000 for value in stats.latencies]
     print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
-          f"{elapsed:.0f} s of play (including the wait for the last messages)")
-    print(f"actions sent: {stats.actions} ({stats.actions / elapsed:.1f}/s); plays: {moves} ({moves / elapsed:.1f}/s)")
+          f"{args.arrival:.0f} s to arrive, then {elapsed:.0f} s measured (including the wait for the last answers)")
+    print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / elapsed:.1f}/s); "
+          f"plays: {stats.measured_plays} ({stats.measured_plays / elapsed:.1f}/s); in all, with the arrival: {stats.actions} actions, {moves} plays")
     if ms:
         print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
               f"p99 {percentile(ms, .99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms ({len(ms)} samples)")
-    if stats.actions:
-        print(f"CPU per action: {1000 * server_cpu / stats.actions:.1f} ms in the daphne processes, "
-              f"{1000 * client_cpu / stats.actions:.1f} ms in the players (this script)")
+    if stats.measured_actions:
+        print(f"CPU per action: {1000 * server_cpu / stats.measured_actions:.1f} ms in the daphne processes, "
+              f"{1000 * client_cpu / stats.measured_actions:.1f} ms in the players (this script); "
+              f"the daphne processes used {100 * server_cpu / elapsed:.0f}% of one core")
     print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
     for message in Counter(stats.errors).most_common(3):
         print("  ", message)

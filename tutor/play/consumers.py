@@ -4,9 +4,9 @@ One connection per open game page.  On connecting the consumer checks the
 session's user against the game (players, the class's teacher, anyone for a
 public game) and sends the current state, drawn from the database, which
 is the authority: a reconnecting browser therefore gets the exact state.
-After every change, the process that made it draws each player's panel
-once and sends it to that player's group (``broadcast``); spectators hear
-``game.changed`` and draw their own.
+After every change, the process that made it draws both players' panels
+once and sends them to the game's group (``broadcast``): each player's
+connections show theirs, spectators draw their own.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
 "play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
@@ -32,7 +32,7 @@ from tutor.practice.views import illegal_verdict
 
 from . import broadcast, service
 from .access import get_game
-from .broadcast import group_name, player_group
+from .broadcast import group_name
 from .display import render_panel
 from .models import LiveGame
 
@@ -52,7 +52,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=FORBIDDEN_CLOSE)
             return
         self.is_player = self.side is not None
-        self.group = group_name(self.game_pk) if self.side is None else player_group(self.game_pk, self.side)
+        self.group = group_name(self.game_pk)
         self.sent: deque[float] = deque()
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -81,7 +81,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             problem = GameError(TOO_MANY, 429)
         else:
             try:
-                game = await self._run(message)
+                announcement = await self._run(message)
             except IllegalPlay as illegal:
                 verdict = illegal_verdict(illegal.verdict)
                 await self.send_state(kind="refused", verdict=verdict, play=illegal.verdict.text)
@@ -89,7 +89,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             except GameError as refused:
                 problem = refused
             else:
-                await broadcast.send(self.channel_layer, await self._announcements(game))
+                await self.channel_layer.group_send(self.group, announcement)
                 return
         await self.error(problem.message, status=problem.status)
         await self.send_state()
@@ -105,21 +105,20 @@ class GameConsumer(AsyncWebsocketConsumer):
         return False
 
     @database_sync_to_async
-    def _run(self, message: dict) -> LiveGame:
-        return service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
+    def _run(self, message: dict) -> dict:
+        """Apply the message, then draw the announcement of the new state in the same thread hop."""
+        game = service.run(self.game_pk, self.user, message["type"], seq=message.get("seq"),
                            play=message.get("play", ""), phrase=message.get("phrase", ""),
                            level=message.get("level", ""))
-
-    @partial(database_sync_to_async, thread_sensitive=False)
-    def _announcements(self, game: LiveGame) -> list[tuple[str, dict]]:
-        return broadcast.messages(game)
-
-    async def game_panel(self, event: dict) -> None:
-        """This player's panel, drawn by the process that made the change."""
-        await self.send(text_data=json.dumps({**event["state"], "type": "state"}))
+        return broadcast.message(game)
 
     async def game_changed(self, event: dict) -> None:
-        await self.send_state()
+        """A player shows the panel drawn by the process that made the change; a spectator draws its own."""
+        panel = event.get("panels", {}).get(str(self.side)) if self.side is not None else None
+        if panel is None:
+            await self.send_state()
+            return
+        await self.send(text_data=json.dumps({**event["state"], "you": self.side, "html": panel, "verdict": None, "type": "state"}))
 
     async def error(self, message: str, *, status: int = 400) -> None:
         await self.send(text_data=json.dumps({"type": "error", "message": message, "status": status}))

@@ -80,6 +80,10 @@ class LiveGame(StoredMatch, models.Model):
     game_number = models.PositiveSmallIntegerField("partida", default=1)
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
     seq = models.PositiveIntegerField("acciones", default=0)
+    actions_recorded = models.PositiveIntegerField(
+        "acciones guardadas", default=0, help_text="el número de la última acción guardada de la partida"
+    )
+    moved_in_game = models.BooleanField("alguien ha movido en la partida en curso", default=False)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     offer = models.CharField("rendición ofrecida", max_length=12, blank=True, help_text="single, gammon o backgammon")
     offer_by = models.PositiveSmallIntegerField("ofrecida por", null=True, blank=True)

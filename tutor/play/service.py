@@ -23,7 +23,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 
 from tutor.engine import (
@@ -87,6 +86,7 @@ def join(game: LiveGame, user) -> None:
 def _opening(game: LiveGame, stakes: Match) -> None:
     """A game begins: one die each until they differ; the higher die plays both numbers."""
     throws = dice.opening(game)
+    game.moved_in_game = False
     position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
     _record(game, throws.starter, Kind.OPENING, position, dice=[list(pair) for pair in throws.throws])
     game.xgid = position.to_xgid()
@@ -273,19 +273,10 @@ def leaving_result(game: LiveGame, side: int) -> GameResult | None:
     The most the leaver could still lose (so leaving never saves points),
     or nothing when nobody has moved yet in this game.
     """
-    if not _moved_in_this_game(game):
+    if not game.moved_in_game:
         return None
     position = game.position
     return resignation(position, side, resignations(position, side)[-1])
-
-
-def _moved_in_this_game(game: LiveGame) -> bool:
-    """Whether anyone has moved in the game under way: asked once per state (both panels need it)."""
-    key = (game.seq, game.game_number)
-    cached = game.__dict__.get("_moved")
-    if cached is None or cached[0] != key:
-        cached = game.__dict__["_moved"] = (key, game.actions.filter(game_number=game.game_number, kind=Kind.MOVE).exists())
-    return cached[1]
 
 
 def resign(game: LiveGame, side: int) -> LiveAction:
@@ -344,7 +335,9 @@ def say(game: LiveGame, side: int, key: str) -> LiveAction:
     """One of the preset friendly phrases; anything else is refused."""
     if key not in PHRASES:
         raise GameError("Solo se pueden enviar las frases de la lista.", 400)
-    return _record(game, side, Kind.PHRASE, game.position, phrase=key)
+    action = _record(game, side, Kind.PHRASE, game.position, phrase=key)
+    game.save(update_fields=["actions_recorded"])  # not ``_save``: a phrase changes no state, so ``seq`` stays
+    return action
 
 
 # -- records ---------------------------------------------------------------------------
@@ -357,6 +350,8 @@ def _require(game: LiveGame, phase: str, message: str) -> None:
 
 def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> LiveAction:
     number = _next_number(game)
+    if kind == Kind.MOVE:
+        game.moved_in_game = True
     if play is not None:
         fields["play"] = play.notation
         fields["moves"] = [[m.src, m.dst, int(m.hit)] for m in play.moves]
@@ -368,12 +363,9 @@ def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: P
 
 
 def _next_number(game: LiveGame) -> int:
-    """The number of the game's next action: asked once per locked decision, then counted on."""
-    last = game.__dict__.get("_last_number")
-    if last is None:
-        last = game.actions.aggregate(last=Max("number"))["last"] or 0
-    game.__dict__["_last_number"] = last + 1
-    return last + 1
+    """The number of the game's next action, counted on the locked row (saved with it)."""
+    game.actions_recorded += 1
+    return game.actions_recorded
 
 
 def _save(game: LiveGame) -> None:
