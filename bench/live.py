@@ -292,8 +292,9 @@ def main() -> int:
     ms = [value * 1000 for value in stats.latencies]
     print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
           f"{args.arrival:.0f} s to arrive, then {elapsed:.0f} s measured (including the wait for the last answers)")
-    print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / elapsed:.1f}/s); "
-          f"plays: {stats.measured_plays} ({stats.measured_plays / elapsed:.1f}/s); in all, with the arrival: {stats.actions} actions, {moves} plays")
+    # Nobody sends anything after the duration: the rates are over the duration, not the wait for the last answers.
+    print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / args.duration:.1f}/s); "
+          f"plays: {stats.measured_plays} ({stats.measured_plays / args.duration:.1f}/s); in all, with the arrival: {stats.actions} actions, {moves} plays")
     if ms:
         print(f"move → rival's screen: p50 {percentile(ms, .5):.1f} ms, p95 {percentile(ms, .95):.1f} ms, "
               f"p99 {percentile(ms, .99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms ({len(ms)} samples)")

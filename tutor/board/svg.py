@@ -26,6 +26,7 @@ are presentation attributes, so the board looks right without CSS.
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from typing import Iterable
 
 from django.utils.html import escape
@@ -122,8 +123,7 @@ def render_board_svg(
     prefix = escape(label_id or new_board_id())
     if numbering is None:
         numbering = BLACK if flipped else WHITE
-    marked = {str(key) for key in highlight}
-    places = board_places(position, flipped=flipped, numbering=numbering)
+    both = numbering == BLACK and not flipped if both_numberings is None else both_numberings
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="{WIDTH}" height="{HEIGHT}" role="img"'
@@ -132,14 +132,27 @@ def render_board_svg(
         f' font-family="{FONT}">',
         f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
         f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
-        _prototypes(),
-        _frame(),
-        _labels(places, numbering == BLACK and not flipped if both_numberings is None else both_numberings),
-        *(_place(place, place.key in marked) for place in places),
-        _cube(position, flipped),
+        _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
         "</svg>",
     ]
     return mark_safe("".join(parts))
+
+
+@lru_cache(maxsize=256)
+def _drawing(position: Position, flipped: bool, numbering: int, both: bool, marked: frozenset[str]) -> str:
+    """Everything drawn inside the board, which the dice do not change.
+
+    Kept for the last few hundred boards: a live game draws the same
+    checkers again after every roll, and for both players.
+    """
+    places = board_places(position, flipped=flipped, numbering=numbering)
+    return "".join([
+        _prototypes(),
+        _frame(),
+        _labels(places, both),
+        *(_place(place, place.key in marked) for place in places),
+        _cube(position, flipped),
+    ])
 
 
 # -- drawing ---------------------------------------------------------------
