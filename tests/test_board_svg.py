@@ -326,3 +326,18 @@ def test_the_assets_tag_in_the_head_keeps_the_widget_from_repeating_them():
     html = render("{% board_assets %}{% board a interactive=True %}", a=Position.initial())
     assert html.count("css/board.css") == 1
     assert html.count('<script type="module"') == 2
+
+
+def test_a_board_drawn_again_after_a_roll_is_the_same_drawing_with_its_own_labels_and_marks():
+    """The drawing inside the board is kept per position without dice; ids, title and marks stay the board's own."""
+    position = Position.initial()
+    rolled = position.with_dice((6, 3))
+    first = str(render_board_svg(position, label_id="uno"))
+    again = str(render_board_svg(rolled, label_id="dos"))
+    inside = lambda svg: svg[svg.index("<defs>"):]  # noqa: E731
+    assert inside(first) == inside(again)
+    assert 'id="dos-title"' in again and 'id="uno-title"' not in again
+    assert describe_position(rolled) in again
+    marked = parse(rolled, highlight=[13])
+    assert place(marked, "13").get("class") != place(parse(rolled), "13").get("class")
+    assert inside(str(render_board_svg(rolled, flipped=True))) != inside(again)
