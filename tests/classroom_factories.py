@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 
 from tutor.accounts.models import Profile
@@ -21,6 +22,13 @@ def make_user(username: str, *, teacher: bool = False, name: str = "") -> object
     user = get_user_model().objects.create_user(username, password=PASSWORD, first_name=name or username.title())
     Profile.objects.create(user=user, is_teacher=teacher)
     return user
+
+
+def signed_in(user) -> Client:
+    """A test client with ``user`` signed in."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def make_classroom(teacher, name: str = "2.º B", students=()) -> Classroom:

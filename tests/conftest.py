@@ -34,6 +34,27 @@ def quick_and_reproducible(settings):
     settings.PRACTICE_LEVELS = {"experto": {"plies": 0, "noise": 0.0}}
 
 
+@pytest.fixture
+def live_dice(settings):
+    """Live games graded at 0 plies with the dice seed their tests were written for."""
+    settings.PRACTICE_GRADING_PLIES = 0
+    settings.PRACTICE_DICE_SEED = 5
+
+
+@pytest.fixture
+def ana():
+    from tests.classroom_factories import make_user
+
+    return make_user("ana")
+
+
+@pytest.fixture
+def bruno():
+    from tests.classroom_factories import make_user
+
+    return make_user("bruno")
+
+
 # -- browser tests (see tests/browser.py) -------------------------------------
 
 

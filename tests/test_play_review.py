@@ -13,7 +13,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.test import Client
 
-from tests.classroom_factories import make_classroom, make_user
+from tests.classroom_factories import make_classroom, make_user, signed_in
 from tests.live_review import DOUBLE_TAKE_RACE, OPENING, act, played, set_state
 from tests.practice_flow import add_mistake
 from tutor.engine import BLACK, WHITE
@@ -23,30 +23,8 @@ from tutor.play.review import create_exercises, export_text, grade_game
 from tutor.practice.cube import cube_alive
 from tutor.practice.models import Exercise, PracticeMatch
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 Kind = LiveAction.Kind
-
-
-@pytest.fixture(autouse=True)
-def quick_and_reproducible(settings):
-    settings.PRACTICE_GRADING_PLIES = 0
-    settings.PRACTICE_DICE_SEED = 5
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bruno():
-    return make_user("bruno")
 
 
 def rolls(game: LiveGame) -> list[LiveAction]:

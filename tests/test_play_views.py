@@ -5,35 +5,13 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.classroom_factories import make_classroom, make_user
+from tests.classroom_factories import make_classroom, make_user, signed_in
 from tutor.accounts.models import Profile
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase, RefusedPlay
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def quick_and_reproducible(settings):
-    settings.PRACTICE_GRADING_PLIES = 0
-    settings.PRACTICE_DICE_SEED = 5
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ana():
-    return make_user("ana")
-
-
-@pytest.fixture
-def bruno():
-    return make_user("bruno")
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 
 
 def test_a_game_is_created_shared_by_code_and_joined(ana, bruno):

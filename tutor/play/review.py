@@ -24,8 +24,7 @@ import re
 from types import SimpleNamespace
 
 from tutor.accounts.models import display_name
-from tutor.engine import BLACK, WHITE
-from tutor.engine import Position
+from tutor.engine import BLACK, WHITE, Position
 from tutor.practice import evaluator
 from tutor.practice.cube import best_cube_action, cube_analysis, may_double
 from tutor.practice.display import Light, best_play_places, totals
