@@ -296,3 +296,44 @@ def test_a_forged_resignation_level_is_refused(game, players):
     assert answers[0]["message"] == "Mensaje no válido."
     assert answers[1]["status"] == 400 and "partida sencilla, gammon o backgammon" in answers[1]["message"]
     assert not LiveGame.objects.get(pk=game.pk).offer
+
+
+def test_a_rivals_update_is_forwarded_while_the_database_thread_is_busy(game, players):
+    """Forwarding a drawn panel needs no database: it must not queue behind other games' decisions.
+
+    The process's one thread for synchronous code is held by another task
+    (as by another game's decision being applied and drawn); the update
+    still reaches the player at once.
+    """
+    import asyncio
+    import threading
+
+    from asgiref.sync import sync_to_async
+
+    from tutor.play.broadcast import group_name
+
+    waiting = other(game, players)
+    side = game.side_of(waiting)
+    busy = threading.Event()
+
+    async def scenario():
+        watcher = socket(game, waiting)
+        assert (await watcher.connect())[0]
+        await receive(watcher)
+        holder = asyncio.ensure_future(sync_to_async(busy.wait)(10))
+        await asyncio.sleep(0.05)
+        try:
+            await channel_layers["default"].group_send(group_name(game.pk), {
+                "type": "game.changed", "state": {"seq": game.seq + 1, "phase": "roll", "to_act": side, "xgid": game.xgid},
+                "panels": {str(side): "<p>panel</p>"},
+            })
+            update = await receive(watcher)
+            still_busy = not holder.done()
+        finally:
+            busy.set()
+            await holder
+        await watcher.disconnect()
+        return update, still_busy
+
+    update, still_busy = run_async(scenario)()
+    assert still_busy and update["html"] == "<p>panel</p>" and update["seq"] == game.seq + 1

@@ -22,6 +22,7 @@ import time
 from collections import deque
 from functools import partial
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -57,6 +58,24 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_state()
+
+    async def dispatch(self, message: dict) -> None:
+        """Run the handler at once, without Channels' hop to close stale database connections first.
+
+        Since Channels 4.2, ``AsyncConsumer.dispatch`` awaits
+        ``aclose_old_connections`` before every handler: a call on the
+        process's one thread for synchronous code, where ``_run`` applies
+        and draws the decisions of every game served by the process.  A
+        move arriving, or a rival's update to forward, then waited behind
+        other games' decisions (tens of milliseconds under load) for a step
+        this consumer does not need: its handlers reach the database only
+        through ``database_sync_to_async``, which closes stale connections
+        itself, in the thread that uses them.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None) is not None:
