@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.utils import timezone
 
 from tests.classroom_factories import make_user
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
-from tutor.play.models import LiveAction, LiveGame, Phase, RefusedPlay
+from tutor.play.display import render_player_panels
+from tutor.play.models import RECENT_TOLD, TOLD_FIELDS, LiveAction, LiveGame, Phase, RefusedPlay
 from tutor.practice.game import GameError, IllegalPlay
 
 pytestmark = pytest.mark.django_db
@@ -214,6 +217,43 @@ def test_a_whole_money_game_played_to_the_end_is_rebuilt_from_the_database(playe
         assert verdict.legal
         assert verdict.play.result.replace(dice=None).to_xgid().split(":")[0] == after.position.to_xgid().split(":")[0]
     assert [a.number for a in game.actions.all()] == list(range(1, game.actions.count() + 1))
+
+
+def told_by_query(game) -> list[dict]:
+    """What «Lo último» told when it was read from the actions' table."""
+    told = game.actions.exclude(kind__in=["roll", "join"]).order_by("-number").values(*TOLD_FIELDS)[:RECENT_TOLD]
+    return list(told)[::-1]
+
+
+def test_the_panel_tells_the_last_actions_from_the_games_row_without_a_query(players, django_assert_num_queries):
+    game = started(players)
+    for turn in range(12):
+        game.refresh_from_db()
+        mover = mover_of(game, players)
+        if game.phase == Phase.ROLL:
+            service.run(game.pk, mover, "roll", seq=game.seq)
+        else:
+            service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+        if turn == 5:
+            service.run(game.pk, players[0], "phrase", phrase="suerte")
+    game = service.locked(game.pk)
+    assert len(game.recent) == RECENT_TOLD
+    assert game.recent == told_by_query(game)
+    assert {"phrase", "move"} <= {told["kind"] for told in game.recent}
+    with django_assert_num_queries(0):
+        panels = render_player_panels(game)
+    last = game.actions.filter(kind="move").exclude(play="").last()
+    assert all(f"juega {last.play}." in panel or f"juegas {last.play}." in panel for panel in panels.values())
+
+
+def test_games_stored_before_get_their_last_actions_from_the_table(players):
+    game = started(players)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    service.run(game.pk, players[1], "phrase", phrase="gracias")
+    LiveGame.objects.filter(pk=game.pk).update(recent=[])
+    importlib.import_module("tutor.play.migrations.0005_tell_recent_actions_from_the_game").remember(django_apps, None)
+    game.refresh_from_db()
+    assert game.recent == told_by_query(game) and [told["kind"] for told in game.recent] == ["opening", "move", "phrase"]
 
 
 # -- offering to resign the game -------------------------------------------------------

@@ -27,7 +27,6 @@ from .models import SIDE_WORDS, LiveAction, LiveGame, Phase
 from .service import PHRASES
 
 Kind = LiveAction.Kind
-RECENT = 8
 
 
 def name(game: LiveGame, side: int) -> str:
@@ -109,14 +108,6 @@ def score_text(game: LiveGame) -> str:
     return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
 
 
-def recent_actions(game: LiveGame) -> list[LiveAction]:
-    """The last few things that happened, oldest first: the panel's «Lo último»."""
-    shown = game.actions.exclude(kind__in=[Kind.ROLL, Kind.JOIN]).only(
-        "game_id", "number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase"
-    )
-    return list(shown.order_by("-number")[:RECENT])[::-1]
-
-
 def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
                   recent: list[LiveAction] | None = None) -> dict:
     side = game.side_of(viewer)
@@ -127,7 +118,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     if recent is None:
-        recent = recent_actions(game)
+        recent = game.recent_actions()
     act_url = reverse("play:act", args=[game.code])
     return {
         "game": game,
@@ -182,5 +173,5 @@ def render_player_panels(game: LiveGame) -> dict[int, str]:
     without reading the game again: one drawing per player and change, not
     one per open page.  Spectators draw their own (``render_panel``).
     """
-    recent = recent_actions(game)
+    recent = game.recent_actions()
     return {side: render_panel(game, game.player(side), recent=recent) for side in (WHITE, BLACK) if game.player(side) is not None}

@@ -84,6 +84,10 @@ class LiveGame(StoredMatch, models.Model):
         "acciones guardadas", default=0, help_text="el número de la última acción guardada de la partida"
     )
     moved_in_game = models.BooleanField("alguien ha movido en la partida en curso", default=False)
+    recent = models.JSONField(
+        "lo último", default=list, blank=True,
+        help_text="las últimas acciones que cuenta el panel, guardadas con la partida para dibujarlo sin otra consulta",
+    )
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     offer = models.CharField("rendición ofrecida", max_length=12, blank=True, help_text="single, gammon o backgammon")
     offer_by = models.PositiveSmallIntegerField("ofrecida por", null=True, blank=True)
@@ -138,11 +142,31 @@ class LiveGame(StoredMatch, models.Model):
             return opponent(self.position.turn)
         return None
 
+    def remember(self, action: "LiveAction") -> None:
+        """Keep ``action`` among the last few the panel tells («Lo último»), saved with the row.
+
+        Every update of a game draws the panel of each player; reading these
+        from the row instead of the actions' table spares a query per update.
+        """
+        if action.kind not in UNTOLD_KINDS:
+            self.recent = [*self.recent, {name: getattr(action, name) for name in TOLD_FIELDS}][-RECENT_TOLD:]
+
+    def recent_actions(self) -> list["LiveAction"]:
+        """The last few told actions, oldest first, as (unsaved) actions built from the row."""
+        return [LiveAction(game=self, **fields) for fields in self.recent]
+
     @property
     def score(self) -> tuple[int, int]:
         if self.final_score is not None:
             return tuple(self.final_score)
         return self.position.score
+
+
+RECENT_TOLD = 8
+"""How many actions the panel's «Lo último» tells."""
+
+TOLD_FIELDS = ("number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase")
+"""What the panel's sentences read of an action (``display.sentence``)."""
 
 
 class LiveAction(models.Model):
@@ -234,6 +258,10 @@ class LiveAction(models.Model):
     @property
     def rival_name(self) -> str:
         return display_name(self.game.player(opponent(self.side)))
+
+
+UNTOLD_KINDS = (LiveAction.Kind.ROLL, LiveAction.Kind.JOIN)
+"""Actions the panel does not tell: a roll is told with the play that follows it."""
 
 
 class RefusedPlay(models.Model):

@@ -336,7 +336,7 @@ def say(game: LiveGame, side: int, key: str) -> LiveAction:
     if key not in PHRASES:
         raise GameError("Solo se pueden enviar las frases de la lista.", 400)
     action = _record(game, side, Kind.PHRASE, game.position, phrase=key)
-    game.save(update_fields=["actions_recorded"])  # not ``_save``: a phrase changes no state, so ``seq`` stays
+    game.save(update_fields=["actions_recorded", "recent"])  # not ``_save``: a phrase changes no state, so ``seq`` stays
     return action
 
 
@@ -357,9 +357,11 @@ def _record(game: LiveGame, side: int, kind: str, position: Position, *, play: P
         fields["moves"] = [[m.src, m.dst, int(m.hit)] for m in play.moves]
     if position.dice is not None and "dice" not in fields:
         fields["dice"] = list(position.dice)
-    return LiveAction.objects.create(
+    action = LiveAction.objects.create(
         game=game, number=number, game_number=game.game_number, side=side, kind=kind, xgid=position.to_xgid(), **fields
     )
+    game.remember(action)
+    return action
 
 
 def _next_number(game: LiveGame) -> int:
