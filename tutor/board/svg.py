@@ -26,7 +26,7 @@ are presentation attributes, so the board looks right without CSS.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Iterable
 
 from django.utils.html import escape
@@ -143,13 +143,15 @@ def _drawing(position: Position, flipped: bool, numbering: int, both: bool, mark
     """Everything drawn inside the board, which the dice do not change.
 
     Kept for the last few hundred boards: a live game draws the same
-    checkers again after every roll, and for both players.
+    checkers again after every roll, and for both players.  A new
+    position is drawn mostly from kept pieces too: the frame and labels
+    never change, and a play changes only a few places (``_place``).
     """
     places = board_places(position, flipped=flipped, numbering=numbering)
     return "".join([
         _prototypes(),
         _frame(),
-        _labels(places, both),
+        _labels(tuple((place.cx, place.row, place.key, place.label) for place in places if place.kind == "point"), both),
         *(_place(place, place.key in marked) for place in places),
         _cube(position, flipped),
     ])
@@ -158,6 +160,7 @@ def _drawing(position: Position, flipped: bool, numbering: int, both: bool, mark
 # -- drawing ---------------------------------------------------------------
 
 
+@cache
 def _prototypes() -> str:
     """What the browser clones to draw checkers, slabs and counts."""
     items = []
@@ -169,6 +172,7 @@ def _prototypes() -> str:
     return "<defs>" + "".join(items) + "</defs>"
 
 
+@cache
 def _frame() -> str:
     c = COLOURS
     field_y, field_h = TOP, FIELD_H
@@ -186,31 +190,33 @@ def _frame() -> str:
     )
 
 
-def _labels(places: list[Place], both: bool = False) -> str:
+@lru_cache(maxsize=16)
+def _labels(points: tuple[tuple[int, str, str, str], ...], both: bool = False) -> str:
     """The point numbers, written on the frame above and below the points.
 
+    ``points`` holds each point's centre, row, key and label: the same
+    for every board seen from one side, so the labels are drawn once.
     With ``both``, White's number comes first and the other numbering
     follows in small type (``12`` and a small ``13`` for Black).
     """
     texts = []
-    for place in places:
-        if place.kind != "point":
-            continue
-        y = TOP // 2 + 9 if place.row == "top" else BOTTOM + STRIP // 2 + 9
+    for cx, row, key, label in points:
+        y = TOP // 2 + 9 if row == "top" else BOTTOM + STRIP // 2 + 9
         if both:
             texts.append(
-                f'<text x="{place.cx - 10}" y="{y}" font-size="24">{place.key}</text>'
-                f'<text x="{place.cx + 13}" y="{y}" font-size="20" font-weight="400" font-style="italic"'
-                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(place.key)}</text>'
+                f'<text x="{cx - 10}" y="{y}" font-size="24">{key}</text>'
+                f'<text x="{cx + 13}" y="{y}" font-size="20" font-weight="400" font-style="italic"'
+                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(key)}</text>'
             )
         else:
-            texts.append(f'<text x="{place.cx}" y="{y}">{place.label}</text>')
+            texts.append(f'<text x="{cx}" y="{y}">{label}</text>')
     return (
         f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="26"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
     )
 
 
+@lru_cache(maxsize=4096)
 def _place(place: Place, highlighted: bool) -> str:
     x, y, w, h = place.box
     classes = f"board-point board-point--{place.kind}" + (" is-highlighted" if highlighted else "")
