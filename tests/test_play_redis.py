@@ -38,7 +38,7 @@ def redis_layer(settings, redis_url):
 
 
 def test_the_settings_pick_redis_from_the_url():
-    assert channel_layers_from_url("redis://h:6379/1")["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert channel_layers_from_url("redis://h:6379/1")["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert channel_layers_from_url("")["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
 
 
@@ -67,16 +67,16 @@ def test_a_move_reaches_the_rival_through_redis(redis_layer):
 
 
 def test_two_processes_share_a_game_group_through_one_redis(redis_layer):
-    from channels_redis.core import RedisChannelLayer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
 
     async def scenario():
-        one, two = RedisChannelLayer(hosts=[redis_layer]), RedisChannelLayer(hosts=[redis_layer])
+        one, two = RedisPubSubChannelLayer(hosts=[redis_layer]), RedisPubSubChannelLayer(hosts=[redis_layer])
         listener = await two.new_channel()
         await two.group_add("play-1", listener)
         await one.group_send("play-1", {"type": "game.changed"})
         message = await two.receive(listener)
-        await one.close_pools()
-        await two.close_pools()
+        await one.flush()
+        await two.flush()
         return message
 
     assert run_async(scenario)() == {"type": "game.changed"}

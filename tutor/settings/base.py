@@ -308,10 +308,21 @@ def channel_layers_from_url(url: str) -> dict:
     ``redis://`` URLs select channels-redis (every web process on every
     machine must use the same Redis); an empty URL or ``memory://`` keeps
     messages inside one process, enough for `make run` and the tests.
+
+    Of channels-redis's two layers, the Pub/Sub one: a group message is one
+    ``PUBLISH`` that Redis pushes to each subscribed process, where the list
+    layer (``RedisChannelLayer``) runs a script per message and polls a list
+    per process.  Delivery is at most once (a process that is not connected
+    at that moment misses it), which the live games can afford: every
+    message is a picture of the state, the database holds the state itself,
+    and a page that reconnects is sent it again.  ``bench/live.py`` measured
+    the difference (README, «Partidas en directo»).  Pub/Sub channels are
+    shared by every database of a Redis server: sites sharing one need
+    different ``prefix`` settings.
     """
     scheme = url.split(":", 1)[0].lower() if url else "memory"
     if scheme in {"redis", "rediss"}:
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}}
+        return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url]}}}
     if scheme == "memory":
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     raise ImproperlyConfigured(f"Unknown channel layer URL scheme {scheme!r}: use redis://, rediss:// or memory://.")
