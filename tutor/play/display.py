@@ -23,7 +23,7 @@ from tutor.practice.display import RESULT_WORDS, points
 
 from . import resigning
 from .access import teaches
-from .models import SIDE_WORDS, LiveAction, LiveGame, Phase
+from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
 
 Kind = LiveAction.Kind
@@ -34,7 +34,7 @@ def name(game: LiveGame, side: int) -> str:
     return display_name(player) if player is not None else "(falta rival)"
 
 
-def sentence(game: LiveGame, action: LiveAction, viewer_side: int | None) -> str:
+def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int | None) -> str:
     """One stored action as a Spanish sentence, in the second person for the viewer's own actions."""
     mine = action.side == viewer_side
     actor = "Tú" if mine else f"{name(game, action.side)} ({SIDE_WORDS[action.side]})"
@@ -109,7 +109,7 @@ def score_text(game: LiveGame) -> str:
 
 
 def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
-                  recent: list[LiveAction] | None = None) -> dict:
+                  recent: list[ToldAction] | None = None) -> dict:
     side = game.side_of(viewer)
     position = game.position
     acting = game.side_to_act()

@@ -18,6 +18,7 @@ exactly the same game.
 from __future__ import annotations
 
 import secrets
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models
@@ -151,9 +152,9 @@ class LiveGame(StoredMatch, models.Model):
         if action.kind not in UNTOLD_KINDS:
             self.recent = [*self.recent, {name: getattr(action, name) for name in TOLD_FIELDS}][-RECENT_TOLD:]
 
-    def recent_actions(self) -> list["LiveAction"]:
-        """The last few told actions, oldest first, as (unsaved) actions built from the row."""
-        return [LiveAction(game=self, **fields) for fields in self.recent]
+    def recent_actions(self) -> list["ToldAction"]:
+        """The last few told actions, oldest first, read from the row."""
+        return [ToldAction(**fields) for fields in self.recent]
 
     @property
     def score(self) -> tuple[int, int]:
@@ -165,8 +166,22 @@ class LiveGame(StoredMatch, models.Model):
 RECENT_TOLD = 8
 """How many actions the panel's «Lo último» tells."""
 
-TOLD_FIELDS = ("number", "game_number", "side", "kind", "dice", "play", "points", "result_kind", "phrase")
-"""What the panel's sentences read of an action (``display.sentence``)."""
+
+class ToldAction(NamedTuple):
+    """What the panel's sentences read of an action (``display.sentence``), as kept on the game's row."""
+
+    number: int
+    game_number: int
+    side: int
+    kind: str
+    dice: list
+    play: str
+    points: int
+    result_kind: str
+    phrase: str
+
+
+TOLD_FIELDS = ToldAction._fields
 
 
 class LiveAction(models.Model):

@@ -16,7 +16,7 @@ from tutor.engine import GameResult, Match, opponent, resignation, resignations
 from tutor.practice.display import RESULT_WORDS, points
 
 from . import service
-from .models import LiveAction, LiveGame
+from .models import LiveAction, LiveGame, ToldAction
 
 Kind = LiveAction.Kind
 LABELS = {"single": "Partida sencilla", "gammon": "Gammon", "backgammon": "Backgammon"}
@@ -94,7 +94,7 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     return {"label": "Dejar la sesión", "warning": f"Si dejas la sesión, termina para los dos. {loss}"}
 
 
-def sentence(game: LiveGame, action: LiveAction, mine: bool, actor: str) -> str:
+def sentence(game: LiveGame, action: LiveAction | ToldAction, mine: bool, actor: str) -> str:
     """An offer, its answer or leaving, as one event of the panel («Tú te ofreces a rendirte…»)."""
     what = f"{RESULT_WORDS.get(action.result_kind, 'partida')}, {points(action.points)}"
     if action.kind == Kind.OFFER:
