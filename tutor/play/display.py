@@ -108,8 +108,7 @@ def score_text(game: LiveGame) -> str:
     return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
 
 
-def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
-                  recent: list[ToldAction] | None = None) -> dict:
+def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
     side = game.side_of(viewer)
     position = game.position
     acting = game.side_to_act()
@@ -117,8 +116,6 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     turn_actions = my_turn and not game.offer_pending  # an offer to resign stops the game until answered
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
-    if recent is None:
-        recent = game.recent_actions()
     act_url = reverse("play:act", args=[game.code])
     return {
         "game": game,
@@ -143,7 +140,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
-        "events": [text for text in (sentence(game, action, side) for action in recent) if text],
+        "events": [text for text in (sentence(game, action, side) for action in game.recent_actions()) if text],
         "phrases": PHRASES.items(),
         "can_claim": side is not None and not game.is_over and acting is not None and acting != side,
         "act_url": act_url,
@@ -173,5 +170,4 @@ def render_player_panels(game: LiveGame) -> dict[int, str]:
     without reading the game again: one drawing per player and change, not
     one per open page.  Spectators draw their own (``render_panel``).
     """
-    recent = game.recent_actions()
-    return {side: render_panel(game, game.player(side), recent=recent) for side in (WHITE, BLACK) if game.player(side) is not None}
+    return {side: render_panel(game, game.player(side)) for side in (WHITE, BLACK) if game.player(side) is not None}
