@@ -79,6 +79,24 @@ def test_an_illegal_play_changes_nothing_and_is_counted_under_its_rule(players):
     assert RefusedPlay.objects.get(game=game, user=mover).code == code
 
 
+def test_a_refused_play_is_a_wrong_answer_in_the_players_memory_of_the_rule_it_breaks(players):
+    """As an illegal play in practice, it tells «Mi progreso» which rule to review."""
+    from tutor.training.memory import memories_of
+    from tutor.training.models import RuleAnswer
+
+    game = started(players)
+    white = players[WHITE]
+    on_bar = Position.from_layout({"bar": 1, 13: 14}, {6: 2, 1: 13}, dice=(6, 3))
+    LiveGame.objects.filter(pk=game.pk).update(xgid=on_bar.to_xgid(), phase=Phase.MOVE)
+    with pytest.raises(IllegalPlay):
+        service.run(game.pk, white, "move", seq=game.seq, play="13/7")
+    remembered = memories_of(white)["bar-first"]
+    assert (remembered.total, remembered.correct) == (1, 0)
+    answer = RuleAnswer.objects.get(user=white)
+    assert (answer.rule, answer.correct, answer.get_source_display()) == ("bar-first", False, "Partida en directo")
+    assert not RuleAnswer.objects.filter(user=players[BLACK]).exists()
+
+
 def test_only_the_player_on_roll_may_move_and_a_stranger_may_do_nothing(players):
     game = started(players)
     waiting = [p for p in players if p != mover_of(game, players)][0]

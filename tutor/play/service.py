@@ -32,6 +32,7 @@ from tutor.engine import (
 from tutor.practice import dice
 from tutor.lessons.explanations import DOUBLE_REASONS
 from tutor.practice.game import GameError, IllegalPlay
+from tutor.training.hooks import record_illegal_play
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 
@@ -381,7 +382,9 @@ def run(pk: int, user, kind: str, **data) -> LiveGame:
     """``act`` in its own transaction on the locked row; returns the game as it is now.
 
     A refused play changes nothing in the game, but it is counted under its
-    rule for the player who tried it (outside the rolled-back transaction).
+    rule for the player who tried it (outside the rolled-back transaction),
+    and it is a wrong answer in their memory of the rules it breaks, as an
+    illegal play in practice is («Mi progreso»).
     """
     try:
         with transaction.atomic():
@@ -393,5 +396,6 @@ def run(pk: int, user, kind: str, **data) -> LiveGame:
             game_id=pk, user=user, code=verdict.reasons[0].code if verdict.reasons else "syntax",
             text=str(data.get("play", ""))[:200], xgid=LiveGame.objects.values_list("xgid", flat=True).get(pk=pk),
         )
+        record_illegal_play(user, verdict, source="live")
         raise
     return game

@@ -1,6 +1,6 @@
 """Every answer anywhere updates the learner's memory of the rules it involves.
 
-The lessons, the classroom and practice call these with what they already
+The lessons, the classroom, practice and live games call these with what they already
 have (a puzzle and its judgement, an illegal play's verdict); this module
 knows which drill rules those touch.
 """
@@ -44,9 +44,9 @@ def record_puzzle_answer(who, puzzle, judgement, source: str = "puzzle") -> None
     record_answer(who, rules_for_puzzle(puzzle, judgement.codes), judgement.correct, source, puzzle.slug)
 
 
-def record_illegal_play(who, verdict: Verdict) -> None:
-    """An illegal play tried in practice: a wrong answer on the rules its reasons name."""
+def record_illegal_play(who, verdict: Verdict, source: str = "practice") -> None:
+    """An illegal play tried in practice or in a live game (``source="live"``): a wrong answer on the rules its reasons name."""
     rules = rules_for_codes(verdict.codes)
     if any(reason.code == "wrong-die" and reason.src == BAR for reason in verdict.reasons):
         rules.append("enter-point")
-    record_answer(who, rules, False, "practice", verdict.text[:80])
+    record_answer(who, rules, False, source, verdict.text[:80])

@@ -18,6 +18,7 @@ SOURCES = [
     ("puzzle", "Ejercicio de lección"),
     ("assignment", "Tarea"),
     ("practice", "Práctica"),
+    ("live", "Partida en directo"),
 ]
 
 
