@@ -280,6 +280,15 @@ def test_home_about_and_password_help_use_the_course_terms_and_tu(client):
     assert "Tu contraseña" in signup and "Su contraseña" not in signup
 
 
+def test_no_page_or_message_calls_the_program_el_ordenador():
+    """Neutral Spanish: «el programa» everywhere, the scoreboard of a practice game included."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [*(root / "templates").rglob("*.html"), *(path for path in (root / "tutor").rglob("*.py") if "migrations" not in path.parts)]
+    assert [str(path.relative_to(root)) for path in sources if "ordenador" in path.read_text(encoding="utf-8").lower()] == []
+
+
 def test_histories_and_attempt_views_read_as_spanish_sentences():
     from django.test import Client
 

@@ -132,7 +132,7 @@ def test_the_score_never_reads_above_the_match_length(client, quick):
     PracticeMatch.objects.filter(pk=match.pk).update(phase=Phase.MATCH_OVER)
     assert match.score == (0, 3)
     page = client.get(f"/practica/{match.pk}/").content.decode()
-    assert "Ordenador 3 (match a 3)" in page and "128" not in page
+    assert "Programa 3 (match a 3)" in page and "128" not in page
 
 
 # -- 3. a play submitted twice -------------------------------------------------------------

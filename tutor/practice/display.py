@@ -51,7 +51,7 @@ class Status:
     @property
     def score_text(self) -> str:
         target = f" (match a {self.length})" if self.length else ""
-        return f"Tú {self.score[LEARNER]} – Ordenador {self.score[COMPUTER]}{target}"
+        return f"Tú {self.score[LEARNER]} – Programa {self.score[COMPUTER]}{target}"
 
 
 def status(match: PracticeMatch, hints_left: int) -> Status:

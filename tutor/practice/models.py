@@ -136,7 +136,7 @@ class Action(models.Model):
     match = models.ForeignKey(PracticeMatch, on_delete=models.CASCADE, related_name="actions")
     number = models.PositiveIntegerField()
     game_number = models.PositiveSmallIntegerField()
-    side = models.PositiveSmallIntegerField(choices=[(LEARNER, "Tú"), (COMPUTER, "Ordenador")])
+    side = models.PositiveSmallIntegerField(choices=[(LEARNER, "Tú"), (COMPUTER, "Programa")])
     kind = models.CharField(max_length=10, choices=Kind.choices)
     xgid = models.CharField(max_length=80)
     play = models.CharField("jugada", max_length=80, blank=True)
