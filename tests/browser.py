@@ -105,3 +105,23 @@ def arrow_to(page, key):
         else:
             page.keyboard.press("ArrowRight" if target_col > col else "ArrowLeft")
     raise AssertionError(f"could not reach {key} with the arrow keys")
+
+
+def click_a_full_play(page, board: str) -> str:
+    """Click own checkers and highlighted destinations on ``board`` (a selector) until its submit button may be pressed.
+
+    Returns the play the board wrote in the notation box.
+    """
+    confirm = page.locator(f"{board} button[type=submit]")
+    for _ in range(8):
+        if confirm.is_enabled():
+            return page.locator(f'{board} input[name="play"]').input_value()
+        sources = page.locator(f"{board} [data-point][data-movable]")
+        for index in range(sources.count()):
+            sources.nth(index).click()
+            targets = page.locator(f"{board} [data-point].is-target")
+            if targets.count():
+                targets.first.click()
+                break
+            sources.nth(index).click()  # nothing to do with this one: put it down
+    raise AssertionError("the board never allowed its submit button")

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from playwright.sync_api import expect
 
 from tests.asgi_server import asgi_live_server
-from tests.browser import DESKTOP, PHONE, axe_violations
+from tests.browser import DESKTOP, PHONE, axe_violations, click_a_full_play
 from tests.classroom_factories import make_classroom, make_user
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
@@ -113,6 +114,25 @@ def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_t
     assert "Ha terminado" in watcher.inner_text("[data-play-status]")
     shoot(watcher, "teacher-1280.png")
     assert axe_violations(watcher) == []
+
+
+def test_a_play_made_on_the_board_is_confirmed_only_once_it_is_complete(asgi_server, new_page):
+    """The player on roll moves by clicking, with the server's destinations; «Confirmar» waits for a legal full play."""
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=5, black=bruno, highlight=True)
+    game.refresh_from_db()
+    users = [ana, bruno]
+    on_roll = game.side_to_act()
+    mover = open_as(new_page, asgi_server, users[on_roll], game.get_absolute_url(), viewport=PHONE)
+    rival = open_as(new_page, asgi_server, users[1 - on_roll], game.get_absolute_url())
+    confirm = mover.locator("[data-play-board] button[type=submit]")
+    expect(confirm).to_be_disabled()
+    assert click_a_full_play(mover, "[data-play-board]")
+    confirm.click()
+    wait_seq([mover, rival], game.seq + 1)
+    stored = LiveGame.objects.get(pk=game.pk).actions.filter(kind="move", forced=False).get()
+    assert stored.side == on_roll
+    expect(rival.locator(".play-events")).to_contain_text(f"juega {stored.play}.")
 
 
 def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import DESKTOP, PHONE, assert_accessible
+from tests.browser import DESKTOP, PHONE, assert_accessible, click_a_full_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,20 +31,8 @@ def start_money_game(page, live_server):
 
 def play_by_clicking(page) -> str:
     """Click own checkers and highlighted destinations until «Confirmar» may be pressed."""
-    confirm = page.locator("[data-practice-board] button[type=submit]")
-    expect(confirm).to_have_text("Confirmar")
-    for _ in range(8):
-        if confirm.is_enabled():
-            return page.locator('[data-practice-board] input[name="play"]').input_value()
-        sources = page.locator("[data-practice-board] [data-point][data-movable]")
-        for index in range(sources.count()):
-            sources.nth(index).click()
-            targets = page.locator("[data-practice-board] [data-point].is-target")
-            if targets.count():
-                targets.first.click()
-                break
-            sources.nth(index).click()  # nothing to do with this one: put it down
-    raise AssertionError("the board never allowed «Confirmar»")
+    expect(page.locator("[data-practice-board] button[type=submit]")).to_have_text("Confirmar")
+    return click_a_full_play(page, "[data-practice-board]")
 
 
 def test_a_turn_played_by_clicking_is_confirmed_and_shows_the_traffic_light(page, live_server):

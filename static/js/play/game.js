@@ -53,7 +53,8 @@ function enhanceBoard() {
   const map = readDestinations();
   const complete = new Set(map ? map.complete : []);
   const input = widget.querySelector('[name="play"]');
-  const button = widget.querySelector('form button[type="submit"]');
+  // «Confirmar» sits in the action bar, outside the form it submits.
+  const button = widget.querySelector('button[type="submit"]');
   let board = null;
   const refresh = () => {
     if (!map || !button || !input || !board) return;
