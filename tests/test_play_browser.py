@@ -145,6 +145,13 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
         shoot(page, f"game-{label}.png")
         assert axe_violations(page) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        # The board is the hero: all of it on the first screen; on a phone, edge to edge above the
+        # action bar that stays in reach, as in the exercises.
+        board = page.locator("[data-play-board] .board-svg").bounding_box()
+        assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"]
+        if label == "360":
+            actions = page.locator("[data-play-board] [data-board-actions]").bounding_box()
+            assert board["y"] + board["height"] <= actions["y"] and board["width"] >= viewport["width"] - 2
         page.goto(asgi_server + "/jugar/")
         shoot(page, f"index-{label}.png")
         assert axe_violations(page) == []
