@@ -58,6 +58,11 @@ def test_playing_without_javascript_by_forms_and_a_refused_play_explained(ana, b
     assert 'data-refused="' in page
     index = mover.get("/jugar/").content.decode()
     assert "Las reglas que más te cuesta cumplir" in index and "1 vez" in index
+    rival = [ana, bruno][LiveGame.objects.get(pk=game.pk).side_to_act()]
+    assert f"le toca a {rival.get_full_name()}" in index
+    rivals_index = signed_in(rival).get("/jugar/").content.decode()
+    assert '<strong class="tag tag--info">Te toca</strong>' in rivals_index
+    assert rivals_index.index("Tus partidas") < rivals_index.index("Nueva partida con enlace")  # a game under way comes first
     stale = mover.post(f"/jugar/{game.code}/accion/", {"tipo": "resign", "seq": str(game.seq)})
     assert stale.status_code == 409 and "llega tarde" in stale.content.decode()
 

@@ -94,6 +94,18 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     return "Tu turno: mueve tus fichas."
 
 
+def list_status(game: LiveGame, viewer_side: int | None) -> str:
+    """Where one of the viewer's games stands, in a few words for the list of «Tus partidas»."""
+    if game.phase == Phase.WAITING:
+        return "esperando a tu rival" if viewer_side == WHITE else "falta un jugador"
+    if game.phase == Phase.OVER:
+        return "terminada: has ganado" if game.winner == viewer_side else "terminada: has perdido"
+    acting = game.side_to_act()
+    if acting == viewer_side:
+        return "te toca responder a su oferta de rendición" if game.offer_pending else "te toca"
+    return f"le toca a {name(game, acting)}"
+
+
 def cube_text(game: LiveGame, viewer_side: int | None) -> str:
     position = game.position
     if position.cube_owner is None:

@@ -30,7 +30,7 @@ from tutor.ratelimit import ratelimit
 
 from . import access, service
 from .broadcast import announce
-from .display import panel_context
+from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
 from .review import create_exercises, export_text, grade_game, review_context
@@ -41,11 +41,14 @@ YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un
 
 def index(request: HttpRequest, form: NewGameForm | None = None, join_form: JoinForm | None = None, status: int = 200) -> HttpResponse:
     user = request.user
+    games = [(game, list_status(game, game.side_of(user)), game.side_to_act() == game.side_of(user) and not game.is_over)
+             for game in access.my_games(user)[:30]]
     context = {
         "refused": refused_by_rule(user),
         "form": form or NewGameForm(),
         "join_form": join_form or JoinForm(),
-        "games": access.my_games(user)[:30],
+        "games": games,
+        "under_way": any(not game.is_over for game, _, _ in games),  # then the list comes first: the next move is one click away
         "links_allowed": user.is_authenticated and access.may_use_links(user),
         "classmates": access.classmates(user) if user.is_authenticated else [],
         "taught": [
