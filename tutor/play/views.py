@@ -41,8 +41,7 @@ YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un
 
 def index(request: HttpRequest, form: NewGameForm | None = None, join_form: JoinForm | None = None, status: int = 200) -> HttpResponse:
     user = request.user
-    games = [(game, list_status(game, game.side_of(user)), game.side_to_act() == game.side_of(user) and not game.is_over)
-             for game in access.my_games(user)[:30]]
+    games = [_listed(game, user) for game in access.my_games(user)[:30]]
     context = {
         "refused": refused_by_rule(user),
         "form": form or NewGameForm(),
@@ -58,6 +57,12 @@ def index(request: HttpRequest, form: NewGameForm | None = None, join_form: Join
         ] if user.is_authenticated else [],
     }
     return render(request, "play/index.html", context, status=status)
+
+
+def _listed(game: LiveGame, user) -> tuple[LiveGame, str, bool]:
+    """One of the player's games for «Tus partidas»: the game, where it stands, and whether it waits for them."""
+    side = game.side_of(user)
+    return game, list_status(game, side), game.side_to_act() == side
 
 
 def refused_by_rule(user, game: LiveGame | None = None) -> list[tuple[str, object, int]]:
