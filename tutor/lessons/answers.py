@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import EngineError, Verdict, parse_play
+from tutor.numbers import parse_int
 
 from .explanations import Rule, explain_verdict, rule_for, verdict_payload
 from .puzzles import Puzzle, normalise_yes_no
@@ -100,9 +101,10 @@ def judge_answer(puzzle: Puzzle, answer: object) -> Judgement:
             return Judgement(False, "Responde «sí» o «no».")
         return _legality(puzzle, said)
     if puzzle.kind == "numero":
-        if not given.lstrip("-").isdigit():
+        number = parse_int(given)
+        if number is None:
             return Judgement(False, "Escribe un número entero.")
-        correct = int(given) == int(puzzle.answer)
+        correct = number == parse_int(puzzle.answer)
         return Judgement(correct, "" if correct else f"No es {given}. Inténtalo de nuevo.")
     keys = {choice.key: choice.label for choice in puzzle.choices}
     if given not in keys:

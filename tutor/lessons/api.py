@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.classroom import solutions
 from tutor.engine import EngineError, Position, parse_dice
+from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_puzzle_answer
 
@@ -43,10 +44,7 @@ def error(message: str, status: int = 400) -> JsonResponse:
 
 def read_json(request: HttpRequest) -> dict:
     """The JSON object of the body, or ``BadRequest`` with a Spanish message."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
+    length = parse_int(request.META.get("CONTENT_LENGTH"), low=0) or 0
     if length > MAX_BODY_BYTES:
         raise BadRequest("La petición es demasiado grande.", 413)
     try:

@@ -1,5 +1,7 @@
 from django import forms
 
+from tutor.numbers import to_int
+
 LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
 WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minutos")]
 
@@ -7,9 +9,9 @@ WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minuto
 class NewGameForm(forms.Form):
     """What the creator chooses: the stakes, how long to wait for an absent rival, the help shown."""
 
-    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
+    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=to_int, initial=5, widget=forms.RadioSelect)
     claim_minutes = forms.TypedChoiceField(
-        label="Si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
+        label="Si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=to_int, initial=5
     )
     highlight = forms.BooleanField(label="Iluminar los destinos legales (para principiantes)", required=False, initial=True)
     public = forms.BooleanField(label="Cualquiera con el enlace puede mirar la partida", required=False)

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.lessons.explanations import RULES
+from tutor.numbers import parse_int
 from tutor.practice.evaluator import EvaluatorUnavailable
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
@@ -143,8 +144,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     """One decision sent by a form (the page without JavaScript)."""
     game = access.get_game(request.user, code)
     kind = str(request.POST.get("tipo") or request.GET.get("tipo") or "")
-    raw_seq = request.POST.get("seq") or request.GET.get("seq") or ""
-    seq = int(raw_seq) if raw_seq.isdigit() else None
+    seq = parse_int(request.POST.get("seq") or request.GET.get("seq"), low=0)
     play = str(request.POST.get("play", ""))[:200]
     try:
         game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20],
@@ -236,4 +236,5 @@ def export_mat(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def int_or(value, default: int) -> int:
-    return int(value) if str(value or "").isdigit() and int(value) in (0, 3, 5, 7) else default
+    number = parse_int(value)
+    return number if number in (0, 3, 5, 7) else default

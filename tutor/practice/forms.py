@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from tutor.numbers import to_int
+
 from .models import Level
 
 LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
@@ -13,7 +15,7 @@ class StartForm(forms.Form):
     length = forms.TypedChoiceField(
         label="Tipo de partida",
         choices=LENGTHS,
-        coerce=int,
+        coerce=to_int,
         initial=0,
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},

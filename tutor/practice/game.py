@@ -33,6 +33,7 @@ from tutor.engine import (
     take,
 )
 from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.numbers import parse_int
 
 from . import dice, evaluator
 from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
@@ -86,7 +87,8 @@ def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMa
 
 
 def _as_int(text: str) -> int:
-    return int(text) if str(text).isdigit() else -1
+    number = parse_int(text, low=0)
+    return -1 if number is None else number
 
 
 # -- starting ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.explanations import explain_verdict, rule_for
+from tutor.numbers import parse_int
 
 try:  # where the lessons keep reading «sí»/«no» (it moved from puzzles to explanations)
     from tutor.lessons.explanations import normalise_yes_no
@@ -92,9 +93,10 @@ def _double_reason(drill: Drill) -> str:
 
 def _judge_number(drill: Drill, text: str) -> dict:
     given = text.strip()
-    if not given.lstrip("-").isdigit():
+    number = parse_int(given)
+    if number is None:
         return _payload(False, "Escribe un número entero.", drill)
-    correct = int(given) == int(drill.answer)
+    correct = number == parse_int(drill.answer)
     head = "¡Correcto!" if correct else f"No es {given}: son {drill.answer}."
     return _payload(correct, f"{head} {explain_number(drill)}", drill)
 
