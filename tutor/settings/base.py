@@ -23,7 +23,8 @@ ALLOWED_HOSTS: list[str] = []
 # ---------------------------------------------------------------------------
 
 DJANGO_APPS = [
-    "django.contrib.admin",
+    # Django's admin, with a login behind the site's lockout (tutor/accounts/admin_site.py).
+    "tutor.accounts.apps.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
