@@ -34,6 +34,7 @@ from tutor.lessons.explanations import DOUBLE_REASONS
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.training.hooks import record_illegal_play
 
+from . import limits
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 
 Kind = LiveAction.Kind
@@ -333,9 +334,12 @@ def _end(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -
 
 
 def say(game: LiveGame, side: int, key: str) -> LiveAction:
-    """One of the preset friendly phrases; anything else is refused."""
+    """One of the preset friendly phrases, one at a time (``limits``); anything else is refused."""
     if key not in PHRASES:
         raise GameError("Solo se pueden enviar las frases de la lista.", 400)
+    refusal = limits.phrase_refusal(game, side)
+    if refusal is not None:
+        raise GameError(refusal, 409)
     action = _record(game, side, Kind.PHRASE, game.position, phrase=key)
     game.save(update_fields=["actions_recorded", "recent"])  # not ``_save``: a phrase changes no state, so ``seq`` stays
     return action
