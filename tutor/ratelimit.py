@@ -159,7 +159,12 @@ def retry_after(scope: str) -> int:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's IP address.
+    """The client's IP address (see ``address_from``)."""
+    return address_from(request.META.get("HTTP_X_FORWARDED_FOR", ""), request.META.get("REMOTE_ADDR", ""))
+
+
+def address_from(forwarded_for: str, remote: str) -> str:
+    """The client's IP address, from the ``X-Forwarded-For`` header and the connection's peer.
 
     Behind ``RATELIMIT_PROXY_COUNT`` reverse proxies that each append to
     ``X-Forwarded-For``, the client is the entry that many places from the
@@ -167,10 +172,10 @@ def client_address(request: HttpRequest) -> str:
     """
     proxies = int(getattr(settings, "RATELIMIT_PROXY_COUNT", 0))
     if proxies > 0:
-        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        forwarded = [part.strip() for part in forwarded_for.split(",") if part.strip()]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return remote or "unknown"
 
 
 def address_identity(request: HttpRequest) -> str:

@@ -40,6 +40,15 @@ def get_game(user, code: str) -> LiveGame:
     return game
 
 
+def takes_part(user, code: str) -> bool:
+    """Whether ``user`` plays the game of ``code`` or teaches its class: their own games stay open
+    to them, even after too many guessed codes (``limits``)."""
+    if not user.is_authenticated:
+        return False
+    game = LiveGame.objects.select_related("classroom").filter(code=normalise_code(code)).first()
+    return game is not None and (game.side_of(user) is not None or teaches(user, game))
+
+
 def my_games(user) -> QuerySet[LiveGame]:
     if not user.is_authenticated:
         return LiveGame.objects.none()

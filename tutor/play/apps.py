@@ -7,3 +7,6 @@ class PlayConfig(AppConfig):
     name = "tutor.play"
     label = "play"
     verbose_name = "Partidas entre personas"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (connects the logout receiver)

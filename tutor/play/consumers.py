@@ -9,31 +9,35 @@ once and sends them to the game's group (``broadcast``): each player's
 connections show theirs, spectators draw their own.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
-"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
-are rate-limited; every decision goes through ``service.run``, which
-refuses out-of-turn, stale (replayed) and forged ones with a Spanish
-message, and explains an illegal play with the lessons' words.
+"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send
+nothing; every decision goes through ``service.run``, which refuses
+out-of-turn, stale (replayed) and forged ones with a Spanish message, and
+explains an illegal play with the lessons' words.
+
+Nobody can flood a process (``limits``): open sockets are limited per
+person and per address, new connections and messages of every kind per
+person (per address when signed out), before anything is read or drawn; a
+client that keeps sending past its limit is closed.  Spectators get their
+panel drawn once per change for all of them (``watching``).  Logging out
+closes the person's sockets (``broadcast.close_sockets_of``).
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections import deque
 from functools import partial
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.http import Http404
 
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 
-from . import broadcast, service
-from .access import get_game
-from .broadcast import group_name
+from . import broadcast, limits, service, watching
+from .access import get_game, teaches
+from .broadcast import group_name, user_group
 from .display import render_panel
 from .models import LiveGame
 
@@ -42,20 +46,35 @@ SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
+TOO_MANY_CLOSE = 4429
+LOGGED_OUT_CLOSE = 4401
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    groups_joined: tuple[str, ...] = ()
+    admitted: tuple[str, ...] = ()
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
+        address = limits.scope_address(self.scope)
+        self.identity = limits.identity_of(self.user, address)
+        keys = limits.socket_keys(self.user, address)
+        if limits.CONNECTIONS.take(self.identity) > 0 or not limits.SOCKETS.admit(keys):
+            await self.close(code=TOO_MANY_CLOSE)
+            return
+        self.admitted = keys
         try:
-            self.game_pk, self.side = await self._find(self.scope["url_route"]["kwargs"]["code"])
-        except Http404:
-            await self.close(code=FORBIDDEN_CLOSE)
+            self.game_pk, self.side, self.role = await self._find(self.scope["url_route"]["kwargs"]["code"])
+        except (Http404, limits.CodeGuessing) as refused:
+            self._release()
+            await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.is_player = self.side is not None
         self.group = group_name(self.game_pk)
-        self.sent: deque[float] = deque()
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        signed_in = self.user is not None and self.user.is_authenticated
+        self.groups_joined = (self.group, user_group(self.user.pk)) if signed_in else (self.group,)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_state()
 
@@ -78,26 +97,50 @@ class GameConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "group", None) is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self._release()
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _release(self) -> None:
+        limits.SOCKETS.release(self.admitted)
+        self.admitted = ()
 
     @database_sync_to_async
-    def _find(self, code: str) -> tuple[int, int | None]:
-        game = get_game(self.user, code)
-        return game.pk, game.side_of(self.user)
+    def _find(self, code: str) -> tuple[int, int | None, str]:
+        """The game's id, the viewer's side and, for a spectator, which panel they see; a code that
+        leads nowhere counts as a guess (``limits``)."""
+        limits.check_code(self.user, self.identity, code)
+        try:
+            game = get_game(self.user, code)
+        except Http404:
+            limits.count_miss(self.identity)
+            raise
+        side = game.side_of(self.user)
+        return game.pk, side, watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Run one message; every refusal is an ``error`` followed by the current state, to resynchronise."""
+        """Run one message; a player's refusal is an ``error`` followed by the current state, to resynchronise.
+
+        Every message counts against the sender's limit before it is read:
+        past it, the first gets an error, the rest nothing, and a client
+        that keeps on sending twice its allowance is closed.
+        """
+        over = limits.MESSAGES.take(self.identity)
+        if over > 0:
+            if over == 1:
+                await self.error(TOO_MANY, status=429)
+            elif over > limits.MESSAGES.limit()[0]:
+                await self.close(code=TOO_MANY_CLOSE)
+            return
         message = _parse(text_data)
         if message is not None and message["type"] == "sync":
             await self.send_state()
             return
+        if not self.is_player:
+            await self.error(SPECTATOR, status=403)  # nothing to resynchronise: a spectator acts on nothing
+            return
         if message is None:
             problem = GameError(MALFORMED, 400)
-        elif not self.is_player:
-            problem = GameError(SPECTATOR, 403)
-        elif self._flooding():
-            problem = GameError(TOO_MANY, 429)
         else:
             try:
                 announcement = await self._run(message)
@@ -113,16 +156,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.error(problem.message, status=problem.status)
         await self.send_state()
 
-    def _flooding(self) -> bool:
-        limit, seconds = getattr(settings, "PLAY_RATELIMIT", (30, 10))
-        now = time.monotonic()
-        while self.sent and now - self.sent[0] > seconds:
-            self.sent.popleft()
-        if len(self.sent) >= limit:
-            return True
-        self.sent.append(now)
-        return False
-
     @database_sync_to_async
     def _run(self, message: dict) -> dict:
         """Apply the message, then draw the announcement of the new state in the same thread hop."""
@@ -132,12 +165,21 @@ class GameConsumer(AsyncWebsocketConsumer):
         return broadcast.message(game)
 
     async def game_changed(self, event: dict) -> None:
-        """A player shows the panel drawn by the process that made the change; a spectator draws its own."""
-        panel = event.get("panels", {}).get(str(self.side)) if self.side is not None else None
+        """A player shows the panel drawn by the process that made the change; a spectator, the one
+        drawn for every spectator of the process (``watching``)."""
+        if self.side is None:
+            text = await watching.PANELS.message(self.game_pk, self.role, watching.version(event["state"]))
+            await self.send(text_data=text)
+            return
+        panel = event.get("panels", {}).get(str(self.side))
         if panel is None:
             await self.send_state()
             return
         await self.send(text_data=json.dumps({**event["state"], "you": self.side, "html": panel, "verdict": None, "type": "state"}))
+
+    async def session_ended(self, event: dict) -> None:
+        """The person logged out: this socket acts for them no more (a page still signed in reconnects)."""
+        await self.close(code=LOGGED_OUT_CLOSE)
 
     async def error(self, message: str, *, status: int = 400) -> None:
         await self.send(text_data=json.dumps({"type": "error", "message": message, "status": status}))

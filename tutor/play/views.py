@@ -27,9 +27,9 @@ from tutor.numbers import parse_int
 from tutor.practice.evaluator import EvaluatorUnavailable
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
-from tutor.ratelimit import ratelimit
+from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 
-from . import access, service
+from . import access, limits, service
 from .broadcast import announce
 from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
@@ -96,13 +96,20 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return index(request, join_form=form, status=400)
+    identity = client_identity(request)
+    try:
+        limits.check_code(request.user, identity, form.cleaned_data["code"])
+    except limits.CodeGuessing:
+        return too_many_requests(request, limits.CODE_SCOPE)
     game = LiveGame.objects.filter(code=normalise_code(form.cleaned_data["code"])).first()
     if game is None or not access.can_watch(request.user, game):
+        limits.count_miss(identity)
         form.add_error("code", "No hay ninguna partida con ese código que puedas ver.")
         return index(request, join_form=form, status=404)
     return redirect(game)
 
 
+@limits.guards_codes
 def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) -> HttpResponse:
     game = access.get_game(request.user, code)
     user = request.user
@@ -124,6 +131,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
 
 @login_required
 @require_POST
+@limits.guards_codes
 def join(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     if not access.may_use_links(request.user) and game.classroom_id is None:
@@ -140,6 +148,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @ratelimit("play")
+@limits.guards_codes
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One decision sent by a form (the page without JavaScript)."""
     game = access.get_game(request.user, code)
@@ -199,6 +208,7 @@ def class_links(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:index")
 
 
+@limits.guards_codes
 def review(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     if not game.is_over:
@@ -212,6 +222,7 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limits.guards_codes
 def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     """The player's own ámbar and rojo decisions become exercises, listed with all their others."""
     game = access.get_game(request.user, code)
@@ -228,6 +239,7 @@ def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     return redirect(reverse("practice:exercise-index") + f"#partida-{game.code}")
 
 
+@limits.guards_codes
 def export_mat(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")

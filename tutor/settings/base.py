@@ -269,6 +269,8 @@ RATELIMITS = {
     "join": (20, 60 * 60),
     # Practice matches started per user or, anonymous, per address.
     "practice-start": (30, 60 * 60),
+    # Live game codes that led nowhere (guesses), per user or, anonymous, per address.
+    "game-code": (20, 10 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).
@@ -330,5 +332,11 @@ def channel_layers_from_url(url: str) -> dict:
 
 
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
-# Messages a player may send over a game's WebSocket per ``seconds``.
+# Counted by each ASGI process (tutor/play/limits.py): messages of every kind
+# a person (or, signed out, an address) may send over the live games'
+# WebSockets per ``seconds``, all their sockets together; new connections
+# per person or address; and sockets open at once per person, per address
+# signed out, and per address in all (a class behind a school's address).
 PLAY_RATELIMIT = (30, 10)
+PLAY_CONNECT_RATELIMIT = (30, 60)
+PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
