@@ -19,12 +19,15 @@ person and per address, new connections and messages of every kind per
 person (per address when signed out), before anything is read or drawn; a
 client that keeps sending past its limit is closed.  Spectators get their
 panel drawn once per change for all of them (``watching``).  Logging out
-closes the person's sockets (``broadcast.close_sockets_of``).
+closes the person's sockets (``broadcast.close_sockets_of``), and a channel
+layer that fails closes every socket of the process (``heartbeat``): the
+pages reconnect and read the state from the database.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from functools import partial
 
 from channels.consumer import get_handler_name
@@ -35,7 +38,7 @@ from django.http import Http404
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 
-from . import broadcast, limits, service, watching
+from . import broadcast, heartbeat, limits, service, watching
 from .access import get_game, teaches
 from .broadcast import group_name, user_group
 from .display import render_panel
@@ -48,6 +51,8 @@ TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
 TOO_MANY_CLOSE = 4429
 LOGGED_OUT_CLOSE = 4401
+
+logger = logging.getLogger(__name__)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -73,9 +78,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.group = group_name(self.game_pk)
         signed_in = self.user is not None and self.user.is_authenticated
         self.groups_joined = (self.group, user_group(self.user.pk)) if signed_in else (self.group,)
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        try:
+            for group in self.groups_joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
+            logger.warning("Channel layer unavailable: game connection refused", exc_info=True)
+            await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
+            return
         await self.accept()
+        heartbeat.HEARTBEAT.watch(self)
         await self.send_state()
 
     async def dispatch(self, message: dict) -> None:
@@ -98,8 +109,12 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self._release()
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        heartbeat.HEARTBEAT.forget(self)
+        try:
+            for group in self.groups_joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception:  # noqa: BLE001 - Redis is down: its subscriptions went with it
+            logger.warning("Channel layer unavailable while leaving the game's groups", exc_info=True)
 
     def _release(self) -> None:
         limits.SOCKETS.release(self.admitted)
@@ -151,7 +166,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             except GameError as refused:
                 problem = refused
             else:
-                await self.channel_layer.group_send(self.group, announcement)
+                try:
+                    await self.channel_layer.group_send(self.group, announcement)
+                except Exception:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
+                    logger.warning("Channel layer unavailable: change saved, not announced", exc_info=True)
+                    await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
                 return
         await self.error(problem.message, status=problem.status)
         await self.send_state()

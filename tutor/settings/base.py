@@ -192,6 +192,10 @@ WHITENOISE_AUTOREFRESH = True
 # ---------------------------------------------------------------------------
 
 
+REDIS_TIMEOUT = 0.5
+"""Seconds a cache call waits for Redis to connect or answer (it answers in well under a millisecond)."""
+
+
 def cache_from_url(url: str) -> dict:
     """Return a Django CACHES entry for ``url``.
 
@@ -202,7 +206,10 @@ def cache_from_url(url: str) -> dict:
     """
     scheme = url.split(":", 1)[0].lower() if url else "db"
     if scheme in {"redis", "rediss"}:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # An unreachable Redis costs each call half a second at most, not a
+        # request's whole life: callers go on without the cache (see below).
+        options = {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "OPTIONS": options}
     if scheme == "db":
         return {"BACKEND": "tutor.cache.DatabaseCache", "LOCATION": "tutor_cache"}
     if scheme == "locmem":
@@ -214,8 +221,14 @@ def cache_from_url(url: str) -> dict:
 # Redis cache between its web processes (see prod.py).
 CACHES = {"default": cache_from_url("locmem://")}
 
-# Sessions live in the database, read through the cache.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database, and only there.  Read through the cache
+# (``cached_db``), a Redis outage turned every request with a session into a
+# 500, and a session changed or ended during the outage would come back
+# as it was once Redis returned.  Nothing a request needs lives only in the
+# cache: rate limits go on counting in the database when Redis fails
+# (``RATELIMIT_FALLBACK_CACHE`` in prod.py), and everything else only
+# loses its shortcut.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # ---------------------------------------------------------------------------
 # Security
@@ -242,7 +255,8 @@ CONTENT_SECURITY_POLICY = {
 CSRF_FAILURE_VIEW = "tutor.accounts.csrf.csrf_failure"
 
 # Rate limits (tutor/ratelimit.py): scope -> (hits, seconds), counted per
-# signed-in user or else per address in the default cache.
+# signed-in user or else per address in the default cache, or in
+# RATELIMIT_FALLBACK_CACHE (when set) while that one fails.
 RATELIMIT_ENABLED = True
 RATELIMITS = {
     # The puzzle and explorer check endpoints.
