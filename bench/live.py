@@ -21,6 +21,18 @@ sending a move to the rival's screen receiving the new state; then
 compares, game by game, the plays the clients saw accepted with the plays
 stored in the database.  Exits with status 1 on any lost or duplicated
 play, or any refused message.
+
+``--attack`` adds one more game, public, played like the others, and
+attacks it: ``--spectators`` anonymous sockets (200) watch it from twenty
+loopback addresses, and a flooding client signed in with one account opens
+as many sockets to it as each process lets it (and opens them again when
+they are closed) and sends ``--flood-rate`` messages a second (500) of every
+kind: syncs, malformed text, decisions a spectator may not take, phrases.
+The flood runs in a process of its own, so that it does not slow the
+players' clients.  Latencies are then those of the other games, which is
+what the attack must not slow down; the attack's own figures follow.
+
+    .venv/bin/python bench/live.py --attack      # the same games, under attack
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ except ImportError:  # run as a script from bench/
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -63,8 +76,11 @@ def environment(folder: Path, redis_url: str) -> dict:
     return env
 
 
-def prepare(env: dict, games: int) -> list[dict]:
-    """Migrate, then create the games and signed-in players (in this process, with the server's settings)."""
+def prepare(env: dict, games: int, attack: bool = False) -> tuple[list[dict], dict | None]:
+    """Migrate, then create the games and signed-in players (in this process, with the server's settings).
+
+    With ``attack``, one more game, public, and the flooding client's account: ``(games, attacked)``.
+    """
     for command in (["migrate", "--noinput"], ["createcachetable"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     os.environ.update(env)
@@ -87,13 +103,16 @@ def prepare(env: dict, games: int) -> list[dict]:
 
     users = get_user_model().objects
     created = []
-    for number in range(games):
+    for number in range(games + attack):
         # No password (the session is made here): hashing 200 with production's hasher takes minutes.
         white = users.create_user(f"blancas{number}")
         black = users.create_user(f"negras{number}")
-        game = service.create_game(white, length=0, claim_minutes=30, black=black)
+        game = service.create_game(white, length=0, claim_minutes=30, black=black, public=attack and number == games)
         created.append({"pk": game.pk, "code": game.code, "sessions": [session(white), session(black)]})
-    return created
+    if not attack:
+        return created, None
+    attacked = {**created[-1], "flooder": session(users.create_user("inundador"))}
+    return created, attacked
 
 
 def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.Popen], list[int]]:
@@ -122,10 +141,16 @@ def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.P
 
 
 class Stats:
-    """What the players saw.  Latencies, rates and CPU count from ``measure_from``, once everyone has arrived."""
+    """What the players saw.  Latencies, rates and CPU count from ``measure_from``, once everyone has arrived.
 
-    def __init__(self, pids: list[int]) -> None:
+    Latencies leave out the ``attacked`` game (its rival's screen is not what is measured).
+    """
+
+    def __init__(self, pids: list[int], attacked: int | None = None) -> None:
         self.pids = pids
+        self.attacked = attacked
+        self.watched = 0
+        self.spectators = 0
         self.measure_from = float("inf")
         self.cpu_from = (0.0, 0.0)
         self.measured_actions = 0
@@ -183,7 +208,7 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
             awaiting = None
         sent = stats.sent.pop((game["pk"], seq - 1), None)
         if sent is not None and side != sent[1]:
-            if sent[0] >= stats.measure_from:
+            if sent[0] >= stats.measure_from and game["pk"] != stats.attacked:
                 stats.latencies.append(now - sent[0])
         elif sent is not None:
             stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
@@ -249,13 +274,87 @@ async def start_measuring(stats: Stats, arrival: float) -> None:
     stats.measure_from, stats.cpu_from = time.monotonic(), cpu_now(stats)
 
 
-async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float) -> None:
+async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float,
+                   spectators: int = 0) -> None:
     stop_at = time.monotonic() + arrival + duration
     tasks = [start_measuring(stats, arrival)]
     for index, game in enumerate(games):
         for side in (0, 1):
             tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think, arrival))
+    attacked = next((game for game in games if game["pk"] == stats.attacked), None)
+    for number in range(spectators if attacked else 0):
+        address = f"127.0.0.{2 + number % SPECTATOR_ADDRESSES}"
+        tasks.append(spectator(attacked, ports[number % len(ports)], address, stats, stop_at, arrival))
     await asyncio.gather(*tasks)
+
+
+SPECTATOR_ADDRESSES = 20
+"""Loopback addresses the spectators come from: 127.0.0.2 to .21 (each process admits twenty sockets
+per address signed out)."""
+
+
+async def spectator(game: dict, port: int, address: str, stats: Stats, stop_at: float, arrival: float) -> None:
+    """Someone watching the attacked game without a session, from ``address``: receives until the end."""
+    import websockets
+
+    await asyncio.sleep(random.uniform(0, arrival / 2))
+    url = f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/"
+    try:
+        async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", local_addr=(address, 0), max_size=2**22) as socket:
+            stats.spectators += 1
+            while True:
+                await asyncio.wait_for(socket.recv(), max(0.1, stop_at - time.monotonic()))
+                stats.watched += 1
+    except (asyncio.TimeoutError, OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+        return
+
+
+FLOOD = [
+    '{"type": "sync"}', "not json", '{"type": "resign", "seq": 1}', '{"type": "phrase", "phrase": "suerte"}',
+    '{"type": "move", "seq": 1, "play": "13/7 8/7"}', "{" * 500,
+]
+"""The flooding client's messages, in turn: every kind the server must refuse or answer cheaply."""
+
+
+def flood(port: int, code: str, session: str, rate: float, seconds: float, sockets: int, report) -> None:
+    """The flooding client, in a process of its own: ``sockets`` sockets of one account, ``rate`` messages a
+    second in all, for ``seconds``; every socket closed is opened again.  Puts its figures in ``report``."""
+    import websockets
+
+    counts = Counter()
+
+    async def one(number: int, stop_at: float) -> None:
+        url = f"ws://127.0.0.1:{port}/ws/jugar/{code}/"
+        while time.monotonic() < stop_at:
+            try:
+                async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers={"Cookie": f"sessionid={session}"},
+                                              max_size=2**22) as socket:
+                    counts["opened"] += 1
+                    drain = asyncio.ensure_future(receive(socket))
+                    while time.monotonic() < stop_at:
+                        await socket.send(FLOOD[counts["sent"] % len(FLOOD)])
+                        counts["sent"] += 1
+                        await asyncio.sleep(sockets / rate)
+                    drain.cancel()
+            except websockets.ConnectionClosed:
+                counts["closed by the server"] += 1
+            except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+                counts["refused"] += 1
+                await asyncio.sleep(0.2)
+
+    async def receive(socket) -> None:
+        try:
+            async for _ in socket:
+                counts["answers"] += 1
+        except websockets.ConnectionClosed:
+            pass
+
+    async def all_of_them() -> None:
+        stop_at = time.monotonic() + seconds
+        await asyncio.gather(*(one(number, stop_at) for number in range(sockets)))
+
+    asyncio.run(all_of_them())
+    report.put(dict(counts))
 
 
 def main() -> int:
@@ -265,6 +364,10 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--think", type=float, default=4, help="mean seconds a player thinks over a play (a quarter of it to roll)")
     parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
+    parser.add_argument("--attack", action="store_true", help="one more game, public, watched by --spectators and flooded")
+    parser.add_argument("--spectators", type=int, default=200)
+    parser.add_argument("--flood-rate", type=float, default=500, help="messages a second the flooding client sends")
+    parser.add_argument("--flood-sockets", type=int, default=20, help="sockets the flooding client tries to keep open")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from tests.redis_server import throwaway_redis
@@ -272,18 +375,27 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
         folder = Path(name)
         env = environment(folder, redis_url)
-        games = prepare(env, args.games)
+        games, attacked = prepare(env, args.games, args.attack)
         processes, ports = start_daphne(env, folder, args.processes)
-        stats = Stats([process.pid for process in processes])
+        stats = Stats([process.pid for process in processes], attacked["pk"] if attacked else None)
+        flooding = report = None
+        if attacked:
+            report = multiprocessing.get_context("spawn").Queue()
+            flooding = multiprocessing.get_context("spawn").Process(target=flood, args=(
+                ports[0], attacked["code"], attacked["flooder"], args.flood_rate, args.arrival + args.duration, args.flood_sockets, report))
+            flooding.start()
         try:
-            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
+            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival, args.spectators))
             elapsed = time.monotonic() - stats.measure_from
             server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
+            flooded = report.get(timeout=120) if report else None
         except Exception:
             for log in sorted(folder.glob("daphne*.log")):
                 print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
         finally:
+            if flooding is not None:
+                flooding.join(timeout=120)
             for process in processes:
                 process.terminate()
                 process.wait(timeout=30)
@@ -292,6 +404,10 @@ def main() -> int:
     ms = [value * 1000 for value in stats.latencies]
     print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
           f"{args.arrival:.0f} s to arrive, then {elapsed:.0f} s measured (including the wait for the last answers)")
+    if attacked:
+        print(f"under attack: one more game, public, watched by {stats.spectators} of {args.spectators} spectators "
+              f"({stats.watched} updates received) and flooded by one account: {flooded}; "
+              "the latencies below are the other games'")
     # Nobody sends anything after the duration: the rates are over the duration, not the wait for the last answers.
     print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / args.duration:.1f}/s); "
           f"plays: {stats.measured_plays} ({stats.measured_plays / args.duration:.1f}/s); in all, with the arrival: {stats.actions} actions, {moves} plays")

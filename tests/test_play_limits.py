@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from django.test import Client
 
@@ -127,6 +128,28 @@ def test_new_connections_are_limited_per_person(public_game, settings):
         return accepted
 
     assert run_async(scenario)() == [True, True, True, False]
+
+
+def test_an_address_opening_connections_too_fast_is_refused_before_its_session_is_read(public_game, settings, monkeypatch):
+    settings.PLAY_ADDRESS_CONNECT_RATELIMIT = (2, 60)
+    settings.RATELIMIT_PROXY_COUNT = 1
+    carla = make_user("carla")
+    sessions_read = []
+    real = AuthMiddleware.resolve_scope
+    monkeypatch.setattr(AuthMiddleware, "resolve_scope", lambda self, scope: sessions_read.append(1) or real(self, scope))
+
+    async def scenario():
+        codes = []
+        for address in ("10.0.3.1", "10.0.3.1", "10.0.3.1", "10.0.3.2"):
+            communicator = from_address(public_game, address, carla)
+            codes.append(await communicator.connect())
+            if codes[-1][0]:
+                await receive(communicator)
+                await communicator.disconnect()
+        return codes
+
+    assert run_async(scenario)() == [(True, None), (True, None), (False, 4429), (True, None)]
+    assert len(sessions_read) == 3
 
 
 def test_the_spectators_panel_is_drawn_once_per_change_for_every_spectator_of_the_process(public_game, players, monkeypatch):

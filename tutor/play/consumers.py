@@ -49,7 +49,7 @@ SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
-TOO_MANY_CLOSE = 4429
+TOO_MANY_CLOSE = limits.TOO_MANY_CLOSE
 LOGGED_OUT_CLOSE = 4401
 
 logger = logging.getLogger(__name__)

@@ -9,8 +9,9 @@
   address) is answered 429 for any code but those of their own games, over
   HTTP and WebSockets alike.  Counted in the shared cache (``tutor.ratelimit``).
 - **Connections and messages**: open sockets per person and per address,
-  new connections and messages of every kind per person (per address when
-  signed out).  These protect the CPU of each ASGI process, so each
+  new connections per address (before the session is read) and per
+  person, and messages of every kind per person (per address when signed
+  out).  These protect the CPU of each ASGI process, so each
   process counts its own, in memory, without a round trip per message:
   with N processes a person may hold at most N times as much.
 """
@@ -164,6 +165,25 @@ class Windows:
         return window[1] - count
 
 
+class ConnectionGate:
+    """ASGI middleware in front of the session: refuses an address that opens connections faster than
+    ``settings.PLAY_ADDRESS_CONNECT_RATELIMIT`` before anything is read from the database, so that a
+    client reconnecting in a loop costs a handshake, not a session lookup."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket" and ADDRESSES.take(scope_address(scope)) > 0:
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": TOO_MANY_CLOSE})
+            return None
+        return await self.inner(scope, receive, send)
+
+
+TOO_MANY_CLOSE = 4429
+
 SOCKETS = OpenSockets()
 MESSAGES = Windows("PLAY_RATELIMIT")
 CONNECTIONS = Windows("PLAY_CONNECT_RATELIMIT")
+ADDRESSES = Windows("PLAY_ADDRESS_CONNECT_RATELIMIT")

@@ -6,6 +6,7 @@ from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 from .consumers import GameConsumer
+from .limits import ConnectionGate
 
 websocket_urlpatterns = [
     path("ws/jugar/<str:code>/", GameConsumer.as_asgi()),
@@ -13,5 +14,6 @@ websocket_urlpatterns = [
 
 
 def websocket_application():
-    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), with the visitor's session."""
-    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), at a bounded pace per
+    address (``ConnectionGate``), with the visitor's session."""
+    return AllowedHostsOriginValidator(ConnectionGate(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))))
