@@ -27,7 +27,7 @@ def fresh_live_limits(monkeypatch):
 
     monkeypatch.setattr(limits, "SOCKETS", limits.OpenSockets())
     monkeypatch.setattr(limits, "MESSAGES", limits.Windows("PLAY_RATELIMIT"))
-    monkeypatch.setattr(limits, "CONNECTIONS", limits.Windows("PLAY_CONNECT_RATELIMIT"))
+    monkeypatch.setattr(limits, "SESSIONS", limits.Windows("PLAY_CONNECT_RATELIMIT"))
     monkeypatch.setattr(limits, "ADDRESSES", limits.Windows("PLAY_ADDRESS_CONNECT_RATELIMIT"))
     monkeypatch.setattr(watching, "PANELS", watching.SharedPanels())
 

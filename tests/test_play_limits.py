@@ -15,27 +15,21 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from tests.classroom_factories import PASSWORD, make_classroom, make_user, signed_in
-from tests.test_play_consumer import mover, receive, run_async, socket
+from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
 from tutor.play import display, limits, service
 from tutor.play.models import LiveGame
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits")]
-
-
-@pytest.fixture(autouse=True)
-def seeded_dice(settings):
-    settings.PRACTICE_DICE_SEED = 11
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits", "live_dice")]
 
 
 @pytest.fixture
-def players():
-    return make_user("ana"), make_user("bruno")
+def players(ana, bruno):
+    return ana, bruno
 
 
 @pytest.fixture
 def public_game(players):
-    game = service.create_game(players[0], length=3, public=True)
-    service.join(game, players[1])
+    game = service.create_game(players[0], length=3, public=True, black=players[1])
     game.refresh_from_db()
     return game
 
@@ -113,14 +107,15 @@ def test_open_sockets_are_limited_per_person_per_address_signed_out_and_per_addr
     assert not limits.SOCKETS.open
 
 
-def test_new_connections_are_limited_per_person(public_game, settings):
+def test_new_connections_are_limited_per_session_before_it_is_read(public_game, settings):
     settings.PLAY_CONNECT_RATELIMIT = (3, 60)
-    carla = make_user("carla")
+    cookie = cookie_for(make_user("carla")).encode()
 
     async def scenario():
         accepted = []
         for _ in range(4):
-            communicator = socket(public_game, carla)
+            communicator = socket(public_game)
+            communicator.scope["headers"].append((b"cookie", cookie))
             accepted.append((await communicator.connect())[0])
             if accepted[-1]:
                 await receive(communicator)

@@ -74,5 +74,5 @@ def close_sockets_of(user) -> None:
 def _send(group: str, event: dict) -> None:
     try:
         async_to_sync(get_channel_layer().group_send)(group, event)
-    except Exception:  # noqa: BLE001 - the database holds the change; the pages read it when they reconnect
-        logger.warning("Channel layer unavailable: %s not sent to %s", event["type"], group, exc_info=True)
+    except Exception as problem:  # noqa: BLE001 - the database holds the change; the pages read it when they reconnect
+        logger.warning("Channel layer unavailable (%s): %s not sent to %s", problem, event["type"], group)

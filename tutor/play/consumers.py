@@ -64,7 +64,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         address = limits.scope_address(self.scope)
         self.identity = limits.identity_of(self.user, address)
         keys = limits.socket_keys(self.user, address)
-        if limits.CONNECTIONS.take(self.identity) > 0 or not limits.SOCKETS.admit(keys):
+        if not limits.SOCKETS.admit(keys):
             await self.close(code=TOO_MANY_CLOSE)
             return
         self.admitted = keys
@@ -81,8 +81,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         try:
             for group in self.groups_joined:
                 await self.channel_layer.group_add(group, self.channel_name)
-        except Exception:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
-            logger.warning("Channel layer unavailable: game connection refused", exc_info=True)
+        except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
+            logger.warning("Channel layer unavailable (%s): game connection refused", problem)
+            self._release()
             await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
             return
         await self.accept()
@@ -113,8 +114,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         try:
             for group in self.groups_joined:
                 await self.channel_layer.group_discard(group, self.channel_name)
-        except Exception:  # noqa: BLE001 - Redis is down: its subscriptions went with it
-            logger.warning("Channel layer unavailable while leaving the game's groups", exc_info=True)
+        except Exception as problem:  # noqa: BLE001 - Redis is down: its subscriptions went with it
+            logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 
     def _release(self) -> None:
         limits.SOCKETS.release(self.admitted)
@@ -168,8 +169,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             else:
                 try:
                     await self.channel_layer.group_send(self.group, announcement)
-                except Exception:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
-                    logger.warning("Channel layer unavailable: change saved, not announced", exc_info=True)
+                except Exception as problem:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
+                    logger.warning("Channel layer unavailable (%s): change saved, not announced", problem)
                     await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
                 return
         await self.error(problem.message, status=problem.status)
@@ -187,6 +188,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         """A player shows the panel drawn by the process that made the change; a spectator, the one
         drawn for every spectator of the process (``watching``)."""
         if self.side is None:
+            await watching.spread()
             text = await watching.PANELS.message(self.game_pk, self.role, watching.version(event["state"]))
             await self.send(text_data=text)
             return
@@ -204,6 +206,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "error", "message": message, "status": status}))
 
     async def send_state(self, *, kind: str = "state", verdict: dict | None = None, play: str = "") -> None:
+        if self.side is None:  # a spectator: the panel every spectator of the process shares
+            seen = await watching.current_version(self.game_pk)
+            await self.send(text_data=await watching.PANELS.message(self.game_pk, self.role, seen))
+            return
         state = await self._state(verdict, play)
         state["type"] = kind
         await self.send(text_data=json.dumps(state))

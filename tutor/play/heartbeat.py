@@ -52,8 +52,8 @@ class Heartbeat:
             await asyncio.sleep(INTERVAL)
             try:
                 await layer.group_send(GROUP, {"type": "heartbeat"})
-            except Exception:  # noqa: BLE001 - whatever the failure, the pages must reconnect
-                logger.warning("Channel layer unavailable: closing %d game connections", len(self.consumers), exc_info=True)
+            except Exception as problem:  # noqa: BLE001 - whatever the failure, the pages must reconnect
+                logger.warning("Channel layer unavailable (%s): closing %d game connections", problem, len(self.consumers))
                 for consumer in list(self.consumers):
                     self.consumers.discard(consumer)
                     try:

@@ -9,8 +9,8 @@
   address) is answered 429 for any code but those of their own games, over
   HTTP and WebSockets alike.  Counted in the shared cache (``tutor.ratelimit``).
 - **Connections and messages**: open sockets per person and per address,
-  new connections per address (before the session is read) and per
-  person, and messages of every kind per person (per address when signed
+  new connections per address and per session (before the session is
+  read), and messages of every kind per person (per address when signed
   out).  These protect the CPU of each ASGI process, so each
   process counts its own, in memory, without a round trip per message:
   with N processes a person may hold at most N times as much.
@@ -19,8 +19,10 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
 from collections import Counter
+from http.cookies import CookieError, SimpleCookie
 
 from django.conf import settings
 from django.http import Http404
@@ -166,24 +168,47 @@ class Windows:
 
 
 class ConnectionGate:
-    """ASGI middleware in front of the session: refuses an address that opens connections faster than
-    ``settings.PLAY_ADDRESS_CONNECT_RATELIMIT`` before anything is read from the database, so that a
-    client reconnecting in a loop costs a handshake, not a session lookup."""
+    """ASGI middleware in front of the session: new connections per address
+    (``settings.PLAY_ADDRESS_CONNECT_RATELIMIT``) and per session cookie
+    (``settings.PLAY_CONNECT_RATELIMIT``), refused before anything is read
+    from the database.  A client reconnecting in a loop then costs a
+    handshake, not a session lookup on the thread where every game's moves
+    are applied."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "websocket" and ADDRESSES.take(scope_address(scope)) > 0:
+        if scope["type"] == "websocket" and not self.admits(scope):
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": TOO_MANY_CLOSE})
             return None
         return await self.inner(scope, receive, send)
+
+    @staticmethod
+    def admits(scope: dict) -> bool:
+        if ADDRESSES.take(scope_address(scope)) > 0:
+            return False
+        session = session_cookie(scope)
+        return not session or SESSIONS.take(hashlib.sha256(session.encode()).hexdigest()) <= 0
+
+
+def session_cookie(scope: dict) -> str:
+    """The session cookie an ASGI connection carries, or ``""``."""
+    cookies = SimpleCookie()
+    for name, value in scope.get("headers") or []:
+        if name == b"cookie":
+            try:
+                cookies.load(value.decode("latin-1"))
+            except CookieError:
+                return ""
+    morsel = cookies.get(settings.SESSION_COOKIE_NAME)
+    return morsel.value if morsel is not None else ""
 
 
 TOO_MANY_CLOSE = 4429
 
 SOCKETS = OpenSockets()
 MESSAGES = Windows("PLAY_RATELIMIT")
-CONNECTIONS = Windows("PLAY_CONNECT_RATELIMIT")
+SESSIONS = Windows("PLAY_CONNECT_RATELIMIT")
 ADDRESSES = Windows("PLAY_ADDRESS_CONNECT_RATELIMIT")

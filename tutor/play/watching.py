@@ -6,12 +6,20 @@ one more sentence.  When a change reaches a process, the first spectator
 connection there draws that panel (one read of the game's row, one drawing)
 and every other spectator of the game in the process sends the very same
 text: two hundred spectators cost one drawing per change, not two hundred.
+Spectators who connect, or ask for the state again, get the same drawing
+of the game's current state.
+
+Each spectator's copy leaves within ``SPREAD`` seconds of the change, at a
+random moment: sent all at once, two hundred copies of the panel took the
+process's event loop for tens of milliseconds, during which the moves of
+every other game it serves waited.  Spread out, they slip in between.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections import OrderedDict
 from functools import partial
 
@@ -24,6 +32,14 @@ from .models import LiveGame
 
 WATCHER = "watcher"
 TEACHER = "teacher"
+
+SPREAD = 0.25
+"""Seconds over which the spectators' copies of a change leave (watching is not playing: no one waits on them)."""
+
+
+async def spread() -> None:
+    """Wait for this spectator's moment to send (``SPREAD``)."""
+    await asyncio.sleep(random.uniform(0, SPREAD))
 
 
 def version(state: dict) -> tuple:
@@ -62,6 +78,12 @@ class SharedPanels:
             raise
         future.set_result(text)
         return text
+
+
+@partial(database_sync_to_async, thread_sensitive=False)
+def current_version(pk: int) -> tuple:
+    """The ``version`` of game ``pk`` as stored now (for a spectator who connects or asks again)."""
+    return tuple(LiveGame.objects.values_list("seq", "actions_recorded").get(pk=pk))
 
 
 @partial(database_sync_to_async, thread_sensitive=False)

@@ -349,10 +349,10 @@ CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", "")
 # Counted by each ASGI process (tutor/play/limits.py): messages of every kind
 # a person (or, signed out, an address) may send over the live games'
 # WebSockets per ``seconds``, all their sockets together; new connections
-# per person or address, and per address before the session is read; and
+# per session and per address, counted before the session is read; and
 # sockets open at once per person, per address signed out, and per address
 # in all (a class behind a school's address).
 PLAY_RATELIMIT = (30, 10)
 PLAY_CONNECT_RATELIMIT = (30, 60)
-PLAY_ADDRESS_CONNECT_RATELIMIT = (120, 60)
+PLAY_ADDRESS_CONNECT_RATELIMIT = (600, 60)
 PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
