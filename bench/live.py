@@ -25,11 +25,12 @@ play, or any refused message.
 ``--attack`` adds one more game, public, played like the others, and
 attacks it: ``--spectators`` anonymous sockets (200) watch it from twenty
 loopback addresses, and a flooding client signed in with one account opens
-as many sockets to it as each process lets it (and opens them again when
-they are closed) and sends ``--flood-rate`` messages a second (500) of every
-kind: syncs, malformed text, decisions a spectator may not take, phrases.
-The flood runs in a process of its own, so that it does not slow the
-players' clients.  Latencies are then those of the other games, which is
+``--flood-sockets`` sockets to it (20; the server lets it keep ten) and
+opens them again when they are closed, sending ``--flood-rate`` messages a
+second (500) of every kind: syncs, malformed text, decisions a spectator
+may not take, phrases.  The attack runs in a process of its own, so that
+it does not slow the players' clients (on one machine it still takes CPU
+from the server).  Latencies are then those of the other games, which is
 what the attack must not slow down; the attack's own figures follow.
 
     .venv/bin/python bench/live.py --attack      # the same games, under attack
@@ -149,8 +150,6 @@ class Stats:
     def __init__(self, pids: list[int], attacked: int | None = None) -> None:
         self.pids = pids
         self.attacked = attacked
-        self.watched = 0
-        self.spectators = 0
         self.measure_from = float("inf")
         self.cpu_from = (0.0, 0.0)
         self.measured_actions = 0
@@ -161,6 +160,7 @@ class Stats:
         self.actions = 0
         self.errors: list[str] = []
         self.reconnects = 0
+        self.why_reconnected: Counter = Counter()
 
 
 async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float, think: float, arrival: float) -> None:
@@ -176,8 +176,9 @@ async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float,
             async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**22) as socket:
                 await play_on(socket, game, side, stats, stop_at, think, rng)
             return
-        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage) as failed:
             stats.reconnects += 1
+            stats.why_reconnected[str(failed)[:60]] += 1
             await asyncio.sleep(1 + attempt)
 
 
@@ -274,40 +275,23 @@ async def start_measuring(stats: Stats, arrival: float) -> None:
     stats.measure_from, stats.cpu_from = time.monotonic(), cpu_now(stats)
 
 
-async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float,
-                   spectators: int = 0) -> None:
+async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: float, think: float, arrival: float) -> None:
     stop_at = time.monotonic() + arrival + duration
     tasks = [start_measuring(stats, arrival)]
     for index, game in enumerate(games):
         for side in (0, 1):
             tasks.append(player(game, side, ports[(index + side) % len(ports)], stats, stop_at, think, arrival))
-    attacked = next((game for game in games if game["pk"] == stats.attacked), None)
-    for number in range(spectators if attacked else 0):
-        address = f"127.0.0.{2 + number % SPECTATOR_ADDRESSES}"
-        tasks.append(spectator(attacked, ports[number % len(ports)], address, stats, stop_at, arrival))
     await asyncio.gather(*tasks)
 
+
+# -- the attack (--attack), in a process of its own ---------------------------------------------
 
 SPECTATOR_ADDRESSES = 20
 """Loopback addresses the spectators come from: 127.0.0.2 to .21 (each process admits twenty sockets
 per address signed out)."""
 
-
-async def spectator(game: dict, port: int, address: str, stats: Stats, stop_at: float, arrival: float) -> None:
-    """Someone watching the attacked game without a session, from ``address``: receives until the end."""
-    import websockets
-
-    await asyncio.sleep(random.uniform(0, arrival / 2))
-    url = f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/"
-    try:
-        async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", local_addr=(address, 0), max_size=2**22) as socket:
-            stats.spectators += 1
-            while True:
-                await asyncio.wait_for(socket.recv(), max(0.1, stop_at - time.monotonic()))
-                stats.watched += 1
-    except (asyncio.TimeoutError, OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
-        return
-
+FLOODER_ADDRESS = "127.0.0.99"
+"""Where the flooding client comes from: not the players' address, as an attacker's would not be."""
 
 FLOOD = [
     '{"type": "sync"}', "not json", '{"type": "resign", "seq": 1}', '{"type": "phrase", "phrase": "suerte"}',
@@ -316,44 +300,63 @@ FLOOD = [
 """The flooding client's messages, in turn: every kind the server must refuse or answer cheaply."""
 
 
-def flood(port: int, code: str, session: str, rate: float, seconds: float, sockets: int, report) -> None:
-    """The flooding client, in a process of its own: ``sockets`` sockets of one account, ``rate`` messages a
-    second in all, for ``seconds``; every socket closed is opened again.  Puts its figures in ``report``."""
+def attack(ports: list[int], game: dict, spectators: int, rate: float, sockets: int, arrival: float, seconds: float, report) -> None:
+    """The attack on ``game``, in a process of its own so that it does not slow the players' clients:
+    ``spectators`` anonymous spectators arriving in the first half of ``arrival``, and one account
+    flooding through ``sockets`` sockets at ``rate`` messages a second in all, opening every socket
+    closed again.  Puts what happened in ``report``."""
     import websockets
 
     counts = Counter()
+    origin = {port: f"http://127.0.0.1:{port}" for port in ports}
 
-    async def one(number: int, stop_at: float) -> None:
-        url = f"ws://127.0.0.1:{port}/ws/jugar/{code}/"
+    async def spectator(number: int, stop_at: float) -> None:
+        port = ports[number % len(ports)]
+        await asyncio.sleep(random.uniform(0, arrival / 2))
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/", origin=origin[port],
+                                          local_addr=(f"127.0.0.{2 + number % SPECTATOR_ADDRESSES}", 0), max_size=2**22) as socket:
+                counts["spectators in"] += 1
+                while True:
+                    await asyncio.wait_for(socket.recv(), max(0.1, stop_at - time.monotonic()))
+                    counts["updates watched"] += 1
+        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+            return
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage) as refused:
+            counts[f"spectators refused ({type(refused).__name__})"] += 1
+
+    async def flooder(stop_at: float) -> None:
+        url = f"ws://127.0.0.1:{ports[0]}/ws/jugar/{game['code']}/"
         while time.monotonic() < stop_at:
             try:
-                async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers={"Cookie": f"sessionid={session}"},
-                                              max_size=2**22) as socket:
-                    counts["opened"] += 1
-                    drain = asyncio.ensure_future(receive(socket))
+                async with websockets.connect(url, origin=origin[ports[0]], additional_headers={"Cookie": f"sessionid={game['flooder']}"},
+                                              local_addr=(FLOODER_ADDRESS, 0), max_size=2**22) as socket:
+                    counts["flood sockets opened"] += 1
+                    drain = asyncio.ensure_future(answers(socket))
                     while time.monotonic() < stop_at:
-                        await socket.send(FLOOD[counts["sent"] % len(FLOOD)])
-                        counts["sent"] += 1
+                        await socket.send(FLOOD[counts["flood messages sent"] % len(FLOOD)])
+                        counts["flood messages sent"] += 1
                         await asyncio.sleep(sockets / rate)
                     drain.cancel()
             except websockets.ConnectionClosed:
-                counts["closed by the server"] += 1
+                counts["flood sockets closed by the server"] += 1
             except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
-                counts["refused"] += 1
-                await asyncio.sleep(0.2)
+                counts["flood connections refused"] += 1
+                await asyncio.sleep(1)  # faster, and this machine's CPU would go to the attacker, not the server
 
-    async def receive(socket) -> None:
+    async def answers(socket) -> None:
         try:
             async for _ in socket:
-                counts["answers"] += 1
+                counts["flood answers"] += 1
         except websockets.ConnectionClosed:
             pass
 
-    async def all_of_them() -> None:
+    async def all_of_it() -> None:
         stop_at = time.monotonic() + seconds
-        await asyncio.gather(*(one(number, stop_at) for number in range(sockets)))
+        await asyncio.gather(*(spectator(number, stop_at) for number in range(spectators)),
+                             *(flooder(stop_at) for _ in range(sockets)))
 
-    asyncio.run(all_of_them())
+    asyncio.run(all_of_it())
     report.put(dict(counts))
 
 
@@ -378,24 +381,25 @@ def main() -> int:
         games, attacked = prepare(env, args.games, args.attack)
         processes, ports = start_daphne(env, folder, args.processes)
         stats = Stats([process.pid for process in processes], attacked["pk"] if attacked else None)
-        flooding = report = None
+        attacking = report = None
         if attacked:
-            report = multiprocessing.get_context("spawn").Queue()
-            flooding = multiprocessing.get_context("spawn").Process(target=flood, args=(
-                ports[0], attacked["code"], attacked["flooder"], args.flood_rate, args.arrival + args.duration, args.flood_sockets, report))
-            flooding.start()
+            spawn = multiprocessing.get_context("spawn")
+            report = spawn.Queue()
+            attacking = spawn.Process(target=attack, args=(
+                ports, attacked, args.spectators, args.flood_rate, args.flood_sockets, args.arrival, args.arrival + args.duration, report))
+            attacking.start()
         try:
-            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival, args.spectators))
+            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
             elapsed = time.monotonic() - stats.measure_from
             server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
-            flooded = report.get(timeout=120) if report else None
+            attacked_with = report.get(timeout=120) if report else None
         except Exception:
             for log in sorted(folder.glob("daphne*.log")):
                 print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
         finally:
-            if flooding is not None:
-                flooding.join(timeout=120)
+            if attacking is not None:
+                attacking.join(timeout=120)
             for process in processes:
                 process.terminate()
                 process.wait(timeout=30)
@@ -405,8 +409,8 @@ def main() -> int:
     print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
           f"{args.arrival:.0f} s to arrive, then {elapsed:.0f} s measured (including the wait for the last answers)")
     if attacked:
-        print(f"under attack: one more game, public, watched by {stats.spectators} of {args.spectators} spectators "
-              f"({stats.watched} updates received) and flooded by one account: {flooded}; "
+        print(f"under attack: one more game, public, {args.spectators} spectators and one account flooding it at "
+              f"{args.flood_rate:.0f} messages/s through {args.flood_sockets} sockets: {attacked_with}; "
               "the latencies below are the other games'")
     # Nobody sends anything after the duration: the rates are over the duration, not the wait for the last answers.
     print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / args.duration:.1f}/s); "
@@ -421,6 +425,8 @@ def main() -> int:
     print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
     for message in Counter(stats.errors).most_common(3):
         print("  ", message)
+    for reason, times in stats.why_reconnected.most_common(3):
+        print(f"   connection retried {times} times: {reason}")
     return 1 if lost or duplicated or stats.errors else 0
 
 
