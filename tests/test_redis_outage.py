@@ -25,39 +25,28 @@ import pytest
 
 from bench.load import Browser, ProductionServer, last_json_line
 from tests.missing import unavailable
+from tests.production_seeds import PASSWORD, SEED
 from tests.redis_server import MISSING, running_redis
 from tutor.engine import Position
 
 pytestmark = pytest.mark.slow
 
-PASSWORD = "ficha-blanca-en-el-seis"
 LOGIN_LIMIT = 3
 
-SEED = """
+GAME = """
 import json, os
-from datetime import timedelta
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from tutor.accounts.models import Profile
-from tutor.classroom.models import Assignment, Classroom, Exercise, Membership
 from tutor.lessons.library import get_library
 from tutor.play import service
 
-User = get_user_model()
-prefix = os.environ["OUTAGE_PREFIX"]
-def person(name, teacher=False):
-    user = User.objects.create_user(f"{prefix}-{name}", password="%(password)s")
-    Profile.objects.create(user=user, is_teacher=teacher)
+def player(name):
+    user = get_user_model().objects.create_user(os.environ["RACE_PREFIX"] + "-" + name, password="%(password)s")
+    Profile.objects.create(user=user)
     return user
-teacher, student = person("profe", True), person("alumna")
-classroom = Classroom.objects.create(teacher=teacher, name="Caída de Redis")
-Membership.objects.create(classroom=classroom, student=student)
-assignment = Assignment.objects.create(classroom=classroom, title="Tarea", due_at=timezone.now() + timedelta(days=7), published_at=timezone.now())
-puzzles = [p for p in get_library().puzzles().values() if p.is_play and p.position.legal_plays()]
-exercise = Exercise.objects.create(assignment=assignment, order=0, puzzle_slug=puzzles[0].slug, title=puzzles[0].title, kind=puzzles[0].kind, question=puzzles[0].question)
-game = service.create_game(person("blancas"), length=3, black=person("negras"))
-print(json.dumps({"exercise": exercise.pk, "play": puzzles[0].position.legal_plays()[0].notation,
-                  "browsed": puzzles[1].slug, "browsed_play": puzzles[1].position.legal_plays()[0].notation, "game": game.code}))
+game = service.create_game(player("blancas"), length=3, black=player("negras"))
+browsed = [p for p in get_library().puzzles().values() if p.is_play and p.position.legal_plays()][1]
+print(json.dumps({"game": game.code, "browsed": browsed.slug, "browsed_play": browsed.position.legal_plays()[0].notation}))
 """ % {"password": PASSWORD}
 
 STORED = """
@@ -65,7 +54,7 @@ import json, os
 from django.contrib.auth import get_user_model
 from tutor.classroom.models import Attempt
 from tutor.play.models import LiveGame
-prefix = os.environ["OUTAGE_PREFIX"]
+prefix = os.environ["RACE_PREFIX"]
 game = LiveGame.objects.get(code=os.environ["OUTAGE_GAME"])
 print(json.dumps({
     "attempts": Attempt.objects.filter(student__username=prefix + "-alumna").count(),
@@ -197,7 +186,7 @@ def redis():
 def test_a_redis_outage_keeps_every_request_working_from_the_database_and_live_games_come_back(tmp_path, redis):
     environ = {
         "DJANGO_CACHE_URL": redis.url(0), "CHANNEL_LAYER_URL": redis.url(1),
-        "DJANGO_RATELIMITS": f"login={LOGIN_LIMIT}/900", "OUTAGE_PREFIX": f"caida{secrets.token_hex(4)}",
+        "DJANGO_RATELIMITS": f"login={LOGIN_LIMIT}/900", "RACE_PREFIX": f"caida{secrets.token_hex(4)}",
     }
     with ProductionServer(tmp_path, workers=2, database_url=os.environ.get("DATABASE_URL"), environ=environ) as http:
         live = LiveServer(http)
@@ -210,8 +199,8 @@ def test_a_redis_outage_keeps_every_request_working_from_the_database_and_live_g
 
 
 def outage(http: ProductionServer, live: LiveServer, redis, run) -> None:
-    seed = last_json_line(http.manage("shell", "-c", SEED))
-    prefix = http.env["OUTAGE_PREFIX"]
+    seed = {**last_json_line(http.manage("shell", "-c", SEED)), **last_json_line(http.manage("shell", "-c", GAME))}
+    prefix = http.env["RACE_PREFIX"]
     browsers = {}
     for name in ("alumna", "blancas", "negras"):
         browsers[name] = Browser(http.port, timeout=60)
@@ -242,7 +231,7 @@ def outage(http: ProductionServer, live: LiveServer, redis, run) -> None:
 
 def while_down(http: ProductionServer, seed: dict, browsers: dict, pages: dict, before: dict, run) -> None:
     """Everything a person does, while Redis is down: all of it works, from the database."""
-    prefix = http.env["OUTAGE_PREFIX"]
+    prefix = http.env["RACE_PREFIX"]
     started = time.monotonic()
     closes = [run(page.closed(within=15)) for page in pages.values()]
     assert closes == [4503, 4503], "the game pages are told to reconnect"
