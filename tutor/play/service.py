@@ -35,6 +35,7 @@ from tutor.practice.game import GameError, IllegalPlay
 from tutor.training.hooks import record_illegal_play
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
+from .tasks import queue_review
 
 Kind = LiveAction.Kind
 
@@ -325,6 +326,7 @@ def _concede(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
 
 
 def _end(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
+    queue_review(game)
     game.phase = Phase.OVER
     game.offer, game.offer_by = "", None
     game.winner = winner
