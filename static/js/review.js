@@ -167,6 +167,7 @@ function enhance(root) {
     cache.clear();
     fillIn(root, announce);
   });
+  root.classList.add("is-enhanced");
 }
 
 function typing(element) {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -28,6 +29,7 @@ from .models import LiveGame
 from .review import progress
 
 FORBIDDEN_CLOSE = 4403
+logger = logging.getLogger(__name__)
 
 
 def review_group(pk: int) -> str:
@@ -35,10 +37,15 @@ def review_group(pk: int) -> str:
 
 
 def tell_review(pk: int) -> None:
-    """From the worker: the review of game ``pk`` moved on."""
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(review_group(pk), {"type": "review.changed"})
+    """From the worker: the review of game ``pk`` moved on.
+
+    Only news: the pages also look at the database, so a message that
+    cannot be sent never stops the grading.
+    """
+    try:
+        async_to_sync(get_channel_layer().group_send)(review_group(pk), {"type": "review.changed"})
+    except Exception as error:  # noqa: BLE001 - a lost message costs a page one look at the database
+        logger.warning("the review of game %s could not be told: %s", pk, error)
 
 
 class ReviewConsumer(AsyncWebsocketConsumer):

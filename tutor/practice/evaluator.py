@@ -34,6 +34,7 @@ from django.conf import settings
 from tutor.engine import Play, Position
 
 from .gnubg_moves import result_key
+from .grading import thresholds
 from .worker import WorkerFailed, supervisor
 
 logger = logging.getLogger(__name__)
@@ -189,18 +190,17 @@ def grade_play(position: Position, play: Play, plies: int | None = None) -> Play
     """The analysis that grades ``play``: it and the best candidates at one depth.
 
     The depth is ``plies`` (``PRACTICE_GRADING_PLIES`` by default), except
-    for a play so far behind at 0-ply or 1-ply that no deeper look changes
-    its colour, or ranked too low at 1-ply to be worth a few 2-ply
-    evaluations of the plays above it: those are graded at the shallower
-    depth against the best at that depth (``gnubg_tasks.grade_plays``).
-    ``plies`` of the answer says which depth it was.
+    for a play whose loss at 0-ply or 1-ply is so far from both thresholds
+    of the light that no deeper look changes its colour: it is graded at
+    the shallower depth against the best at that depth
+    (``gnubg_tasks.grade_plays``).  ``plies`` of the answer says which depth
+    it was.
     """
     plays = _plays_of(position)
     plies = grading_plies() if plies is None else plies
     if len(plays) == 1:
         return PlayAnalysis(position, (RankedPlay(plays[0], 0.0, plies),), plies)
-    red = float(getattr(settings, "PRACTICE_TRAFFIC_LIGHT", {"rojo": 0.12})["rojo"])
-    depth, scores, deep = _run("grade_plays", position.to_xgid(), plies, result_key(play), red)
+    depth, scores, deep = _run("grade_plays", position.to_xgid(), plies, result_key(play), thresholds())
     return _ranked(position, plays, scores, depth, deep)
 
 

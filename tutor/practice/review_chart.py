@@ -83,7 +83,7 @@ def _description(steps: list, names: dict) -> str:
 
 def _svg(description: str, parts: list[str]) -> SafeString:
     return mark_safe(
-        f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="grafico-errores-t grafico-errores-d" '
+        f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-labelledby="grafico-errores-t grafico-errores-d" '
         f'preserveAspectRatio="none"><title id="grafico-errores-t">Gráfico de errores de la partida</title>'
         f'<desc id="grafico-errores-d">{escape(description)}</desc>{"".join(parts)}</svg>'
     )
