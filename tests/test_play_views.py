@@ -161,8 +161,8 @@ def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_pl
     assert Position.from_xgid(game.xgid).dice is not None
 
 
-def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
-    from tutor.practice import evaluator
+def test_a_review_is_tried_again_while_gnubg_is_unavailable_and_the_page_says_so(ana, bruno, monkeypatch):
+    from tutor.practice import background, evaluator
 
     game = finished_game(ana, bruno)
 
@@ -170,7 +170,8 @@ def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "grade_play", unavailable)
-    assert drain() == 1
+    monkeypatch.setattr(background, "RETRY_SECONDS", 0)
+    assert drain() == background.ATTEMPTS  # queued again after each failure, a few times
     response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
     assert response.status_code == 200 and "no estaba disponible" in response.content.decode()
     game.refresh_from_db()

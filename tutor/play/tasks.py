@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from tutor.practice.background import QUEUE, ensure_queued, queue
+from tutor.practice.background import QUEUE, ensure_queued, grade_or_retry, queue
 
 from .models import LiveGame
 from .review import grade_game
@@ -18,13 +18,13 @@ from .review_socket import tell_review
 
 
 @task(queue_name=QUEUE)
-def review_live_game(game_id: int) -> bool:
+def review_live_game(game_id: int, attempt: int = 1) -> bool:
     """Grade the finished game ``game_id``; False when it no longer exists."""
     game = LiveGame.objects.filter(pk=game_id).first()
     if game is None:
         return False
     try:
-        grade_game(game, after_each=lambda: tell_review(game_id))
+        grade_or_retry(review_live_game, (game_id,), attempt, lambda: grade_game(game, after_each=lambda: tell_review(game_id)))
     finally:
         tell_review(game_id)
     return True

@@ -19,14 +19,24 @@ already graded, so nothing is done twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
+from typing import Callable, TypeVar
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
+from .evaluator import EvaluatorUnavailable, patience
+
 QUEUE = "reviews"
 WAITING = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+ATTEMPTS = 5
+"""How many times a review is tried while gnubg cannot answer, each later than the one before."""
+RETRY_SECONDS = 30
+T = TypeVar("T")
 
 
 def queue(task, *args) -> None:
@@ -46,9 +56,9 @@ def is_waiting(task, *args) -> bool:
 
 
 def has_failed(task, *args) -> bool:
-    """Whether the last run of ``task(*args)`` failed (gnubg unavailable, for instance)."""
-    runs = _runs(task, *args)
-    return bool(runs) and runs[0].status == TaskResultStatus.FAILED
+    """Whether the last finished run of ``task(*args)`` failed (gnubg unavailable, for instance)."""
+    finished = [row.status for row in _runs(task, *args) if row.status not in WAITING]
+    return bool(finished) and finished[0] == TaskResultStatus.FAILED
 
 
 def ensure_queued(task, *args) -> bool:
@@ -58,6 +68,24 @@ def ensure_queued(task, *args) -> bool:
             return False
         queue(task, *args)
     return True
+
+
+def grade_or_retry(task, args: tuple, attempt: int, grade: Callable[[], T]) -> T:
+    """Run ``grade`` (a task's work) with the worker's patience; when gnubg cannot answer, try again later.
+
+    A worker waits ``REVIEW_EVALUATOR_TIMEOUT`` seconds for each answer
+    (nobody is kept waiting).  Without an answer, what was graded stays
+    graded, the same task is queued again ``RETRY_SECONDS`` times the
+    attempt later, up to ``ATTEMPTS`` times, and this run fails.
+    """
+    try:
+        with patience(float(getattr(settings, "REVIEW_EVALUATOR_TIMEOUT", 120))):
+            return grade()
+    except EvaluatorUnavailable:
+        if attempt < ATTEMPTS:
+            later = timezone.now() + timedelta(seconds=RETRY_SECONDS * attempt)
+            task.using(run_after=later).enqueue(*args, attempt=attempt + 1)
+        raise
 
 
 def drain(limit: int | None = None) -> int:

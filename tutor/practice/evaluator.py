@@ -26,8 +26,10 @@ anything.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from django.conf import settings
 
@@ -53,6 +55,23 @@ WORST_RATING = "Desastroso"
 
 EQUITY_TOLERANCE = 0.001
 """Equities closer than this are equal: no cube action on rounding noise."""
+
+
+_patience: ContextVar[float | None] = ContextVar("gnubg_patience", default=None)
+
+
+@contextmanager
+def patience(seconds: float) -> Iterator[None]:
+    """Wait up to ``seconds`` for each answer inside the block, instead of ``PRACTICE_EVALUATOR_TIMEOUT``.
+
+    A web request cannot keep a learner waiting long; a worker grading a
+    finished game in the background can wait longer for a hard position.
+    """
+    token = _patience.set(seconds)
+    try:
+        yield
+    finally:
+        _patience.reset(token)
 
 
 class EvaluatorUnavailable(Exception):
@@ -259,7 +278,7 @@ def _ranked(position: Position, plays: list[Play], scores: dict, plies: int, dee
 
 def _run(task: str, *args: Any) -> Any:
     """Run a task of ``gnubg_tasks`` (or ``"module:function"``) in the worker process."""
-    timeout = float(getattr(settings, "PRACTICE_EVALUATOR_TIMEOUT", 15))
+    timeout = _patience.get() or float(getattr(settings, "PRACTICE_EVALUATOR_TIMEOUT", 15))
     startup = float(getattr(settings, "PRACTICE_EVALUATOR_STARTUP", 60))
     try:
         return supervisor.call(task, args, timeout=timeout, startup_timeout=startup)

@@ -17,6 +17,7 @@ rest name their player («Jugada de Ana», «Jugada del programa»).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse
@@ -85,7 +86,7 @@ class Step:
         dice = self.position.dice
         return format_dice(dice) if dice and self.kind == Kind.MOVE else ""
 
-    @property
+    @cached_property
     def position(self) -> Position:
         return self.action.position if self.ending else self.action.decision_position
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from .background import QUEUE, ensure_queued, queue
+from .background import QUEUE, ensure_queued, grade_or_retry, queue
 from .models import PracticeMatch
 from .review import grade_program, ungraded_games
 
 
 @task(queue_name=QUEUE)
-def review_practice_game(match_id: int, game_number: int) -> int:
+def review_practice_game(match_id: int, game_number: int, attempt: int = 1) -> int:
     """Grade the program's decisions of game ``game_number``; how many were graded."""
     match = PracticeMatch.objects.filter(pk=match_id).first()
-    return grade_program(match, game_number) if match is not None else 0
+    if match is None:
+        return 0
+    return grade_or_retry(review_practice_game, (match_id, game_number), attempt, lambda: grade_program(match, game_number))
 
 
 def queue_review(match: PracticeMatch) -> None:

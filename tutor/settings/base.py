@@ -354,3 +354,6 @@ TASKS = {
 # for its grades: the worker's own message arrives first when the channel
 # layer is shared (Redis), this is enough with the in-memory one.
 REVIEW_POLL_SECONDS = 2.0
+# Seconds a worker waits for each of gnubg's answers while it grades a review
+# (a web request waits PRACTICE_EVALUATOR_TIMEOUT: somebody is waiting there).
+REVIEW_EVALUATOR_TIMEOUT = 120
