@@ -115,7 +115,6 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
         "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > kept,
         "stepper": stepper(steps, wanted, flipped=viewer_side == BLACK),
         "progress": progress(game),
-        "up_down": (names[WHITE], names[BLACK]),
     }
 
 

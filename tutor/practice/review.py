@@ -66,5 +66,4 @@ def review_context(match: PracticeMatch, wanted: str | None) -> dict:
         "exercise_count": Exercise.objects.filter(action__match=match).count(),
         "stepper": stepper(steps, wanted),
         "progress": progress(match),
-        "up_down": ("tú", "el programa"),
     }

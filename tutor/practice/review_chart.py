@@ -32,13 +32,13 @@ MIN_BAR = 3
 def error_chart(steps: list, current: int) -> SafeString:
     """The graph of ``steps`` (``stepper.Step``) with step ``current`` marked."""
     column = (WIDTH - LEFT - RIGHT) / max(1, len(steps))
-    names = {}
+    actors = {}
     parts = [
         format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__axis"/>', LEFT, MID, WIDTH - RIGHT, MID),
     ]
     for step in steps:
         x = LEFT + (step.number - 1) * column
-        names.setdefault(step.side, step.actor.name)
+        actors.setdefault(step.side, step.actor)
         if step.ending:
             parts.append(format_html(
                 '<line x1="{}" y1="6" x2="{}" y2="{}" class="review-chart__game"/>', _n(x + column / 2), _n(x + column / 2), HEIGHT - 6,
@@ -63,20 +63,27 @@ def error_chart(steps: list, current: int) -> SafeString:
         '<rect x="{}" y="2" width="{}" height="{}" class="review-chart__current" data-chart-current data-left="{}" data-column="{}"/>',
         _n(marker), _n(max(column, 2)), HEIGHT - 4, LEFT, _n(column),
     ))
-    return _svg(_description(steps, names), parts)
+    return _svg(_description(steps, actors), parts)
 
 
-def _description(steps: list, names: dict) -> str:
+def whose(actor, fallback: str) -> str:
+    """«las tuyas», «las de Ana», «las del programa»: whose decisions a part of the graph shows."""
+    if actor is None:
+        return fallback
+    return "las tuyas" if actor.own else f"las {actor.of_whom}"
+
+
+def _description(steps: list, actors: dict) -> str:
     counts = []
-    for side, name in names.items():
+    for side, actor in actors.items():
         mine = [step for step in steps if step.side == side and step.light]
         amber = sum(1 for step in mine if step.colour == "ambar")
         red = sum(1 for step in mine if step.colour == "rojo")
-        counts.append(f"{name}: {amber} en ámbar y {red} en rojo")
-    above = names.get(WHITE, "blancas")
-    below = names.get(1 - WHITE, "negras")
+        counts.append(f"{actor.name}: {amber} en ámbar y {red} en rojo")
+    above = whose(actors.get(WHITE), "las de blancas")
+    below = whose(actors.get(1 - WHITE), "las de negras")
     return (
-        f"La equity que perdió cada decisión, en orden: arriba las de {above}, abajo las de {below}; "
+        f"La equity que perdió cada decisión, en orden: arriba {above}, abajo {below}; "
         f"cuanto más larga la barra, mayor el error. {'; '.join(counts)}."
     )
 

@@ -173,6 +173,14 @@ class Stepper:
         return error_chart(self.steps, self.current.number)
 
     @property
+    def up_down(self) -> tuple[str, str]:
+        """Whose decisions rise above the graph's line and whose hang below it, in words."""
+        from .review_chart import whose  # noqa: PLC0415
+
+        first = {step.side: step.actor for step in reversed(self.steps)}
+        return whose(first.get(0), "las de blancas"), whose(first.get(1), "las de negras")
+
+    @property
     def shows_best(self) -> bool:
         """Whether the board draws gnubg's best play apart from the one made."""
         light = self.current.light
@@ -194,7 +202,8 @@ def step_board(step: Step, flipped: bool) -> str:
     if step.kind == Kind.MOVE and not step.ending:
         light = step.light
         best = light.best if light and not light.forced and light.best != light.chosen else ""
-        drawn = [(best, "best"), (step.action.play, "played")] if best else [(step.action.play, "played")]
+        # gnubg's best play last, over the play made where the two overlap.
+        drawn = [(step.action.play, "played"), (best, "best")] if best else [(step.action.play, "played")]
     overlay = "".join(play_arrows(position, moves, flipped=flipped, style=style) for moves, style in _plays(position, drawn))
     return render_board_svg(position, flipped=flipped, label_id=f"revision-{step.number}", overlay=overlay)
 
