@@ -12,7 +12,10 @@ test-postgres``).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +31,7 @@ from tutor.practice.tasks import review_practice_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 
+ROOT = Path(__file__).resolve().parent.parent
 GAMES = 30
 QUICK = 0.3
 """Seconds: a page that grades nothing answers far within this, even on a busy machine."""
@@ -102,3 +106,19 @@ def test_a_finished_practice_game_queues_the_program_s_decisions_for_the_worker(
     number = list(match.actions.values_list("pk", flat=True)).index(first.pk) + 1
     page = client.get(f"{match.get_review_url()}?paso={number}").content.decode()
     assert "Jugada del programa" in page and "está revisando" not in page
+
+
+def test_a_task_worker_reaches_gnubg_through_the_evaluator_and_never_loads_it_itself():
+    """What a ``db_worker`` process imports to run the review tasks, and a grading through them."""
+    script = (
+        "import django, sys; django.setup()\n"
+        "import django_tasks_db.management.commands.db_worker, tutor.play.tasks, tutor.practice.tasks\n"
+        "from tutor.engine import Position\n"
+        "from tutor.practice import evaluator\n"
+        "position = Position.initial().with_dice((3, 1))\n"
+        "graded = evaluator.grade_play(position, position.check('8/5 6/5').play, plies=0)\n"
+        "assert graded.best.notation == '8/5 6/5', graded.best.notation\n"
+        "assert 'gnubg' not in sys.modules and evaluator.worker_pid() is not None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
