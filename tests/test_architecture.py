@@ -114,3 +114,96 @@ def test_architecture_maps_every_app_and_package():
     packages = {f"tutor.{path.parent.name}" for path in TUTOR_DIR.glob("*/__init__.py")}
     missing = sorted(name for name in packages | set(settings.PROJECT_APPS) if f"`{name.replace('.', '/')}/`" not in text)
     assert not missing, f"ARCHITECTURE.md has no line for {missing}"
+
+
+# -- one home for every rule's words: the catalogue (tutor/rules/) ----------------------------
+
+RULES_DIR = TUTOR_DIR / "rules"
+TEMPLATES_DIR = REPO_ROOT / "templates"
+MIN_FRAGMENT = 12
+"""Fixed words of a catalogue sentence shorter than this (``el ``, ``: ``) are too common to call a copy."""
+
+
+def _docstring_ids(tree: ast.AST) -> set[int]:
+    """The string nodes that document (a module's, class's or function's first statement, or one under an assignment)."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for before, statement in zip([None, *body], body):
+            documents = before is None and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            documents = documents or isinstance(before, (ast.Assign, ast.AnnAssign))
+            if documents and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                found.add(id(statement.value))
+    return found
+
+
+def string_literals(source: str) -> list[str]:
+    """Every string a module writes as code (f-strings give their fixed parts), docstrings aside."""
+    tree = ast.parse(source)
+    documenting = _docstring_ids(tree)
+    return [
+        node.value for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documenting
+    ]
+
+
+def catalogue_fragments() -> set[str]:
+    """The titles and the fixed words of every sentence of the catalogue: what nobody else may write."""
+    fragments = set()
+    for path in RULES_DIR.glob("*.py"):
+        for text in string_literals(path.read_text(encoding="utf-8")):
+            text = text.strip()
+            if len(text) >= MIN_FRAGMENT and text.count(" ") >= 2:
+                fragments.add(text)
+    return fragments
+
+
+def _anchor_patterns() -> list[re.Pattern]:
+    """A lesson anchor written as a link (``/#dado-mayor``) or, when it has several words, as a string."""
+    from tutor.rules import RULES
+
+    patterns = []
+    for anchor in {rule.anchor for rule in RULES.values()}:
+        patterns.append(re.compile(rf"#{re.escape(anchor)}\b(?!-)"))
+        if "-" in anchor:
+            patterns.append(re.compile(rf"[\"']{re.escape(anchor)}[\"']"))
+    return patterns
+
+
+def copies_of_the_catalogue() -> list[str]:
+    fragments = catalogue_fragments()
+    anchors = _anchor_patterns()
+    found = []
+    for path in _app_modules():
+        if RULES_DIR in path.parents:
+            continue
+        source = path.read_text(encoding="utf-8")
+        where = path.relative_to(REPO_ROOT)
+        literals = string_literals(source)
+        found += [f"{where}: «{fragment}»" for fragment in fragments if any(fragment in literal for literal in literals)]
+        found += [f"{where}: {pattern.pattern}" for pattern in anchors if any(pattern.search(literal) for literal in literals)]
+    for path in sorted(TEMPLATES_DIR.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(REPO_ROOT)
+        found += [f"{where}: «{fragment}»" for fragment in fragments if fragment in text]
+        found += [f"{where}: {pattern.pattern}" for pattern in anchors if pattern.search(text)]
+    return found
+
+
+def test_no_title_anchor_or_sentence_of_the_rule_catalogue_is_written_outside_it():
+    copies = copies_of_the_catalogue()
+    assert not copies, "read these from tutor.rules instead of writing them again:\n" + "\n".join(copies)
+
+
+def test_the_copy_check_sees_titles_sentences_anchors_and_f_string_parts():
+    fragments = catalogue_fragments()
+    assert "No se puede parar en un punto bloqueado" in fragments
+    assert "Esa posición es imposible: revisa el número de fichas y los puntos." in fragments
+    assert "está bloqueado por" in fragments  # the fixed part of an f-string
+    assert not any("one module per concern" in fragment for fragment in fragments)  # docstrings are not copies
+    source = 'x = f"No puedes ir al {p}: ya"\ny = "/lecciones/obligaciones/#dado-mayor"\n'
+    literals = string_literals(source)
+    assert "No puedes ir al " in literals
+    assert any(pattern.search(literal) for pattern in _anchor_patterns() for literal in literals)

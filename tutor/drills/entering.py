@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import BAR, Position
+from tutor.rules import RuleCode
 
 from .core import register, side_name
 from .playouts import build, pick, random_game, sides
@@ -86,7 +87,7 @@ def _played(rng: random.Random, level: int, position: Position, dice, tempting_f
     return None if tempting is None else {"position": position, "tempting": tempting, "codes": codes}
 
 
-@register("bar-first", "Entrar desde la barra antes de mover", "barra", "entrar-primero")
+@register(RuleCode.BAR_FIRST)
 def bar_first(rng: random.Random, level: int) -> dict | None:
     """A checker waits on the bar; the tempting play moves another checker first."""
     position = bar_moment(rng)
@@ -106,7 +107,7 @@ def bar_first(rng: random.Random, level: int) -> dict | None:
     return fields
 
 
-@register("enter-point", "Entrar en el punto 25 − dado", "barra", "tabla-de-entrada")
+@register(RuleCode.ENTER_POINT)
 def enter_point(rng: random.Random, level: int) -> dict | None:
     """The tempting play enters on the die's own number instead of 25 − die."""
     position = bar_moment(rng)
@@ -124,7 +125,7 @@ def enter_point(rng: random.Random, level: int) -> dict | None:
     return fields
 
 
-@register("enter-blocked", "Un punto de entrada cerrado", "barra", "una-ficha-en-la-barra")
+@register(RuleCode.ENTER_BLOCKED)
 def enter_blocked(rng: random.Random, level: int) -> dict | None:
     """One die's entry point is held by the opponent; the tempting play enters there."""
     position = bar_moment(rng)
@@ -155,7 +156,7 @@ def _passing(rng: random.Random, position: Position, dice: tuple[int, int]) -> d
     return {"position": position, "kind": "unica", "tempting": tempting, "codes": ("blocked",), "answer": "", "question": question}
 
 
-@register("closed-out", "Todas las entradas cerradas: pasas", "barra", "bloqueado-en-la-barra")
+@register(RuleCode.CLOSED_OUT)
 def closed_out(rng: random.Random, level: int) -> dict | None:
     """The opponent's six home points are all closed: whatever the roll, the turn passes.
 
@@ -174,7 +175,7 @@ def closed_out(rng: random.Random, level: int) -> dict | None:
     return _passing(rng, build(mover, other, position.turn), roll(rng))
 
 
-@register("no-entry", "Sin jugada legal: pasas", "obligaciones", "pasar")
+@register(RuleCode.NO_ENTRY)
 def no_entry(rng: random.Random, level: int) -> dict | None:
     """Both dice point at closed entry points (the board is not closed): the turn passes.
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from tutor.engine import EngineError, Verdict, parse_play
 
-from .explanations import Rule, explain_verdict, rule_for, verdict_payload
+from tutor.rules import Rule, explain_verdict, rule_for
+
+from .explanations import verdict_payload
 from .puzzles import Puzzle, normalise_yes_no
 
 MAX_ANSWER_TEXT = 200

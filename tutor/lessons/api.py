@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.classroom import solutions
 from tutor.engine import EngineError, Position, parse_dice
 from tutor.ratelimit import ratelimit
+from tutor.rules import IMPOSSIBLE_POSITION
 from tutor.training.hooks import record_puzzle_answer
 
 from .answers import judge_answer, judge_play, solution
@@ -208,7 +209,7 @@ def explorer_position(xgid: str, dice: str) -> Position:
     except EngineError:
         raise BadRequest("No entiendo esa posición: revisa el XGID y los dados (p. ej. 6-3).") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     if position.dice is None:
         raise BadRequest("Elige los dados para ver las jugadas legales.")
     return position
@@ -227,7 +228,7 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
     except (ValueError, EngineError) as problem:
         raise BadRequest(f"No puedo colocar esas fichas: {problem}") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     return explorer_position(position.to_xgid(), dice)
 
 
