@@ -207,3 +207,65 @@ def test_the_copy_check_sees_titles_sentences_anchors_and_f_string_parts():
     literals = string_literals(source)
     assert "No puedes ir al " in literals
     assert any(pattern.search(literal) for pattern in _anchor_patterns() for literal in literals)
+
+
+# -- only the engine knows a rule ----------------------------------------------------------------
+
+_HELD = {(ast.GtE, 2), (ast.Lt, 2), (ast.Gt, 1), (ast.LtE, 1)}
+"""A count read from a board compared with these says «two or more checkers hold the point»."""
+
+
+def blocked_point_rules(source: str) -> list[int]:
+    """Lines that write «two checkers block a point» again: a board's count (``board[p]``) compared with 2.
+
+    The engine's ``is_blocked`` says it; ``len(...) >= 2`` and plain numbers are other things.
+    """
+    tree = ast.parse(source)
+    read_from_boards = {  # ``count = theirs[25 - point]`` makes ``count`` a board's count too
+        node.targets[0].id for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Subscript)
+    }
+
+    def counted(operand: ast.expr) -> bool:
+        return isinstance(operand, ast.Subscript) or isinstance(operand, ast.Name) and operand.id in read_from_boards
+
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        for (left, right), operator in zip(zip(operands, operands[1:]), node.ops):
+            pairs = ((left, right, type(operator)), (right, left, _MIRRORED.get(type(operator))))
+            for count, limit, kind in pairs:
+                if counted(count) and isinstance(limit, ast.Constant) and (kind, limit.value) in _HELD:
+                    lines.append(node.lineno)
+    return lines
+
+
+_MIRRORED = {ast.GtE: ast.LtE, ast.LtE: ast.GtE, ast.Gt: ast.Lt, ast.Lt: ast.Gt}
+
+
+def test_no_module_outside_the_engine_writes_that_two_checkers_block_a_point():
+    found = {
+        str(path.relative_to(REPO_ROOT)): lines
+        for path in _app_modules()
+        if (lines := blocked_point_rules(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"use tutor.engine.is_blocked: {found}"
+
+
+def test_the_blocked_point_check_sees_every_way_of_writing_it():
+    written = "a = o[25 - d] >= 2\nb = other[p] < 2\nc = 2 <= board[x]\nd = m[p] > 1\ne = len(keys) < 2\nf = ties >= 2\n"
+    assert blocked_point_rules(written) == [1, 2, 3, 4]
+    assert blocked_point_rules("count = theirs[25 - point]\nif count >= 2:\n    pass\n") == [2]
+
+
+def test_no_module_outside_the_engine_generates_single_moves_again():
+    """Moving a checker by a die is ``tutor.engine.single_moves``: nobody else steps ``src - die`` over a board."""
+    offenders = []
+    for path in _app_modules():
+        source = path.read_text(encoding="utf-8")
+        if re.search(r"\bdef \w*(movable|single_moves|legal_moves)\w*\(", source) and "single_moves" not in source:
+            offenders.append(str(path.relative_to(REPO_ROOT)))
+    assert not offenders, f"generate single moves with tutor.engine.single_moves: {offenders}"

@@ -10,7 +10,7 @@ are the rule catalogue's (``tutor.rules``).
 
 from __future__ import annotations
 
-from tutor.engine import BAR, Position, opponent
+from tutor.engine import BAR, Position, is_blocked, opponent
 from tutor.rules import BAR_FIRST_ON_THE_BOARD, blocked_landing
 
 from .describe import SIDE_WORDS
@@ -32,8 +32,7 @@ def board_refusals(position: Position) -> dict:
     other = SIDE_WORDS[opponent(position.turn)]
     blocked = {}
     for point in range(1, 25):
-        count = theirs[25 - point]
-        if count >= 2:
-            blocked[str(point)] = blocked_landing(point, count, other)
+        if is_blocked(theirs, 25 - point):
+            blocked[str(point)] = blocked_landing(point, theirs[25 - point], other)
     bar_first = BAR_FIRST_ON_THE_BOARD if position.mover[BAR] else None
     return {"to": blocked, "bar_first": bar_first}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import Position
+from tutor.engine import Position, is_blocked
 from tutor.rules import RuleCode
 
 from .core import register, side_name
@@ -45,7 +45,7 @@ def blocked(rng: random.Random, level: int) -> dict | None:
         return None
     die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
     mover, other = position.mover, position.opponent_board
-    tries = [p for p in range(1, 25) if mover[p] and p - die >= 1 and other[25 - (p - die)] >= 2]
+    tries = [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))]
     src = pick(rng, tries)
     if src is None:
         return None
@@ -65,7 +65,7 @@ def pass_over(rng: random.Random, level: int) -> dict | None:
     candidates = [
         (high, low, p)
         for high in range(2, 7) for low in range(1, high) for p in range(high + low + 1, 25)
-        if mover[p] and other[25 - (p - high - low)] < 2 and other[25 - (p - high)] >= 2 and other[25 - (p - low)] >= 2
+        if mover[p] and not is_blocked(other, 25 - (p - high - low)) and is_blocked(other, 25 - (p - high)) and is_blocked(other, 25 - (p - low))
     ]
     chosen = pick(rng, candidates)
     if chosen is None:
@@ -109,7 +109,7 @@ def hit(rng: random.Random, level: int) -> dict | None:
 def blocked_play(rng: random.Random, position: Position) -> str | None:
     die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
     mover, other = position.mover, position.opponent_board
-    src = pick(rng, [p for p in range(1, 25) if mover[p] and p - die >= 1 and other[25 - (p - die)] >= 2])
+    src = pick(rng, [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))])
     return None if src is None else complete(rng, position, step(src, src - die), other_die, ("blocked",))
 
 
