@@ -31,8 +31,7 @@ from tutor.engine import (
 )
 from tutor.practice import dice
 from tutor.practice.game import GameError, IllegalPlay
-from tutor.rules import cube_refusal
-from tutor.training.hooks import record_illegal_play
+from tutor.rules import AnswerJudged, Source, answer_judged, cube_refusal
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 
@@ -394,6 +393,6 @@ def run(pk: int, user, kind: str, **data) -> LiveGame:
             game_id=pk, user=user, code=verdict.reasons[0].code if verdict.reasons else "syntax",
             text=str(data.get("play", ""))[:200], xgid=LiveGame.objects.values_list("xgid", flat=True).get(pk=pk),
         )
-        record_illegal_play(user, verdict, source="live")
+        answer_judged.send(AnswerJudged.illegal_play(user, verdict, Source.LIVE))
         raise
     return game

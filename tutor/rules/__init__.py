@@ -2,9 +2,10 @@
 
 Pure Python next to the engine (no Django): the engine decides and gives
 stable reason codes; this package names the rule each code breaks, links
-the lesson that teaches it and says it in Spanish.  Apps import the names
-below from ``tutor.rules``; a test greps the rest of the site for copies of
-its titles, anchors and sentences.
+the lesson that teaches it and says it in Spanish.  Judging an answer about
+a rule anywhere is an event (``answer_judged``) that other apps subscribe
+to.  Apps import the names below from ``tutor.rules``; a test greps the rest
+of the site for copies of its titles, anchors and sentences.
 
 >>> from tutor.rules import RuleCode, rule_for
 >>> from tutor.engine import Position
@@ -33,11 +34,14 @@ from .cube import (
     cube_refusal,
     may_double_answer,
 )
+from .events import AnswerJudged, Channel, Source, answer_judged
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import BAR_FIRST_ON_THE_BOARD, SENTENCES, blocked_landing, explain, explain_verdict
 
 __all__ = [
+    "AnswerJudged",
     "BAR_FIRST_ON_THE_BOARD",
+    "Channel",
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
@@ -50,6 +54,8 @@ __all__ = [
     "RuleCode",
     "SENTENCES",
     "SITE_CUBE_LIMIT",
+    "Source",
+    "answer_judged",
     "blocked_landing",
     "cube_refusal",
     "describe_defects",

@@ -14,8 +14,8 @@ from tutor.drills import LEVELS, RULES, Drill, DrillError, drill_set, generate, 
 from tutor.lessons.api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 
-from .judging import judge
-from .memory import memories, record_answer
+from .judging import judge, send_answer
+from .memory import memories
 from .state import count_answer
 
 MAX_DRILLS = 50
@@ -83,10 +83,10 @@ def drill_from_id(drill_id: str) -> Drill:
         raise BadRequest("Ese ejercicio no existe.", 404) from None
 
 
-def check_and_record(request: HttpRequest, drill: Drill, submitted: str, source: str = "drill") -> dict:
-    """Judge an answer, count it in the learner's memory of the rule, and add streak and mastery."""
+def check_and_record(request: HttpRequest, drill: Drill, submitted: str) -> dict:
+    """Judge an answer, send it (the learner's memory of the rule listens), and add streak and mastery."""
     payload = judge(drill, submitted)
-    record_answer(request, [drill.rule], payload["correct"], source, drill.id)
+    send_answer(request, drill, payload["correct"])
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])
     payload["mastery"] = memories(request)[drill.rule].percent

@@ -10,7 +10,18 @@ from __future__ import annotations
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.puzzles import normalise_yes_no
-from tutor.rules import RuleCode, explain_verdict, game_value, legal_hit, may_double_answer, pip_count_sum, rule_for
+from tutor.rules import (
+    AnswerJudged,
+    RuleCode,
+    Source,
+    answer_judged,
+    explain_verdict,
+    game_value,
+    legal_hit,
+    may_double_answer,
+    pip_count_sum,
+    rule_for,
+)
 
 MAX_TEXT = 200
 
@@ -45,6 +56,11 @@ def judge(drill: Drill, submitted: str) -> dict:
     correct = said == (drill.answer == "si")
     why = _legality_reason(drill) if drill.kind == "legalidad" else _double_reason(drill)
     return _payload(correct, ("¡Correcto! " if correct else "No. ") + why, drill)
+
+
+def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL) -> None:
+    """Tell the site that ``who`` (a request or a user) answered ``drill``: an ``answer_judged`` event."""
+    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id))
 
 
 def _judge_play(drill: Drill, text: str) -> dict:
