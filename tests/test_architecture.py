@@ -1,9 +1,14 @@
-"""The shape of the code: the engine's public names are the only door, and ARCHITECTURE.md stays true.
+"""The shape of the code: one door into the engine, apps that depend one way, one home per rule.
 
 Apps use the rules engine through ``tutor.engine`` and the names in its
 ``__all__``, never through its submodules: the engine can then be
 rearranged inside without touching an app, and what apps rely on is listed
 in one place (ARCHITECTURE.md, which this test keeps in step with the code).
+ARCHITECTURE.md's «Depends on» column is read as a contract: every import
+between packages of ``tutor/`` must be listed there, and the listed
+dependencies may not form a cycle.  The rule catalogue (``tutor/rules/``) is
+the only place that titles, links or words a rule, and the engine the only
+place that says when a point is blocked or how one checker moves.
 """
 
 from __future__ import annotations
@@ -269,3 +274,131 @@ def test_no_module_outside_the_engine_generates_single_moves_again():
         if re.search(r"\bdef \w*(movable|single_moves|legal_moves)\w*\(", source) and "single_moves" not in source:
             offenders.append(str(path.relative_to(REPO_ROOT)))
     assert not offenders, f"generate single moves with tutor.engine.single_moves: {offenders}"
+
+
+# -- apps depend one way: the «Depends on» column of ARCHITECTURE.md is the contract ----------
+
+WIRING = {"tutor.urls", "tutor.asgi", "tutor.wsgi"}
+"""The project's wiring: it connects the apps and may import any of them."""
+
+
+def units() -> set[str]:
+    """The packages (``lessons``) and top-level modules (``ratelimit``) of ``tutor/``."""
+    packages = {path.parent.name for path in TUTOR_DIR.glob("*/__init__.py")}
+    modules = {path.stem for path in TUTOR_DIR.glob("*.py") if path.stem != "__init__"}
+    return packages | modules
+
+
+def unit_of(module: str) -> str | None:
+    """``tutor.lessons.api`` → ``lessons``, ``tutor.ratelimit`` → ``ratelimit``; None outside ``tutor``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "tutor" else None
+
+
+def imported_modules(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Every module of ``tutor`` that ``source`` imports, wherever the import stands (inside functions too)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            named = _absolute(node, module, is_package)
+            found.extend(f"{named}.{alias.name}" for alias in node.names) if named == "tutor" else found.append(named)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__"):
+            found.extend(arg.value for arg in node.args[:1] if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+    return [name for name in found if unit_of(name)]
+
+
+def dependency_table(text: str) -> dict[str, set[str]]:
+    """ARCHITECTURE.md's map as ``{unit: units it may import}``, read from the table's rows."""
+    table: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[0].startswith("`tutor/"):
+            continue
+        named = re.findall(r"`tutor/(\w+)(?:/|\.py)`", cells[0])
+        listed = {word.strip() for word in cells[2].split(",")} - {"—", ""}
+        for unit in named:
+            table[unit] = listed
+    return table
+
+
+def actual_dependencies() -> dict[tuple[str, str], list[str]]:
+    """``(importer, imported)`` units with the modules where each such import stands."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(TUTOR_DIR.rglob("*.py")):
+        module = _module_name(path)
+        if module in WIRING or module == "tutor":
+            continue
+        importer = unit_of(module)
+        for name in imported_modules(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+            imported = unit_of(name)
+            if imported != importer:
+                found.setdefault((importer, imported), []).append(str(path.relative_to(REPO_ROOT)))
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle found by a depth-first walk of ``graph`` (each reported once, from where it was entered)."""
+    found, state = [], {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == "open":
+                found.append(path[path.index(other):] + [other])
+            elif other not in state:
+                visit(other, path + [other])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def test_the_dependency_table_names_only_units_of_tutor_and_has_a_row_for_each():
+    table = dependency_table(_architecture())
+    known = units()
+    assert set(table) == known - {wiring.split(".")[1] for wiring in WIRING}, set(table) ^ known
+    unknown = {unit: listed - known for unit, listed in table.items() if listed - known}
+    assert not unknown, f"ARCHITECTURE.md lists dependencies that are not packages or modules of tutor/: {unknown}"
+
+
+def test_every_import_between_apps_is_listed_in_the_dependency_table():
+    table = dependency_table(_architecture())
+    unlisted = {
+        f"{importer} → {imported}": places
+        for (importer, imported), places in actual_dependencies().items()
+        if imported not in table.get(importer, set())
+    }
+    assert not unlisted, f"imports that ARCHITECTURE.md's «Depends on» does not list: {unlisted}"
+
+
+def test_every_dependency_the_table_lists_is_used():
+    used = set(actual_dependencies())
+    stale = sorted(f"{unit} → {other}" for unit, listed in dependency_table(_architecture()).items() for other in listed if (unit, other) not in used)
+    assert not stale, f"ARCHITECTURE.md lists dependencies nothing imports: {stale}"
+
+
+def test_the_apps_depend_one_way():
+    assert cycles(dependency_table(_architecture())) == []
+    imports: dict[str, set[str]] = {}
+    for importer, imported in actual_dependencies():
+        imports.setdefault(importer, set()).add(imported)
+    assert cycles(imports) == []
+
+
+def test_the_dependency_checks_read_imports_rows_and_cycles():
+    source = (
+        "from tutor import ratelimit\n"
+        "from ..lessons.api import error\n"
+        "def later():\n    from tutor.training import memory\n    importlib.import_module('tutor.play.models')\n"
+    )
+    assert sorted(imported_modules(source, "tutor.classroom.views")) == [
+        "tutor.lessons.api", "tutor.play.models", "tutor.ratelimit", "tutor.training",
+    ]
+    row = "| `tutor/ratelimit.py`, `tutor/cache.py` | Shared. | — |\n| `tutor/home/` | Home, «Acerca de». | lessons, ratelimit |"
+    assert dependency_table(row) == {"ratelimit": set(), "cache": set(), "home": {"lessons", "ratelimit"}}
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
