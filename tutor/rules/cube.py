@@ -61,7 +61,8 @@ class Notice:
 
 
 CRAWFORD_NOTICE = Notice(
-    "Partida Crawford", "Uno de los dos está a un punto de ganar el match: en esta partida nadie puede doblar."
+    "Partida Crawford",
+    "Uno de los dos acaba de llegar, por primera vez, a un punto de ganar el match: en esta partida nadie puede doblar.",
 )
 """Shown while a game of a match is the Crawford game."""
 
