@@ -14,6 +14,7 @@ place that says when a point is blocked or how one checker moves.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
 
@@ -136,7 +137,7 @@ def _docstring_ids(tree: ast.AST) -> set[int]:
         body = getattr(node, "body", None)
         if not isinstance(body, list):
             continue
-        for before, statement in zip([None, *body], body):
+        for before, statement in itertools.pairwise([None, *body]):
             documents = before is None and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             documents = documents or isinstance(before, (ast.Assign, ast.AnnAssign))
             if documents and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
@@ -247,7 +248,7 @@ def blocked_point_rules(source: str) -> list[int]:
         if not isinstance(node, ast.Compare):
             continue
         operands = [node.left, *node.comparators]
-        for (left, right), operator in zip(zip(operands, operands[1:]), node.ops):
+        for (left, right), operator in zip(itertools.pairwise(operands), node.ops):
             pairs = ((left, right, type(operator)), (right, left, _MIRRORED.get(type(operator))))
             for count, limit, kind in pairs:
                 if counted(count) and isinstance(limit, ast.Constant) and (kind, limit.value) in _HELD:

@@ -78,7 +78,9 @@ def test_codes_without_their_step_and_calculations_name_their_rules():
 
 
 def test_every_cube_code_of_the_engine_has_one_sentence_that_speaks_of_the_rival():
-    from tutor.engine.cube import REASONS  # the engine's own list of cube codes, read here only to compare
+    from tutor.engine.cube import (
+        REASONS,  # the engine's own list of cube codes, read here only to compare
+    )
 
     assert set(CUBE_REFUSALS) == set(REASONS)
     assert "tu rival" in CUBE_REFUSALS["not-cube-owner"]

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.classroom_factories import add_lesson_exercise, lesson_puzzle, make_assignment, make_classroom, make_user
+from tests.classroom_factories import (
+    add_lesson_exercise,
+    lesson_puzzle,
+    make_assignment,
+    make_classroom,
+    make_user,
+)
 from tests.practice_flow import add_mistake, start
 from tutor.classroom import attempts
 from tutor.classroom.solutions import AssignmentGate

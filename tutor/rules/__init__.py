@@ -36,24 +36,30 @@ from .cube import (
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
-from .reasons import BAR_FIRST_ON_THE_BOARD, SENTENCES, blocked_landing, explain, explain_verdict
+from .reasons import (
+    BAR_FIRST_ON_THE_BOARD,
+    SENTENCES,
+    blocked_landing,
+    explain,
+    explain_verdict,
+)
 
 __all__ = [
-    "AnswerJudged",
     "BAR_FIRST_ON_THE_BOARD",
-    "Channel",
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
-    "Notice",
     "POST_CRAWFORD_NOTICE",
     "RULES",
-    "Rule",
-    "RuleCode",
     "SENTENCES",
     "SITE_CUBE_LIMIT",
+    "AnswerJudged",
+    "Channel",
+    "Notice",
+    "Rule",
+    "RuleCode",
     "Source",
     "answer_judged",
     "blocked_landing",

@@ -7,7 +7,7 @@ and the points a won game is worth.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tutor.engine import BAR
 

@@ -19,9 +19,9 @@ and ``answers`` (why the answer to a numeric or yes/no question is right).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable
 
 from tutor.engine import BAR, Reason, Verdict
 

@@ -22,9 +22,10 @@ sender, as a direct call would.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from tutor.engine import Verdict
 

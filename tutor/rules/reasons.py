@@ -9,7 +9,7 @@ site, is built here; the rule it names comes from ``catalogue``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tutor.engine import BAR, OFF, Reason, Verdict
 
@@ -175,7 +175,7 @@ def explain(reason: Reason, text: str = "") -> str:
     return sentence(reason, text) if sentence is not None else UNKNOWN_REASON
 
 
-def _same_point(reason: Reason) -> tuple:
+def _same_point(reason: Reason) -> tuple[object, ...]:
     """What makes two reasons the same for a learner: one sentence per rule and decisive point."""
     if reason.code in ("bar-first", "bear-off-not-all-home", "too-many-moves"):
         return (reason.code,)
@@ -186,7 +186,7 @@ def _same_point(reason: Reason) -> tuple:
 
 def explain_verdict(verdict: Verdict) -> list[dict[str, str]]:
     """The reasons of a verdict as ``{"code", "message"}`` items, one per distinct reason."""
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     items = []
     for reason in verdict.reasons:
         key = _same_point(reason)
