@@ -14,6 +14,7 @@ place that says when a point is blocked or how one checker moves.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import re
 from pathlib import Path
@@ -331,8 +332,9 @@ def dependency_table(text: str) -> dict[str, set[str]]:
     return table
 
 
+@functools.cache
 def actual_dependencies() -> dict[tuple[str, str], list[str]]:
-    """``(importer, imported)`` units with the modules where each such import stands."""
+    """``(importer, imported)`` units with the modules where each such import stands (read once per run)."""
     found: dict[tuple[str, str], list[str]] = {}
     for path in sorted(TUTOR_DIR.rglob("*.py")):
         module = _module_name(path)
