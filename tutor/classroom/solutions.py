@@ -18,6 +18,10 @@ answer was their own work.  Two rules:
   solutions seen before the assignment was published, and the later
   attempts of a student who looked after a first answer; for a lesson
   puzzle, seeing the plays of its position counts as seeing its solution.
+
+The lessons know nothing of assignments: ``ClassroomConfig.ready`` registers
+``AssignmentGate`` with them and subscribes ``remember_shown`` to their
+``solution_shown`` event.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tutor.engine import EngineError, Position
+from tutor.lessons.gates import SolutionShown
 from tutor.lessons.library import get_library
 
 from .models import Exercise, SolutionView
@@ -110,3 +115,21 @@ def seen_before(student, exercise: Exercise, when=None) -> bool:
         return views.filter(seen | Q(position=key) if key else seen).exists()
     key = position_key(exercise.xgid)
     return bool(key) and views.filter(position=key).exists()
+
+
+class AssignmentGate:
+    """The lessons' ``SolutionGate``: a solution waits while it is an unanswered exercise of the user."""
+
+    def puzzle_refusal(self, user, slug: str) -> str | None:
+        return PUZZLE_GATED if puzzle_gated(user, slug) else None
+
+    def position_refusal(self, user, position: Position) -> str | None:
+        return POSITION_GATED if position_gated(user, position) else None
+
+
+def remember_shown(event: SolutionShown) -> None:
+    """A solution the lessons gave (``solution_shown``), kept when it may matter to a teacher."""
+    if event.puzzle:
+        remember_puzzle(event.user, event.puzzle)
+    elif event.position is not None:
+        remember_position(event.user, event.position)

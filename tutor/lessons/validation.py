@@ -11,9 +11,9 @@ import re
 
 from tutor.engine import BLACK, CODES, WHITE
 from tutor.numbers import parse_int
+from tutor.rules import describe_defects
 
 from .calculations import CalculationError, calculate
-from .explanations import describe_defects
 from .puzzles import PLAY_KINDS, Puzzle, PuzzleError, normalise_yes_no
 
 

@@ -7,9 +7,11 @@ from django.urls import path
 
 from .consumers import GameConsumer
 from .limits import ConnectionGate
+from .review_socket import ReviewConsumer
 
 websocket_urlpatterns = [
     path("ws/jugar/<str:code>/", GameConsumer.as_asgi()),
+    path("ws/jugar/<str:code>/revision/", ReviewConsumer.as_asgi()),
 ]
 
 

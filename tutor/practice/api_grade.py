@@ -13,7 +13,7 @@ An illegal play gets the same answer as the other checks:
 4xx ``{"error": …}``; an unavailable evaluator a Spanish 503.  Every call
 counts against the ``grade`` rate limit, as each one may cost gnubg a
 fraction of a second.  The position of an exercise a student has not yet
-answered in an assignment is refused (``classroom.solutions``), and a
+answered in an assignment is refused (the lessons' ``gates``), and a
 grade given for the position of one of their exercises is remembered as a
 solution seen.
 """
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 
-from tutor.classroom import solutions
 from tutor.engine import EngineError, Position
+from tutor.lessons import gates
 from tutor.lessons.api import BadRequest, error, read_json, text_field
-from tutor.lessons.explanations import explain_verdict
 from tutor.ratelimit import ratelimit
+from tutor.rules import IMPOSSIBLE_POSITION, explain_verdict
 
 from . import evaluator
 from .evaluator import EvaluatorUnavailable
@@ -50,8 +50,9 @@ def grade(request: HttpRequest) -> JsonResponse:
             raise BadRequest("Falta «play» en la petición: la jugada que quieres valorar, p. ej. «13/9 24/23».")
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    if solutions.position_gated(request.user, position):
-        return error(solutions.POSITION_GATED, 403)
+    refusal = gates.position_refusal(request.user, position)
+    if refusal:
+        return error(refusal, 403)
     verdict = position.check(play)
     if not verdict.legal or verdict.play is None:
         reasons = explain_verdict(verdict)
@@ -62,7 +63,7 @@ def grade(request: HttpRequest) -> JsonResponse:
     except EvaluatorUnavailable:
         return error(UNAVAILABLE, 503)
     loss = analysis.loss(verdict.play)
-    solutions.remember_position(request.user, position)  # the best play is a solution
+    gates.position_shown(request.user, position)  # the best play is a solution
     return _json(
         {
             "legal": True,
@@ -87,7 +88,7 @@ def _position(xgid: str | None) -> Position:
     except EngineError:
         raise BadRequest("No entiendo ese XGID: revísalo (p. ej. «XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10»).") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     if position.winner() is not None:
         raise BadRequest("En esa posición la partida ya ha terminado: no queda jugada que valorar.")
     if position.dice is None:

@@ -32,8 +32,8 @@ from tutor.engine import (
     score_game,
     take,
 )
-from tutor.lessons.explanations import DOUBLE_REASONS
 from tutor.numbers import parse_int
+from tutor.rules import cube_refusal
 
 from . import dice, evaluator
 from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
@@ -42,6 +42,7 @@ from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import top_plays
+from .tasks import queue_review
 
 
 
@@ -159,7 +160,7 @@ def learner_double(match: PracticeMatch) -> None:
     position = match.position
     reasons = double_reasons(position)
     if reasons:
-        raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
+        raise GameError(cube_refusal(reasons[0]), 409)
     if not cube_alive(position):
         raise GameError(DEAD_CUBE, 409)
     events = Recorder()
@@ -343,6 +344,7 @@ def _finish_game(match: PracticeMatch, final: Position, result: GameResult, even
     stakes = Match.of(final).after_game(result)
     _record(match, result.winner, Action.Kind.RESULT, final, points=result.points, result_kind=result.kind)
     events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
+    queue_review(match)
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None
