@@ -12,10 +12,12 @@ import json
 import pytest
 from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from tests.classroom_factories import PASSWORD, make_classroom, make_user, signed_in
 from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
+from tutor.asgi import application
 from tutor.play import display, limits, service
 from tutor.play.models import LiveGame
 
@@ -218,16 +220,15 @@ def test_guessed_game_codes_are_limited_per_person_over_pages_forms_and_sockets(
     assert own.get(public_game.get_absolute_url()).status_code == 200, "a player's own games stay open"
 
 
-def test_guessed_codes_over_sockets_count_as_guesses_too(public_game, settings):
+def test_guessed_codes_over_the_game_and_review_sockets_count_as_guesses_too(public_game, settings):
     settings.RATELIMITS = {**settings.RATELIMITS, "game-code": (2, 600)}
     carla = make_user("carla")
     missing = LiveGame(code="ZZZZZZ")
 
     async def scenario():
-        codes = []
-        for game in (missing, missing, public_game):
-            codes.append(await socket(game, carla).connect())
-        return codes
+        headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie_for(carla).encode())]
+        review = WebsocketCommunicator(application, f"/ws/jugar/{missing.code}/revision/", headers=headers)
+        return [await socket(missing, carla).connect(), await review.connect(), await socket(public_game, carla).connect()]
 
     assert run_async(scenario)() == [(False, 4403), (False, 4403), (False, 4429)]
     assert signed_in(carla).get(public_game.get_absolute_url()).status_code == 429

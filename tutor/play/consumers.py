@@ -39,7 +39,7 @@ from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 
 from . import broadcast, heartbeat, limits, service, watching
-from .access import get_game, teaches
+from .access import teaches
 from .broadcast import group_name, user_group
 from .display import render_panel
 from .models import LiveGame
@@ -57,21 +57,17 @@ logger = logging.getLogger(__name__)
 
 class GameConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
-    admitted: tuple[str, ...] = ()
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
-        address = limits.scope_address(self.scope)
-        self.identity = limits.identity_of(self.user, address)
-        keys = limits.socket_keys(self.user, address)
-        if not limits.SOCKETS.admit(keys):
+        self.place = limits.Place(self.scope)
+        if not self.place.take():
             await self.close(code=TOO_MANY_CLOSE)
             return
-        self.admitted = keys
         try:
             self.game_pk, self.side, self.role = await self._find(self.scope["url_route"]["kwargs"]["code"])
         except (Http404, limits.CodeGuessing) as refused:
-            self._release()
+            self.place.leave()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.is_player = self.side is not None
@@ -83,7 +79,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_add(group, self.channel_name)
         except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
             logger.warning("Channel layer unavailable (%s): game connection refused", problem)
-            self._release()
+            self.place.leave()
             await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
             return
         await self.accept()
@@ -109,7 +105,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        self._release()
+        if hasattr(self, "place"):
+            self.place.leave()
         heartbeat.HEARTBEAT.forget(self)
         try:
             for group in self.groups_joined:
@@ -117,20 +114,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         except Exception as problem:  # noqa: BLE001 - Redis is down: its subscriptions went with it
             logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 
-    def _release(self) -> None:
-        limits.SOCKETS.release(self.admitted)
-        self.admitted = ()
-
     @database_sync_to_async
     def _find(self, code: str) -> tuple[int, int | None, str]:
         """The game's id, the viewer's side and, for a spectator, which panel they see; a code that
         leads nowhere counts as a guess (``limits``)."""
-        limits.check_code(self.user, self.identity, code)
-        try:
-            game = get_game(self.user, code)
-        except Http404:
-            limits.count_miss(self.identity)
-            raise
+        game = limits.find_game(self.user, self.place.identity, code)
         side = game.side_of(self.user)
         return game.pk, side, watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
 
@@ -141,7 +129,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         past it, the first gets an error, the rest nothing, and a client
         that keeps on sending twice its allowance is closed.
         """
-        over = limits.MESSAGES.take(self.identity)
+        over = self.place.message()
         if over > 0:
             if over == 1:
                 await self.error(TOO_MANY, status=429)

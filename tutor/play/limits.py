@@ -70,6 +70,16 @@ def count_miss(identity: str) -> None:
     ratelimit.hit(CODE_SCOPE, identity)
 
 
+def find_game(user, identity: str, code: str) -> LiveGame:
+    """``access.get_game`` for a socket: ``CodeGuessing`` past the misses allowed, and a miss counted."""
+    check_code(user, identity, code)
+    try:
+        return access.get_game(user, code)
+    except Http404:
+        count_miss(identity)
+        raise
+
+
 def guards_codes(view):
     """A view of ``/jugar/<code>/…``: its 404s count as guesses, and too many of them answer 429."""
 
@@ -137,6 +147,30 @@ class OpenSockets:
         for key in keys:
             if self.open[key] <= 0:
                 del self.open[key]
+
+
+class Place:
+    """A socket's place in this process's limits: whom it counts for, and its keys while it is open."""
+
+    def __init__(self, scope: dict) -> None:
+        user, address = scope.get("user"), scope_address(scope)
+        self.identity = identity_of(user, address)
+        self.keys = socket_keys(user, address)
+        self.taken = False
+
+    def take(self) -> bool:
+        """Count the socket as open, unless a limit of its keys is reached."""
+        self.taken = SOCKETS.admit(self.keys)
+        return self.taken
+
+    def leave(self) -> None:
+        if self.taken:
+            SOCKETS.release(self.keys)
+            self.taken = False
+
+    def message(self) -> int:
+        """Count one message; how far over the limit it is (0 or less: allowed)."""
+        return MESSAGES.take(self.identity)
 
 
 class Windows:
