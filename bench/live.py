@@ -28,9 +28,9 @@ loopback addresses, and a flooding client signed in with one account opens
 ``--flood-sockets`` sockets to it (20; the server lets it keep ten) and
 opens them again when they are closed, sending ``--flood-rate`` messages a
 second (500) of every kind: syncs, malformed text, decisions a spectator
-may not take, phrases.  The attack runs in a process of its own, so that
-it does not slow the players' clients (on one machine it still takes CPU
-from the server).  Latencies are then those of the other games, which is
+may not take, phrases.  The attack runs in a process of its own, at a
+lower priority, so that it does not slow the players' clients (on one
+machine it still takes some CPU from the server).  Latencies are then those of the other games, which is
 what the attack must not slow down; the attack's own figures follow.
 
     .venv/bin/python bench/live.py --attack      # the same games, under attack
@@ -307,6 +307,7 @@ def attack(ports: list[int], game: dict, spectators: int, rate: float, sockets: 
     closed again.  Puts what happened in ``report``."""
     import websockets
 
+    os.nice(10)  # the attacker's own CPU is another machine's: here it must not starve the server and the players
     counts = Counter()
     origin = {port: f"http://127.0.0.1:{port}" for port in ports}
 
