@@ -45,7 +45,7 @@ def secure_die() -> int:
     return secrets.randbelow(DIE_FACES) + 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OpeningRoll:
     """The outcome of the opening roll: every throw, who starts, and the roll.
 
