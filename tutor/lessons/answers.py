@@ -7,7 +7,7 @@ the author's specific feedback for tempting wrong answers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tutor.engine import EngineError, Verdict, parse_play
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from typing import Any
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
@@ -68,6 +69,7 @@ def _grade(action: LiveAction) -> None:
     if action.kind == Kind.MOVE:
         # As practice grades a play: the chosen play and the best at the same depth.
         chosen = position.check(action.play).play
+        assert chosen is not None, "a recorded play is legal"
         analysis = evaluator.grade_play(position, chosen)
         loss = analysis.loss(chosen)
         action.best = analysis.best.notation
@@ -97,17 +99,19 @@ def review_context(game: LiveGame, viewer) -> dict:
     """Both players' totals, decisions and mistakes; the viewer's own exercises from this game."""
     actions = [a for a in game.actions.all() if a.kind in DECISIONS and a.graded]
     viewer_side = game.side_of(viewer)
-    kept = {item.live_action_id: item for item in Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side)}
+    mine_kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side) if viewer_side is not None else []
+    kept = {item.live_action_id: item for item in mine_kept}
     players = []
     for side in (WHITE, BLACK):
         mine = [a for a in actions if a.side == side]
-        decisions = [
+        # Light.of, best_play_places and totals read a LiveAction as they read practice's Action.
+        decisions: list[dict[str, Any]] = [
             {
                 "action": a,
-                "light": Light.of(a),
+                "light": Light.of(a),  # type: ignore[arg-type]
                 "position": a.decision_position,
                 "xgid": a.decision_position.to_xgid(),
-                "highlight": best_play_places(a),
+                "highlight": best_play_places(a),  # type: ignore[arg-type]
                 "exercise": kept.get(a.pk),
             }
             for a in mine if not a.forced
@@ -115,7 +119,7 @@ def review_context(game: LiveGame, viewer) -> dict:
         players.append({
             "name": display_name(game.player(side)),
             "side": side,
-            "totals": totals(mine),
+            "totals": totals(mine),  # type: ignore[arg-type]
             "decisions": decisions,
             "mistakes": [d for d in decisions if d["action"].is_mistake],
             "is_viewer": side == viewer_side,
@@ -149,7 +153,7 @@ def export_text(game: LiveGame) -> str:
         position=game.position,
         actions=SimpleNamespace(all=lambda: kept),
     )
-    text = match_text(view)
+    text = match_text(view)  # type: ignore[arg-type]  # the fields of a PracticeMatch that the writer reads
     white, black = (_mat_name(game.player(side)) for side in (WHITE, BLACK))
     header = re.compile(rf"^ {re.escape(NAMES[WHITE])} : (\d+)\s+{re.escape(NAMES[BLACK])} : (\d+)$", re.M)
     return header.sub(lambda m: f" {f'{white} : {m[1]}':<31}{black} : {m[2]}", text)

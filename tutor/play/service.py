@@ -139,7 +139,7 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
 # -- turns -------------------------------------------------------------------------
 
 
-def roll(game: LiveGame, side: int) -> LiveAction | None:
+def roll(game: LiveGame, side: int) -> None:
     _require(game, Phase.ROLL, "Ahora no toca tirar los dados.")
     _roll(game, game.position)
     _save(game)
@@ -253,7 +253,7 @@ def offer(game: LiveGame, side: int, level: str) -> LiveAction:
 
 def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
     """The rival of the resigning side accepts (the game ends with those points) or rejects (play goes on)."""
-    if not game.offer_pending:
+    if not game.offer_pending or game.offer_by is None:
         raise GameError("Nadie se ha ofrecido a rendirse.", 409)
     if game.offer_by == side:
         raise GameError("Es tu rival quien decide si acepta tu rendición: espera su respuesta.", 409)
@@ -319,7 +319,7 @@ def _concede(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
     else:
         score[winner] += points
     action = _record(game, by, kind, position, points=points)
-    _end(game, position.replace(dice=None), winner, tuple(score))
+    _end(game, position.replace(dice=None), winner, (score[0], score[1]))
     _save(game)
     return action
 

@@ -62,14 +62,16 @@ def _game_lines(number: int, actions: list[Action], first, *, match_won: bool = 
 
 
 def _play_cell(action: Action) -> str:
-    high, low = sorted(action.position.dice, reverse=True)
+    dice = action.position.dice
+    assert dice is not None, "a recorded play has its dice"
+    high, low = sorted(dice, reverse=True)
     moves = " ".join(f"{src}/{dst}{'*' if hit else ''}" for src, dst, hit in action.moves)
     return f"{high}{low}: {moves}".rstrip()
 
 
 def _rows(cells: list[tuple[int, str]]) -> list[str]:
     """Numbered lines: the learner's cell left, the computer's right."""
-    rows: list[list[str]] = []
+    rows: list[list[str | None]] = []
     for side, text in cells:
         if side == LEARNER:
             rows.append([text, None])

@@ -260,9 +260,10 @@ def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *
         if position.winner() is not None:
             _finish_game(match, position, score_game(position), events)
             return
-        position = _learner_turn(match, position, events)
-        if position is None:
+        after = _learner_turn(match, position, events)
+        if after is None:
             return
+        position = after
 
 
 def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
@@ -273,7 +274,7 @@ def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) 
     events.add(
         Moved(
             side=COMPUTER,
-            dice=list(position.dice),
+            dice=list(play.dice),
             play=play.notation,
             frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, play.steps())],
         )
@@ -320,7 +321,7 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
         _record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.add(Passed(side=LEARNER, dice=list(rolled.dice)))
+        events.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None

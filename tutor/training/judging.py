@@ -7,14 +7,12 @@ plus short sentences for the numeric drills built from the drill's facts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.explanations import explain_verdict, rule_for
-
-try:  # where the lessons keep reading «sí»/«no» (it moved from puzzles to explanations)
-    from tutor.lessons.explanations import normalise_yes_no
-except ImportError:  # pragma: no cover - older layout
-    from tutor.lessons.puzzles import normalise_yes_no
+from tutor.lessons.puzzles import normalise_yes_no
 
 MAX_TEXT = 200
 
@@ -31,7 +29,7 @@ DOUBLE_REASONS = {
 
 def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
     rule = DRILL_RULES[drill.rule]
-    payload = {
+    payload: dict[str, Any] = {
         "correct": correct,
         "legal": None,
         "message": message,

@@ -15,11 +15,13 @@ cards and answers are merged into the account.
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
+from fsrs.card import CardDict
 
 from tutor.drills import RULES
 
@@ -87,7 +89,7 @@ def _session_state(request: HttpRequest) -> dict:
 
 def _card(data) -> Card | None:
     try:
-        return Card.from_dict(data) if isinstance(data, dict) and data else None
+        return Card.from_dict(cast(CardDict, data)) if isinstance(data, dict) and data else None
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -120,6 +122,8 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     user = _account(request) if request is not None else who
     if user is not None:
         _record_in_account(user, rules, correct, source, item, at)
+        return
+    if request is None:  # neither an account nor a session to keep the answer in
         return
     state = _session_state(request)
     for rule in rules:
@@ -175,10 +179,11 @@ def _session_memories(request: HttpRequest) -> dict[str, Memory]:
         tally = counts.setdefault(rule, [0, 0])
         tally[0] += int(correct)
         tally[1] += 1
-    return {
-        rule: Memory(rule, _card(state["cards"].get(rule)), *counts.get(rule, [0, 0]), at)
-        for rule in RULES
-    }
+    found = {}
+    for rule in RULES:
+        correct, total = counts.get(rule, (0, 0))
+        found[rule] = Memory(rule, _card(state["cards"].get(rule)), correct, total, at)
+    return found
 
 
 def _valid_answers(answers: list) -> list:
@@ -195,8 +200,8 @@ def _valid_answers(answers: list) -> list:
 
 def due_rules(request: HttpRequest) -> list[str]:
     """Rules already studied whose review falls today (or earlier), most overdue first."""
-    due = [memory for memory in memories(request).values() if memory.is_due]
-    return [memory.rule for memory in sorted(due, key=lambda memory: memory.due)]
+    due = [(memory.due, memory.rule) for memory in memories(request).values() if memory.is_due and memory.due is not None]
+    return [rule for _, rule in sorted(due, key=lambda entry: entry[0])]
 
 
 def answered_items(request: HttpRequest, limit: int = MAX_SESSION_ANSWERS) -> list[tuple[str, bool]]:
@@ -227,7 +232,7 @@ def answer_history(request: HttpRequest, days: int = HISTORY_DAYS) -> list[tuple
         day = timezone.localtime(when).date()
         if day in tally:
             tally[day][0 if correct else 1] += 1
-    return [(day, *tally[day]) for day in sorted(tally)]
+    return [(day, tally[day][0], tally[day][1]) for day in sorted(tally)]
 
 
 def merge_into_account(request: HttpRequest, user) -> None:
