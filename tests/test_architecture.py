@@ -114,3 +114,15 @@ def test_architecture_maps_every_app_and_package():
     packages = {f"tutor.{path.parent.name}" for path in TUTOR_DIR.glob("*/__init__.py")}
     missing = sorted(name for name in packages | set(settings.PROJECT_APPS) if f"`{name.replace('.', '/')}/`" not in text)
     assert not missing, f"ARCHITECTURE.md has no line for {missing}"
+
+
+def test_no_property_test_has_a_deadline_that_a_busy_machine_could_miss():
+    from hypothesis import settings as hypothesis_settings
+
+    assert hypothesis_settings.default.deadline is None
+    timed = [
+        f"{path.name}: {match[0]}"
+        for path in sorted(Path(__file__).parent.glob("*.py"))
+        for match in re.finditer(r"\bdeadline=(?!None\b)[^,)\s]+", path.read_text())
+    ]
+    assert not timed, f"property tests with a deadline: {timed}"
