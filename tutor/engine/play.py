@@ -20,7 +20,7 @@ from .position import Position, after_play
 _set = object.__setattr__
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Play:
     """A legal full play: its moves, in the mover's numbering, and its result.
 
@@ -37,8 +37,17 @@ class Play:
     dice: Dice
     moves: tuple[Move, ...]
     result: Position
-    _notation: str | None = field(default=None, init=False, compare=False)
+    _notation: str | None = field(compare=False)
     """Written on first use."""
+
+    def __init__(self, position: Position, dice: Dice, moves: tuple[Move, ...], result: Position) -> None:
+        # By hand rather than generated: a big double builds thousands of plays,
+        # and the generated frozen __init__ looks object.__setattr__ up each time.
+        _set(self, "position", position)
+        _set(self, "dice", dice)
+        _set(self, "moves", moves)
+        _set(self, "result", result)
+        _set(self, "_notation", None)
 
     @classmethod
     def parse(cls, text: str, position: Position, dice: Dice | str | None = None) -> Play:
