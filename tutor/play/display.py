@@ -52,7 +52,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind == Kind.MOVE:
         roll = format_dice(tuple(action.dice)) if action.dice else ""
         if not action.play:
-            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: pasa el turno."
+            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: {'pasas' if mine else 'pasa'}."
         return f"{does('tiras', 'tira')} {roll} y {'juegas' if mine else 'juega'} {action.play}."
     if kind == Kind.DOUBLE:
         return f"{does('doblas', 'dobla')} a {action.points}."
@@ -65,7 +65,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
         return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
-        return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
+        return f"{does('reclamas', 'reclama')} la partida: {'tu' if mine else 'su'} rival llevaba demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
         return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
     return ""

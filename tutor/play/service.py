@@ -240,10 +240,10 @@ def offer(game: LiveGame, side: int, level: str) -> LiveAction:
             raise GameError("Ya te has ofrecido a rendirte: espera a que tu rival responda.", 409)
         raise GameError(ANSWER_OFFER_FIRST, 409)
     if level not in MULTIPLIERS:
-        raise GameError("Elige cómo te rindes: partida sencilla, gammon o backgammon.", 400)
+        raise GameError("Elige cómo te rindes: partida simple, gammon o backgammon.", 400)
     position = game.position
     if level not in resignations(position, side):
-        raise GameError("Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida sencilla.", 409)
+        raise GameError("Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida simple.", 409)
     result = resignation(position, side, level)
     action = _record(game, side, Kind.OFFER, position, points=result.points, result_kind=level)
     game.offer, game.offer_by = level, side

@@ -10,7 +10,7 @@ from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
-RESULT_WORDS = {"single": "partida sencilla", "gammon": "gammon", "backgammon": "backgammon"}
+RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
 COLOUR_WORDS: dict[str, str] = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
 COLOUR_MEANINGS: dict[str, str] = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
@@ -111,7 +111,7 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
         return Event(
-            "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
+            "Partida Crawford: uno de los dos acaba de llegar, por primera vez, a un punto de ganar el match, así que en esta partida nadie puede doblar.",
             kind,
         )
     if isinstance(event, recorded.Moved):
