@@ -10,6 +10,11 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
+# Processes that share the tests (pytest-xdist), e.g. TEST_WORKERS=2; empty
+# runs them in one.  Each worker has its own test database, live servers on
+# free ports and its own Chromium.
+TEST_WORKERS ?=
+PYTEST := $(VPY) -m pytest $(if $(strip $(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 # Debian packages each task needs; scripts/system-packages installs the
 # missing ones when it can (root or password-less sudo with apt-get) and
@@ -101,20 +106,20 @@ system-packages-test:
 	@$(SYSTEM_PACKAGES) $(TEST_PACKAGES)
 
 test: $(DEV_STAMP) node-deps system-packages-test
-	$(VPY) -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
 
 # The suite without the tests marked slow (long comparisons with GNU Backgammon,
 # load and fuzz runs) nor those that drive a browser: a quick loop while working.
 FAST_MARKS ?= not slow and not browser
 
 test-fast: $(DEV_STAMP)
-	$(VPY) -m pytest -m "$(FAST_MARKS)" $(PYTEST_ARGS)
+	$(PYTEST) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
 
 # The same suite against a throwaway PostgreSQL server on loopback (Debian's
 # `postgresql` package), stopped and removed afterwards.
 test-postgres: $(DEV_STAMP) node-deps system-packages-test
 	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
-	scripts/with-postgres $(VPY) -m pytest $(PYTEST_ARGS)
+	scripts/with-postgres $(PYTEST) $(PYTEST_ARGS)
 
 # --- Checks ------------------------------------------------------------------
 
