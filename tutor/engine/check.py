@@ -300,6 +300,8 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
                 return progress, replace(reason, blocked_points=(obstacle.point,), opponent_checkers=obstacle.checkers)
             if obstacle.code is ReasonCode.BAR_FIRST:
                 return progress, replace(reason, on_bar=obstacle.checkers)
+            if obstacle.code is ReasonCode.NO_CHECKER:
+                return progress, reason
             return progress, replace(reason, farthest=obstacle.point)
         step = _move_from(m, o, point, die)
         assert step is not None

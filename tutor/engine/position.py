@@ -50,7 +50,8 @@ def _board_from_counts(on_board: Iterable[int], bar: int) -> Board:
     return (off, *points, bar)
 
 
-def _pair(values: Iterable[int]) -> tuple[int, ...]:
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    """``values`` as a tuple of ints: dice arrive as tuples, lists or any iterable of numbers."""
     return tuple(int(value) for value in values)
 
 
@@ -113,7 +114,7 @@ class Position:
             raise PositionError(f"cube owner must be None, WHITE or BLACK, not {cube_owner!r}")
         dice_pair = None
         if dice is not None:
-            values = _pair(dice)
+            values = _ints(dice)
             if len(values) != 2:
                 raise PositionError("dice must be a pair")
             dice_pair = (values[0], values[1])
@@ -317,7 +318,7 @@ class Position:
             return self.dice
         if isinstance(dice, str):
             return parse_dice(dice)
-        pair = _pair(dice)
+        pair = _ints(dice)
         if len(pair) != 2 or not all(is_die(d) for d in pair):
             raise PositionError(f"dice must be two numbers 1..6, not {pair!r}")
         return pair[0], pair[1]
