@@ -20,6 +20,7 @@ from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import BLACK, WHITE, can_double, format_dice
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
+from tutor.rules import CRAWFORD_NOTICE
 
 from . import resigning
 from .access import teaches
@@ -147,7 +148,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "status": status_text(game, side),
         "score": score_text(game),
         "cube": cube_text(game, side),
-        "crawford": position.crawford and game.length and not game.is_over,
+        "crawford": CRAWFORD_NOTICE if position.crawford and game.length and not game.is_over else None,
         "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
