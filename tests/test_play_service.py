@@ -415,3 +415,37 @@ def test_nobody_may_double_while_an_offer_waits(players):
     with pytest.raises(GameError, match="oferta de rendición sin responder"):
         service.run(game.pk, players[BLACK], "double", seq=game.seq)
     assert game.phase == Phase.ROLL and not game.actions.filter(kind="double").exists()
+
+
+def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_leaving_and_shows_it_first(players):
+    from tutor.play.display import panel_context
+
+    game = started(players, claim_minutes=1)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    game = set_position(game, game.position.replace(cube_value=2, cube_owner=game.position.turn), game.phase)
+    absent = game.side_to_act()
+    claimant = players[1 - absent]
+    shown = panel_context(game, claimant)["claim_value"]
+    assert "backgammon (6 puntos)" in shown and "la sesión termina" in shown
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    service.run(game.pk, claimant, "claim", seq=game.seq)
+    game.refresh_from_db()
+    result = game.actions.get(kind="result")
+    assert (result.side, result.points, result.result_kind) == (1 - absent, 6, "backgammon")
+    assert game.is_over and game.winner == 1 - absent and game.score[1 - absent] == 6
+
+
+def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players):
+    from tutor.play.display import panel_context
+
+    game = started(players, length=5, claim_minutes=1)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    absent = game.side_to_act()
+    assert "ganas el match" in panel_context(game, players[1 - absent])["claim_value"]
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    service.run(game.pk, players[1 - absent], "claim", seq=game.seq)
+    game.refresh_from_db()
+    assert game.winner == 1 - absent and game.score[1 - absent] == 5
+    assert game.actions.get(kind="result").points == 3

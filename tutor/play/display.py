@@ -65,7 +65,8 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
         return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
-        return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
+        absent = "tu rival llevaba" if mine else "llevabas" if viewer_side is not None else "su rival llevaba"
+        return f"{does('reclamas', 'reclama')} la partida: {absent} demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
         return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
     return ""
@@ -129,6 +130,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     act_url = reverse("play:act", args=[game.code])
+    can_claim = side is not None and not game.is_over and acting is not None and acting != side
     return {
         "game": game,
         "position": position,
@@ -154,7 +156,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
         "events": [text for text in (sentence(game, action, side) for action in game.recent_actions()) if text],
         "phrases": PHRASES.items(),
-        "can_claim": side is not None and not game.is_over and acting is not None and acting != side,
+        "can_claim": can_claim,
+        "claim_value": resigning.claiming(game, side) if can_claim else "",
         "act_url": act_url,
         "move_url": f"{act_url}?tipo=move&seq={game.seq}",
         "verdict": verdict,

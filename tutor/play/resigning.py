@@ -94,6 +94,19 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     return {"label": "Dejar la sesión", "warning": f"Si dejas la sesión, termina para los dos. {loss}"}
 
 
+def claiming(game: LiveGame, side: int | None) -> str:
+    """What claiming the game would give ``side`` now: as if the absent rival had left."""
+    if side is None or game.is_over or game.black_id is None:
+        return ""
+    if game.length:
+        return "Si reclamas la partida, ganas el match, como si tu rival lo hubiera dejado."
+    result = service.leaving_result(game, opponent(side))
+    if result is None:
+        return "Si reclamas la partida, la sesión termina sin puntos: la partida en curso aún no ha empezado."
+    return (f"Si reclamas la partida, ganas esta partida como {RESULT_WORDS[result.kind]} ({points(result.points)}), "
+            "como si tu rival hubiera dejado la sesión, y la sesión termina.")
+
+
 def sentence(game: LiveGame, action: LiveAction | ToldAction, mine: bool, actor: str) -> str:
     """An offer, its answer or leaving, as one event of the panel («Tú te ofreces a rendirte…»)."""
     what = f"{RESULT_WORDS.get(action.result_kind, 'partida')}, {points(action.points)}"

@@ -4,8 +4,9 @@ Grading happens once, after the game is over (never while it is played, so
 nobody gets help), with the practice mode's evaluator, thresholds and
 traffic light; the grades are stored on the actions in the practice
 actions' shape, so the practice review's pieces (``Light``, ``totals``)
-show them unchanged.  The ``.mat`` export is practice's writer fed with
-the live game's plays and cube actions, under the two players' names.
+show them unchanged.  The ``.mat`` export is the shared writer
+(``tutor.games.mat``) fed with the live game's actions, under the two
+players' names.
 
 A no-double needs no row of its own: the server records a ``ROLL`` both
 when the player chose to roll and when it rolled by itself (doubling not
@@ -21,14 +22,13 @@ Each player turns their own ámbar and rojo decisions into practice's
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice import evaluator
 from tutor.practice.cube import best_cube_action, cube_analysis, may_double
 from tutor.practice.display import Light, best_play_places, totals
-from tutor.practice.export import NAMES, match_text
+from tutor.games.mat import match_text, transcripts
 from tutor.practice.grading import colour_for
 from tutor.practice.models import Exercise
 from tutor.practice.shown import top_plays
@@ -140,19 +140,13 @@ def create_exercises(game: LiveGame, side: int) -> int:
 
 
 def export_text(game: LiveGame) -> str:
-    """The game in ``.mat`` format, through practice's writer, with the players' names."""
-    kept = [a for a in game.actions.all() if a.kind in EXPORTED]
-    view = SimpleNamespace(
-        length=game.length,
-        game_number=game.game_number,
-        is_over=game.is_over and game.winner is not None and bool(kept) and kept[-1].kind == Kind.RESULT,
-        position=game.position,
-        actions=SimpleNamespace(all=lambda: kept),
+    """The game in ``.mat`` format, with the players' names."""
+    games = transcripts(
+        game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
+        first=game.position,
     )
-    text = match_text(view)
-    white, black = (_mat_name(game.player(side)) for side in (WHITE, BLACK))
-    header = re.compile(rf"^ {re.escape(NAMES[WHITE])} : (\d+)\s+{re.escape(NAMES[BLACK])} : (\d+)$", re.M)
-    return header.sub(lambda m: f" {f'{white} : {m[1]}':<31}{black} : {m[2]}", text)
+    names = tuple(_mat_name(game.player(side)) for side in (WHITE, BLACK))
+    return match_text(game.length, names, games, jacoby=game.position.jacoby)
 
 
 def _mat_name(user) -> str:

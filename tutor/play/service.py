@@ -26,8 +26,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tutor.engine import (
-    MULTIPLIERS, GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent, resignation,
-    resignations, score_game, take,
+    BLACK, MULTIPLIERS, WHITE, GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent,
+    resignation, resignations, score_game, take,
 )
 from tutor.practice import dice
 from tutor.lessons.explanations import DOUBLE_REASONS
@@ -263,13 +263,13 @@ def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
     action = _record(game, side, kind, position, points=result.points, result_kind=result.kind)
     game.offer, game.offer_by = "", None
     if accepts:
-        _finish_game(game, position.replace(dice=None), result)
+        _finish_game(game, position, result)
     _save(game)
     return action
 
 
 def leaving_result(game: LiveGame, side: int) -> GameResult | None:
-    """What the rival wins of the game under way when ``side`` leaves a money session.
+    """What the rival wins of the game under way when ``side`` leaves (or is claimed against).
 
     The most the leaver could still lose (so leaving never saves points),
     or nothing when nobody has moved yet in this game.
@@ -281,23 +281,12 @@ def leaving_result(game: LiveGame, side: int) -> GameResult | None:
 
 
 def resign(game: LiveGame, side: int) -> LiveAction:
-    """``side`` leaves for good: the rival wins the match, or in money play the game under way (``leaving_result``)."""
-    if game.length:
-        return _concede(game, loser=side, kind=Kind.RESIGN, by=side)
-    result = leaving_result(game, side)
-    position = game.position.replace(dice=None)
-    score = Match.of(position).after_game(result).score if result else position.score
-    action = _record(game, side, Kind.RESIGN, game.position, points=result.points if result else 0,
-                     result_kind=result.kind if result else "")
-    if result:
-        _record(game, result.winner, Kind.RESULT, position, points=result.points, result_kind=result.kind)
-    _end(game, position, opponent(side), score)
-    _save(game)
-    return action
+    """``side`` leaves for good: the rival wins the game under way (``leaving_result``) and, in a match, the match."""
+    return _forfeit(game, loser=side, kind=Kind.RESIGN, by=side)
 
 
 def claim(game: LiveGame, side: int) -> LiveAction:
-    """The rival has not acted for the waiting time the creator chose: ``side`` wins as if they resigned."""
+    """The rival has not acted for the waiting time the creator chose: scored as if they had left."""
     absent = opponent(side)
     if game.side_to_act() != absent:
         raise GameError("Solo puedes reclamar la partida cuando tu rival tiene que jugar y no lo hace.", 409)
@@ -305,21 +294,23 @@ def claim(game: LiveGame, side: int) -> LiveAction:
     if timezone.now() < deadline:
         seconds = int((deadline - timezone.now()).total_seconds()) + 1
         raise GameError(f"Aún no: si tu rival no juega, podrás reclamar la partida dentro de {seconds} s.", 409)
-    return _concede(game, loser=absent, kind=Kind.CLAIM, by=side)
+    return _forfeit(game, loser=absent, kind=Kind.CLAIM, by=side)
 
 
-def _concede(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
+def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
+    """The game ends as ``loser`` leaving it: its result like any other game's, then the end of the match or session."""
     position = game.position
     winner = opponent(loser)
+    result = leaving_result(game, loser)
+    action = _record(game, by, kind, position, points=result.points if result else 0,
+                     result_kind=result.kind if result else "")
     score = list(position.score)
-    points = position.cube_value
+    if result is not None:
+        _record(game, winner, Kind.RESULT, position, points=result.points, result_kind=result.kind)
+        score = list(Match.of(position).after_game(result).score)
     if game.length:
-        points = max(0, game.length - score[winner])
-        score[winner] = game.length
-    else:
-        score[winner] += points
-    action = _record(game, by, kind, position, points=points)
-    _end(game, position.replace(dice=None), winner, tuple(score))
+        score[winner] = game.length  # whoever leaves a match loses it
+    _end(game, position, winner, (score[WHITE], score[BLACK]))
     _save(game)
     return action
 
