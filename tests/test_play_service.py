@@ -449,3 +449,26 @@ def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players)
     game.refresh_from_db()
     assert game.winner == 1 - absent and game.score[1 - absent] == 5
     assert game.actions.get(kind="result").points == 3
+
+
+def test_live_games_refuse_a_dead_cube_double_with_the_reason_and_the_panel_says_why(players):
+    from tutor.lessons.explanations import DOUBLE_REASONS
+    from tutor.play.display import panel_context
+
+    game = started(players, length=5)
+    dead = Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=WHITE)
+    game = set_position(game, dead)
+    with pytest.raises(GameError, match="ganar esta partida ya te da el match"):
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    context = panel_context(game, players[WHITE])
+    assert not context["can_double"] and context["cube_note"] == DOUBLE_REASONS["dead-cube"]
+    assert panel_context(game, players[BLACK])["cube_note"] == ""
+
+
+def test_the_server_rolls_for_a_side_whose_only_double_would_be_dead(players):
+    game = started(players, length=5)
+    game = set_position(game, Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=BLACK), Phase.MOVE)
+    game = set_position(game, game.position.with_dice((3, 1)), Phase.MOVE)
+    service.run(game.pk, players[BLACK], "move", seq=game.seq, play="8/5 6/5")
+    game.refresh_from_db()
+    assert game.phase == Phase.MOVE and game.position.turn == WHITE and game.position.dice is not None

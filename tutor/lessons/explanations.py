@@ -226,8 +226,15 @@ DOUBLE_REASONS = {
     "not-cube-owner": "El cubo es del programa: solo puede doblar quien lo tiene, o cualquiera si está en el centro.",
     "crawford-game": "Es la partida Crawford: en ella nadie puede doblar.",
     "cube-at-maximum": "El cubo ya está en su valor máximo.",
+    "dead-cube": "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada, porque ganar esta partida ya te da el match.",
 }
-"""The Spanish for the engine's cube codes (``tutor.engine.double_reasons``)."""
+"""The Spanish for the engine's cube codes (``tutor.engine.double_reasons``) and the games' ``dead-cube``."""
+
+DOUBLE_REASONS_AGAINST_A_PERSON = {
+    **DOUBLE_REASONS,
+    "not-cube-owner": "El cubo es de tu rival: solo puede doblar quien lo tiene, o cualquiera si está en el centro.",
+}
+"""The same, in a game between two people, where the cube's other owner is the rival, not the program."""
 
 DEFECTS = {
     Defect.WHITE_TOO_MANY: "las blancas tienen más de 15 fichas",

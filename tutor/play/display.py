@@ -17,7 +17,8 @@ from django.urls import reverse
 
 from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
-from tutor.engine import BLACK, WHITE, can_double, format_dice
+from tutor.engine import BLACK, WHITE, format_dice
+from tutor.games.cube import dead_cube_note, may_double
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
 
@@ -150,7 +151,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "score": score_text(game),
         "cube": cube_text(game, side),
         "crawford": position.crawford and game.length and not game.is_over,
-        "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
+        "can_double": turn_actions and game.phase == Phase.ROLL and may_double(position),
+        "cube_note": "" if game.is_over or game.phase == Phase.WAITING else dead_cube_note(position, side),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,

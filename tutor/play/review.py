@@ -26,7 +26,8 @@ import re
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice import evaluator
-from tutor.practice.cube import best_cube_action, cube_analysis, may_double
+from tutor.games.cube import may_double
+from tutor.practice.cube import best_cube_action, cube_analysis
 from tutor.practice.display import Light, best_play_places, totals
 from tutor.games.mat import match_text, transcripts
 from tutor.practice.grading import colour_for

@@ -7,7 +7,7 @@ door for the decisions of a game under way: it checks that the message
 names the game's current ``seq`` (a replayed or stale message does not), that
 the sender plays this game and that it is their turn to do this, then runs
 it.  The rules are the engine's: legality with ``Position.check``, the
-cube with ``double_reasons``/``take``/``drop``, scoring with ``score_game``,
+cube with ``take``/``drop`` and the games' one cube policy (``may_double``), scoring with ``score_game``,
 the match and the Crawford game with ``Match``.  The dice are thrown on the
 server with the practice mode's dice (the operating system's secure
 generator; a seed only in tests).
@@ -26,11 +26,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from tutor.engine import (
-    BLACK, MULTIPLIERS, WHITE, GameResult, Match, Play, Position, can_double, double_reasons, drop, opponent,
+    BLACK, MULTIPLIERS, WHITE, GameResult, Match, Play, Position, drop, opponent,
     resignation, resignations, score_game, take,
 )
 from tutor.practice import dice
-from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.games.cube import may_double, refusal
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.training.hooks import record_illegal_play
 
@@ -47,8 +47,6 @@ PHRASES = {
     "otra": "¿Jugamos otra?",
 }
 """The only things players may say to each other: no free text (many players are children)."""
-
-CUBE_REFUSALS = {**DOUBLE_REASONS, "not-cube-owner": "El cubo es de tu rival: solo puede doblar quien lo tiene, o cualquiera si está en el centro."}
 
 NOT_YOUR_TURN = "No es tu turno: espera a que juegue tu rival."
 STALE = "Esta acción llega tarde: la partida ya ha cambiado. Esta es la posición actual."
@@ -148,9 +146,8 @@ def roll(game: LiveGame, side: int) -> LiveAction | None:
 def double(game: LiveGame, side: int) -> LiveAction:
     _require(game, Phase.ROLL, "Se dobla al empezar tu turno, antes de tirar.")
     position = game.position
-    reasons = double_reasons(position)
-    if reasons:
-        raise GameError(CUBE_REFUSALS.get(reasons[0], "Ahora no puedes doblar."), 409)
+    if not may_double(position):
+        raise GameError(refusal(position, against_a_person=True), 409)
     action = _record(game, side, Kind.DOUBLE, position, points=position.cube_value * 2)
     game.phase = Phase.ANSWER
     _save(game)
@@ -193,7 +190,7 @@ def _after_play(game: LiveGame, position: Position) -> None:
 
 def _start_turn(game: LiveGame, position: Position) -> None:
     """The side on roll may double: it decides; otherwise the server rolls for it."""
-    if can_double(position):
+    if may_double(position):
         game.phase = Phase.ROLL
         game.xgid = position.to_xgid()
     else:
@@ -212,7 +209,7 @@ def _roll(game: LiveGame, position: Position) -> None:
             return
         _record(game, rolled.turn, Kind.MOVE, rolled, play=plays[0], forced=True)
         position = plays[0].result
-        if can_double(position):
+        if may_double(position):
             _start_turn(game, position)
             return
 

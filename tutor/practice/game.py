@@ -5,7 +5,7 @@ answer a double, ask for a hint, go on to the next game).  It checks that
 the decision is allowed now, asks gnubg (``evaluator``) to judge it,
 records it, then lets the computer play until the learner must decide
 again or the game ends.  The rules are the engine's: legality with
-``Position.check``, the cube with ``can_double``/``take``/``drop``, scoring
+``Position.check``, the cube with the games' policy (``may_double``) and ``take``/``drop``, scoring
 with ``score_game`` and the match with ``Match``.
 
 Callers run each function in one database transaction: when gnubg fails
@@ -26,16 +26,15 @@ from tutor.engine import (
     Play,
     Position,
     Verdict,
-    double_reasons,
     drop,
     format_moves,
     score_game,
     take,
 )
-from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.games.cube import may_double, refusal
 
 from . import dice, evaluator
-from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
+from .cube import best_cube_action, cube_analysis
 from .evaluator import CubeAnalysis
 from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
@@ -155,11 +154,8 @@ def learner_double(match: PracticeMatch) -> None:
     """The learner doubles; gnubg grades it and the computer takes or passes."""
     _require(match, Phase.ROLL, "Solo se dobla al empezar tu turno, antes de tirar.")
     position = match.position
-    reasons = double_reasons(position)
-    if reasons:
-        raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
-    if not cube_alive(position):
-        raise GameError(DEAD_CUBE, 409)
+    if not may_double(position):
+        raise GameError(refusal(position), 409)
     events = Recorder()
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import BLACK, Verdict
+from tutor.games.cube import dead_cube_note, may_double
 from tutor.lessons.explanations import verdict_payload
 from tutor.lessons.marks import verdict_marks
 from tutor.ratelimit import ratelimit
@@ -32,7 +33,7 @@ from .evaluator import EvaluatorUnavailable
 from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
-from .models import Action, Colour, Exercise, Phase, PracticeMatch
+from .models import LEARNER, Action, Colour, Exercise, Phase, PracticeMatch
 
 UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
 STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
@@ -92,7 +93,8 @@ def render_match(
         "events": found,
         "lights": display.lights(match, found),
         "Phase": Phase,
-        "can_double": match.phase == Phase.ROLL and game.may_double(position),
+        "can_double": match.phase == Phase.ROLL and may_double(position),
+        "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
