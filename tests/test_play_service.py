@@ -14,7 +14,7 @@ from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
 from tutor.play.display import render_player_panels
 from tutor.play.models import RECENT_TOLD, TOLD_FIELDS, LiveAction, LiveGame, Phase, RefusedPlay
-from tutor.practice.game import GameError, IllegalPlay
+from tutor.games.errors import GameError, IllegalPlay
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import BLACK, WHITE, format_dice
 from tutor.games.cube import dead_cube_note, may_double
-from tutor.practice.destinations import destination_map
+from tutor.board.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
 
 from . import resigning

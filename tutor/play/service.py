@@ -29,9 +29,9 @@ from tutor.engine import (
     BLACK, MULTIPLIERS, WHITE, GameResult, Match, Play, Position, drop, opponent,
     resignation, resignations, score_game, take,
 )
-from tutor.practice import dice
+from tutor.games import dice
 from tutor.games.cube import may_double, refusal
-from tutor.practice.game import GameError, IllegalPlay
+from tutor.games.errors import GameError, IllegalPlay
 from tutor.training.hooks import record_illegal_play
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay

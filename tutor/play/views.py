@@ -24,8 +24,8 @@ from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.lessons.explanations import RULES
 from tutor.practice.evaluator import EvaluatorUnavailable
-from tutor.practice.game import GameError, IllegalPlay
-from tutor.practice.views import illegal_verdict
+from tutor.games.errors import GameError, IllegalPlay
+from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
 
 from . import access, service

@@ -25,7 +25,6 @@ from tutor.engine import (
     Match,
     Play,
     Position,
-    Verdict,
     drop,
     format_moves,
     score_game,
@@ -33,7 +32,10 @@ from tutor.engine import (
 )
 from tutor.games.cube import may_double, refusal
 
-from . import dice, evaluator
+from tutor.games import dice
+from tutor.games.errors import GameError, IllegalPlay
+
+from . import evaluator
 from .cube import best_cube_action, cube_analysis
 from .evaluator import CubeAnalysis
 from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
@@ -43,25 +45,8 @@ from .shown import top_plays
 
 
 
-class GameError(Exception):
-    """A decision the game does not allow now: a Spanish message and an HTTP status."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
 class StaleMatch(Exception):
     """The match changed since the page the request came from was shown."""
-
-
-class IllegalPlay(Exception):
-    """The learner wrote a play the rules forbid; the verdict says why."""
-
-    def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.text)
-        self.verdict = verdict
 
 
 # -- running one decision ---------------------------------------------------------

@@ -19,16 +19,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.engine import BLACK, Verdict
+from tutor.engine import BLACK
 from tutor.games.cube import dead_cube_note, may_double
-from tutor.lessons.explanations import verdict_payload
-from tutor.lessons.marks import verdict_marks
+from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_illegal_play
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
-from .destinations import destination_map
+from tutor.board.destinations import destination_map
 from .evaluator import EvaluatorUnavailable
 from .export import match_text
 from .forms import StartForm
@@ -134,13 +133,6 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
         remember(request, created)
         return redirect(created)
     return redirect(match)
-
-
-def illegal_verdict(verdict: Verdict) -> dict:
-    """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
-    payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
-    payload["marks"] = verdict_marks(verdict)
-    return payload
 
 
 @require_POST
