@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.classroom_factories import make_user
 from tutor.engine import BLACK, WHITE, Position
-from tutor.play import service
+from tutor.play import service, turns
 from tutor.play.display import render_player_panels
 from tutor.play.models import RECENT_TOLD, TOLD_FIELDS, LiveAction, LiveGame, Phase, RefusedPlay
 from tutor.games.errors import GameError, IllegalPlay
@@ -148,7 +148,7 @@ def test_double_take_gives_the_cube_to_the_taker_and_the_doubler_rolls(players):
     game.xgid = position.replace(dice=None).to_xgid()
     game.phase = Phase.ROLL
     with pytest.raises(GameError, match="El cubo es de tu rival"):
-        service.double(game, game.side_of(doubler))
+        turns.double(game, game.side_of(doubler))
 
 
 def test_a_drop_ends_the_game_and_the_next_one_starts_with_a_new_opening_roll(players):
@@ -335,7 +335,7 @@ def test_offers_and_answers_need_the_current_seq_and_a_player(players):
     game.refresh_from_db()
     with pytest.raises(GameError, match="Nadie se ha ofrecido"):
         service.run(game.pk, black, "accept", seq=game.seq)
-    with pytest.raises(GameError, match="partida sencilla, gammon o backgammon") as bad:
+    with pytest.raises(GameError, match="partida simple, gammon o backgammon") as bad:
         service.run(game.pk, white, "offer", seq=game.seq, level="todo")
     assert bad.value.status == 400
     assert game.actions.filter(kind="offer").count() == 1
@@ -343,7 +343,7 @@ def test_offers_and_answers_need_the_current_seq_and_a_player(players):
 
 def test_a_side_with_a_checker_off_can_offer_only_a_single_game(players):
     game = set_position(started(players), Position.from_layout(white={1: 14}, black={24: 15}).replace(turn=BLACK))
-    with pytest.raises(GameError, match="solo rendirte con una partida sencilla"):
+    with pytest.raises(GameError, match="solo rendirte con una partida simple"):
         service.run(game.pk, players[WHITE], "offer", seq=game.seq, level="gammon")
     assert offer(game, players[WHITE], "single").offer == "single"
 

@@ -15,12 +15,12 @@ from tutor.accounts.models import display_name
 from tutor.engine import GameResult, Match, opponent, resignation, resignations
 from tutor.practice.display import RESULT_WORDS, points
 
-from . import service
+from . import endings
 from .models import LiveAction, LiveGame, ToldAction
 
 Kind = LiveAction.Kind
-LABELS = {"single": "Partida sencilla", "gammon": "Gammon", "backgammon": "Backgammon"}
-WITH = {"single": "con una partida sencilla", "gammon": "con un gammon", "backgammon": "con un backgammon"}
+LABELS = {"single": "Partida simple", "gammon": "Gammon", "backgammon": "Backgammon"}
+WITH = {"single": "con una partida simple", "gammon": "con un gammon", "backgammon": "con un backgammon"}
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     if game.length:
         return {"label": "Dejar el match",
                 "warning": "Si dejas el match, tu rival lo gana, y no se puede deshacer."}
-    result = service.leaving_result(game, side)
+    result = endings.leaving_result(game, side)
     if result is None:
         loss = "La partida en curso aún no ha empezado: termina sin puntos."
     else:
@@ -100,7 +100,7 @@ def claiming(game: LiveGame, side: int | None) -> str:
         return ""
     if game.length:
         return "Si reclamas la partida, ganas el match, como si tu rival lo hubiera dejado."
-    result = service.leaving_result(game, opponent(side))
+    result = endings.leaving_result(game, opponent(side))
     if result is None:
         return "Si reclamas la partida, la sesión termina sin puntos: la partida en curso aún no ha empezado."
     return (f"Si reclamas la partida, ganas esta partida como {RESULT_WORDS[result.kind]} ({points(result.points)}), "

@@ -10,7 +10,7 @@ from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
-RESULT_WORDS = {"single": "partida sencilla", "gammon": "gammon", "backgammon": "backgammon"}
+RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
 COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
 COLOUR_MEANINGS = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
