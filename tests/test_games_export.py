@@ -23,12 +23,13 @@ from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
 from tutor.play import service
 from tutor.play.review import export_text
+from tutor.practice.models import PracticeMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
 LIVE = [
     # (length, seed, chances of each way to end a game)
-    (0, 1, {"offer": 0.02, "accept": 0.8}),
+    (0, 1, {"offer": 0.02, "accept": 0.8}),  # with the Jacoby rule
     (0, 2, {"leave": 0.003}),
     (0, 3, {"claim": 0.003, "double": 0.2}),
     (3, 4, {"offer": 0.05, "accept": 0.9}),
@@ -57,7 +58,7 @@ def test_every_export_of_random_live_and_practice_games_imports_into_gnubg_whole
     files, wanted = [], []
     for index, (length, seed, chances) in enumerate(LIVE):
         players = (make_user(f"blancas{index}"), make_user(f"negras{index}"))
-        game = service.create_game(players[0], length=length, black=players[1])
+        game = service.create_game(players[0], length=length, black=players[1], jacoby=seed == 1)
         game = random_live_game(game, players, random.Random(seed), games=4, ending_weights=chances)
         text = export_text(game)
         assert "and the match" not in text or length
@@ -65,7 +66,11 @@ def test_every_export_of_random_live_and_practice_games_imports_into_gnubg_whole
         wanted.append(expected(list(game.actions.all()), game))
     for length, seed in PRACTICE:
         client = Client()
-        match = random_practice_match(client, start(client, length=length), random.Random(seed), games=3, double=0.3)
+        match = start(client, length=length)
+        if not length:  # a money session with the Jacoby rule
+            PracticeMatch.objects.filter(pk=match.pk).update(jacoby=True, xgid=match.position.replace(jacoby=True).to_xgid())
+        match = random_practice_match(client, match, random.Random(seed), games=3, double=0.3,
+                                      resign=0.04)
         text = client.get(f"/practica/{match.pk}/partida.mat").content.decode()
         files.append((text, match.position.jacoby))
         wanted.append(expected(list(match.actions.all()), match))

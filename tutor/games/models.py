@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from tutor.engine import Position
+from tutor.engine import Match, Position
 
 
 class ActionKind(models.TextChoices):
@@ -41,10 +41,15 @@ class Colour(models.TextChoices):
 
 
 class StoredMatch:
-    """What a stored game derives from its ``xgid`` and ``length`` (0: a money game)."""
+    """What a stored game derives from its ``xgid``, ``length`` (0: a money game) and ``jacoby``."""
 
     xgid: str
     length: int
+    jacoby: bool
+
+    def first_position(self, stakes: Match) -> Position:
+        """The starting position of a game played at ``stakes`` (the Jacoby rule: money games only)."""
+        return Position.initial(**stakes.position_fields(), jacoby=self.jacoby and not self.length)
 
     @property
     def title(self) -> str:

@@ -73,6 +73,7 @@ class LiveGame(StoredMatch, models.Model):
         "classroom.Classroom", on_delete=models.CASCADE, null=True, blank=True, related_name="live_games", verbose_name="grupo"
     )
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
     claim_minutes = models.PositiveSmallIntegerField("minutos de espera antes de reclamar", default=5)
     highlight = models.BooleanField("iluminar destinos legales", default=True)
     public = models.BooleanField("cualquiera con el enlace puede mirar", default=False)

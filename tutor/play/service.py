@@ -53,11 +53,14 @@ OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival 
 
 
 def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bool = True, public: bool = False,
-                classroom=None, black=None) -> LiveGame:
-    """A new game created by ``white``; with ``black`` already chosen it starts at once."""
+                classroom=None, black=None, jacoby: bool = False) -> LiveGame:
+    """A new game created by ``white``; with ``black`` already chosen it starts at once.
+
+    The Jacoby rule is a money-play rule: a match ignores it.
+    """
     game = LiveGame.objects.create(
         white=white, length=length, claim_minutes=claim_minutes, highlight=highlight, public=public,
-        classroom=classroom, xgid=Position.initial(match_length=length).to_xgid(),
+        classroom=classroom, jacoby=jacoby and not length, xgid=Position.initial(match_length=length).to_xgid(),
     )
     if black is not None:
         join(game, black)

@@ -34,7 +34,7 @@ def opening(game: LiveGame, stakes: Match) -> None:
     """A game begins: one die each until they differ; the higher die plays both numbers."""
     throws = dice.opening(game)
     game.moved_in_game = False
-    position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
+    position = game.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
     record(game, throws.starter, Kind.OPENING, position, dice=[list(pair) for pair in throws.throws])
     turn_started.send(sender=LiveGame, game=game, side=throws.starter)
     _to_move(game, position)

@@ -32,13 +32,14 @@ from tutor.games.driver import (
     record,
     require,
     require_double,
+    resignation_of,
 )
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
 
 from . import evaluator
 from .cube import best_cube_action, cube_analysis
 from .evaluator import CubeAnalysis
-from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
+from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import top_plays
@@ -76,10 +77,11 @@ def _as_int(text: str) -> int:
 # -- starting ---------------------------------------------------------------------
 
 
-def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
-    """A new match (``length`` points, 0 for money) with its first game under way."""
+def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> PracticeMatch:
+    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule) with its first game under way."""
     match = PracticeMatch(
-        length=length, level=level, user=user, xgid=Position.initial().to_xgid(), phase=Phase.MOVE
+        length=length, level=level, user=user, jacoby=jacoby and not length, xgid=Position.initial().to_xgid(),
+        phase=Phase.MOVE,
     )
     match.save()
     events = Recorder()
@@ -91,7 +93,7 @@ def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
 def next_game(match: PracticeMatch) -> PracticeMatch | None:
     """The next game of the match, after the one just finished; a new match after the last one."""
     if match.phase == Phase.MATCH_OVER:
-        return start_match(length=match.length, level=match.level, user=match.user)
+        return start_match(length=match.length, level=match.level, user=match.user, jacoby=match.jacoby)
     require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
@@ -109,7 +111,7 @@ def _start_game(match: PracticeMatch, stakes: Match, events: Recorder) -> None:
     events.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
     if stakes.crawford:
         events.add(Crawford())
-    position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
+    position = match.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
     if throws.starter == LEARNER:
         _learner_to_move(match, position)
         return
@@ -200,6 +202,24 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     events.add(Graded(action=action.pk))
     match.hint = None
     _after_learner_play(match, play.result, events)
+    _save(match, events)
+
+
+def learner_resign(match: PracticeMatch, level: str) -> None:
+    """The learner resigns the game as ``level`` (single, gammon or backgammon), on their turn; the program accepts.
+
+    Recorded as in a live game: the offer, its acceptance, then the result,
+    at the position where it was made (with the dice, if they were rolled).
+    """
+    if match.phase not in (Phase.ROLL, Phase.MOVE):
+        raise GameError("Solo puedes rendirte en tu turno, mientras la partida sigue.", 409)
+    position = match.position
+    result = resignation_of(position, LEARNER, level)
+    events = Recorder()
+    record(match, LEARNER, Action.Kind.OFFER, position, points=result.points, result_kind=level)
+    record(match, COMPUTER, Action.Kind.ACCEPT, position, points=result.points, result_kind=level)
+    events.add(Resigned(side=LEARNER, result=level))
+    _finish_game(match, position, result, events)
     _save(match, events)
 
 

@@ -44,6 +44,7 @@ class PracticeMatch(StoredMatch, models.Model):
     )
     level = models.CharField("nivel", max_length=20, choices=Level.choices, default=Level.INTERMEDIATE)
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
     xgid = models.CharField("posición", max_length=80)
     phase = models.CharField("fase", max_length=12, choices=Phase.choices)
     game_number = models.PositiveSmallIntegerField("partida", default=1)

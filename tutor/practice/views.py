@@ -21,6 +21,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import BLACK
 from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.jacoby import jacoby_text
+from tutor.games.resigning import choices as resign_choices
 from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
 from tutor.training.hooks import record_illegal_play
@@ -58,7 +60,8 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         with transaction.atomic():
             match = game.start_match(
-                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request)
+                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
+                jacoby=form.cleaned_data["jacoby"],
             )
     except EvaluatorUnavailable:
         return index(request, form, error=UNAVAILABLE, status=503)
@@ -94,6 +97,8 @@ def render_match(
         "Phase": Phase,
         "can_double": match.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
+        "jacoby": jacoby_text(position),
+        "resign_choices": resign_choices(position, LEARNER) if match.phase in (Phase.ROLL, Phase.MOVE) else [],
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
@@ -157,6 +162,12 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
     if reply not in ("aceptar", "abandonar"):
         return render_match(request, get_match(request, pk), error="Responde «aceptar» o «abandonar».", status=400)
     return _decide(request, pk, lambda match: game.learner_answer(match, takes=reply == "aceptar"))
+
+
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    level = str(request.POST.get("nivel", ""))[:20]
+    return _decide(request, pk, lambda match: game.learner_resign(match, level))
 
 
 @require_POST
