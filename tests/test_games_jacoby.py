@@ -40,8 +40,8 @@ def test_a_live_money_gammon_counts_as_the_jacoby_rule_says(settings, jacoby, cu
     game, (white, black), client = live_money_game(jacoby, cube)
     assert game.position.jacoby is jacoby
     page = client.get(game.get_absolute_url()).content.decode()
-    expected = ("Se aplica: mientras nadie doble" if cube == 1 else "Se aplica, pero ya se ha doblado") if jacoby else "No se aplica"
-    assert "Regla Jacoby" in page and expected in page
+    expected = ("se aplica" if cube == 1 else "ya no: se ha doblado") if jacoby else "no se aplica"
+    assert "Regla Jacoby" in page and f"<dd data-jacoby>{expected}</dd>" in page
     service.run(game.pk, white, "move", seq=game.seq, play="1/off")
     result = game.actions.get(kind="result")
     assert (result.side, result.result_kind, result.points) == (WHITE, "gammon", points)
@@ -67,7 +67,8 @@ def test_a_practice_money_gammon_counts_as_the_jacoby_rule_says(client, jacoby, 
     to_my_move(client, match)
     assert match.position.jacoby is jacoby
     page = client.get(f"/practica/{match.pk}/").content.decode()
-    assert ("Se aplica: mientras nadie doble" if jacoby else "No se aplica") in page
+    assert f"<dd data-jacoby>{'se aplica' if jacoby else 'no se aplica'}</dd>" in page
+    assert "mientras nadie doble, un gammon o un backgammon cuentan como partida simple" in page
     PracticeMatch.objects.filter(pk=match.pk).update(
         xgid=GAMMON_NEXT.replace(turn=WHITE, dice=(6, 5), jacoby=jacoby).to_xgid()
     )

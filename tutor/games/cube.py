@@ -54,4 +54,4 @@ def dead_cube_note(position: Position, side: int | None) -> str:
     """
     if side is None or position.crawford or position.cube_owner not in (None, side) or cube_alive(position, side):
         return ""
-    return DOUBLE_REASONS[DEAD_CUBE]
+    return f"No puedes doblar. {DOUBLE_REASONS[DEAD_CUBE]}"

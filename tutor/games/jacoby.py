@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from tutor.engine import Position
 
-JACOBY_LABEL = "Con la regla Jacoby (solo por dinero): mientras nadie doble, un gammon o un backgammon cuentan como partida simple"
+JACOBY_RULE = "mientras nadie doble, un gammon o un backgammon cuentan como partida simple"
+JACOBY_LABEL = "Con la regla Jacoby (solo en partidas por dinero)"
+JACOBY_HELP = f"{JACOBY_RULE[0].upper()}{JACOBY_RULE[1:]}. En un match no se aplica."
 
 
-def jacoby_text(position: Position) -> str:
-    """Whether the Jacoby rule applies in this money game now, in a sentence; empty in a match.
+def jacoby_status(position: Position) -> str:
+    """Whether the Jacoby rule applies in this money game now, in a few words; empty in a match.
 
-    >>> jacoby_text(Position.initial(jacoby=True))
-    'Se aplica: mientras nadie doble, un gammon o un backgammon cuentan como partida simple.'
-    >>> jacoby_text(Position.initial(match_length=5))
-    ''
+    >>> jacoby_status(Position.initial(jacoby=True)), jacoby_status(Position.initial(jacoby=True, cube_value=2, cube_owner=0))
+    ('se aplica', 'ya no: se ha doblado')
+    >>> jacoby_status(Position.initial()), jacoby_status(Position.initial(match_length=5))
+    ('no se aplica', '')
     """
     if position.match_length:
         return ""
     if not position.jacoby:
-        return "No se aplica: un gammon vale el doble y un backgammon el triple aunque nadie haya doblado."
-    if position.cube_value == 1:
-        return "Se aplica: mientras nadie doble, un gammon o un backgammon cuentan como partida simple."
-    return "Se aplica, pero ya se ha doblado: ahora un gammon vale el doble y un backgammon el triple."
+        return "no se aplica"
+    return "se aplica" if position.cube_value == 1 else "ya no: se ha doblado"

@@ -226,7 +226,7 @@ DOUBLE_REASONS = {
     "not-cube-owner": "El cubo es del programa: solo puede doblar quien lo tiene, o cualquiera si está en el centro.",
     "crawford-game": "Es la partida Crawford: en ella nadie puede doblar.",
     "cube-at-maximum": "El cubo ya está en su valor máximo.",
-    "dead-cube": "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada, porque ganar esta partida ya te da el match.",
+    "dead-cube": "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada.",
 }
 """The Spanish for the engine's cube codes (``tutor.engine.double_reasons``) and the games' ``dead-cube``."""
 

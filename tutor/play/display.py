@@ -19,7 +19,7 @@ from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import BLACK, WHITE, format_dice
 from tutor.games.cube import dead_cube_note, may_double
-from tutor.games.jacoby import jacoby_text
+from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.board.destinations import destination_map
 from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
@@ -152,7 +152,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "status": status_text(game, side),
         "score": score_text(game),
         "cube": cube_text(game, side),
-        "jacoby": jacoby_text(position) if game.phase != Phase.WAITING else "",
+        "jacoby": jacoby_status(position) if game.phase != Phase.WAITING else "",
+        "jacoby_rule": JACOBY_RULE,
         "crawford": position.crawford and game.length and not game.is_over,
         "can_double": turn_actions and game.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if game.is_over or game.phase == Phase.WAITING else dead_cube_note(position, side),

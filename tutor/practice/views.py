@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import BLACK
 from tutor.games.cube import dead_cube_note, may_double
-from tutor.games.jacoby import jacoby_text
+from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import choices as resign_choices
 from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
@@ -97,7 +97,8 @@ def render_match(
         "Phase": Phase,
         "can_double": match.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
-        "jacoby": jacoby_text(position),
+        "jacoby": jacoby_status(position),
+        "jacoby_rule": JACOBY_RULE,
         "resign_choices": resign_choices(position, LEARNER) if match.phase in (Phase.ROLL, Phase.MOVE) else [],
         "double_to": position.cube_value * 2,
         "destinations": destinations,
