@@ -89,7 +89,7 @@ class DrillRule:
 
 RULES: dict[str, DrillRule] = {}
 
-COURSE = ("tablero", "mover", "bloqueos-y-capturas", "barra", "obligaciones", "sacar-fichas", "ganar", "cubo", "matches", "notacion")
+COURSE = ("tablero", "mover", "bloqueos-y-capturas", "barra", "obligaciones", "sacar-fichas", "ganar", "cubo", "matches", "notacion", "opcionales")
 """The lessons in course order (their files are ``lessons/NN-slug.md``): rules are listed in this order."""
 
 

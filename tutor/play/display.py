@@ -55,7 +55,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind == Kind.MOVE:
         roll = format_dice(tuple(action.dice)) if action.dice else ""
         if not action.play:
-            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: pasa el turno."
+            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: {'pasas' if mine else 'pasa'}."
         return f"{does('tiras', 'tira')} {roll} y {'juegas' if mine else 'juega'} {action.play}."
     if kind == Kind.DOUBLE:
         return f"{does('doblas', 'dobla')} a {action.points}."

@@ -109,7 +109,7 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
         return Event(
-            "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
+            "Partida Crawford: uno de los dos acaba de llegar, por primera vez, a un punto de ganar el match, así que en esta partida nadie puede doblar.",
             kind,
         )
     if isinstance(event, recorded.Moved):

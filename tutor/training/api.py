@@ -15,7 +15,7 @@ from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 
 from .judging import judge
-from .memory import memories, record_answer
+from .memory import left_for_today, memories, record_answer
 from .state import count_answer
 
 MAX_DRILLS = 50
@@ -84,12 +84,16 @@ def drill_from_id(drill_id: str) -> Drill:
 
 
 def check_and_record(request: HttpRequest, drill: Drill, submitted: str, source: str = "drill") -> dict:
-    """Judge an answer, count it in the learner's memory of the rule, and add streak and mastery."""
+    """Judge an answer, count it in the learner's memory of the rule, and add the streak,
+    the level shown on the rule and how many rules are left for today's review."""
     payload = judge(drill, submitted)
     record_answer(request, [drill.rule], payload["correct"], source, drill.id)
+    known = memories(request)
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])
-    payload["mastery"] = memories(request)[drill.rule].percent
+    payload["level"] = {"value": int(known[drill.rule].level), "word": known[drill.rule].level_word}
+    payload["due_left"] = sum(memory.is_due for memory in known.values())
+    payload["due_left_text"] = left_for_today(payload["due_left"])
     return payload
 
 

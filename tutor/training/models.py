@@ -2,7 +2,8 @@
 
 ``RuleMemory`` holds the spaced-repetition card of one rule for one
 learner (the ``fsrs`` card as a dict, with its due date copied out so the
-database can sort and filter by it).  ``RuleAnswer`` keeps each answer, for
+database can sort and filter by it) and the level the learner has shown on
+it (``tutor.training.mastery``).  ``RuleAnswer`` keeps each answer, for
 the history chart and for teachers who want to see a student's attempts on
 one rule.
 """
@@ -29,6 +30,7 @@ class RuleMemory(models.Model):
     due = models.DateTimeField(db_index=True)
     correct = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
+    level = models.PositiveSmallIntegerField(default=0, help_text="Lo que ha demostrado: 0 sin empezar, 1 practicada, 2 segura, 3 dominada.")
     updated = models.DateTimeField(default=timezone.now)
 
     class Meta:
