@@ -6,11 +6,10 @@ import pytest
 
 from tests.classroom_factories import make_user
 from tests.practice_flow import start
-from tutor.engine import BLACK, WHITE, Position
+from tutor.engine import WHITE, Position
 from tutor.games.driver import game_finished, turn_started
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase
-from tutor.practice.models import PracticeMatch
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tests.classroom_factories import make_user, signed_in
-from tests.practice_flow import start
 from tests.test_practice_game import to_my_move
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service

@@ -452,7 +452,7 @@ def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players)
 
 
 def test_live_games_refuse_a_dead_cube_double_with_the_reason_and_the_panel_says_why(players):
-    from tutor.lessons.explanations import DOUBLE_REASONS
+    from tutor.rules import CUBE_REFUSALS
     from tutor.play.display import panel_context
 
     game = started(players, length=5)
@@ -461,7 +461,7 @@ def test_live_games_refuse_a_dead_cube_double_with_the_reason_and_the_panel_says
     with pytest.raises(GameError, match="doblar no te daría nada"):
         service.run(game.pk, players[WHITE], "double", seq=game.seq)
     context = panel_context(game, players[WHITE])
-    assert not context["can_double"] and DOUBLE_REASONS["dead-cube"] in context["cube_note"]
+    assert not context["can_double"] and CUBE_REFUSALS["dead-cube"] in context["cube_note"]
     assert panel_context(game, players[BLACK])["cube_note"] == ""
 
 

@@ -11,7 +11,7 @@ from django.db import connection
 
 from tutor.engine import BLACK, WHITE, Position
 from tutor.games.cube import cube_alive, may_double
-from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.rules import CUBE_REFUSALS
 from tutor.practice import evaluator, game
 from tutor.practice.events import Recorder
 from tutor.practice.grading import colour_for
@@ -104,7 +104,7 @@ def test_the_learner_is_not_offered_a_dead_cube_and_a_forced_request_is_refused(
     match.refresh_from_db()
     response = client.post(f"/practica/{match.pk}/doblar/", {"v": match.version})
     assert response.status_code == 409
-    assert DOUBLE_REASONS["dead-cube"] in response.content.decode()
+    assert CUBE_REFUSALS["dead-cube"] in response.content.decode()
     assert "data-cube-note" in page
     assert not match.actions.filter(kind=Action.Kind.DOUBLE, side=LEARNER).exists()
 

@@ -116,12 +116,12 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
 
 def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
     from tutor.engine import Position
-    from tutor.training.hooks import record_illegal_play
+    from tutor.rules import AnswerJudged, Source, answer_judged
 
     request = _request(client)
     on_bar = Position.from_layout({"bar": 1, 13: 14}, {6: 2, 1: 13}, dice=(6, 3))
-    record_illegal_play(request, on_bar.check("13/7"))
-    record_illegal_play(request, on_bar.check("bar/3"))
+    answer_judged.send(AnswerJudged.illegal_play(request, on_bar.check("13/7"), Source.PRACTICE))
+    answer_judged.send(AnswerJudged.illegal_play(request, on_bar.check("bar/3"), Source.PRACTICE))
     known = memory.memories(request)
     assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
     assert known["enter-point"].total == 1

@@ -9,10 +9,9 @@ cube already covers what the side on roll needs to win the match (a
 from __future__ import annotations
 
 from tutor.engine import Position, double_reasons
-from tutor.lessons.explanations import DOUBLE_REASONS, DOUBLE_REASONS_AGAINST_A_PERSON
+from tutor.rules import CUBE_REFUSALS, cube_refusal
 
 DEAD_CUBE = "dead-cube"
-CANNOT_DOUBLE = "Ahora no puedes doblar."
 
 
 def cube_alive(position: Position, side: int | None = None) -> bool:
@@ -39,11 +38,10 @@ def may_double(position: Position) -> bool:
     return not refusals(position)
 
 
-def refusal(position: Position, *, against_a_person: bool = False) -> str:
-    """The first reason the side on roll may not double, in Spanish."""
-    words = DOUBLE_REASONS_AGAINST_A_PERSON if against_a_person else DOUBLE_REASONS
+def refusal(position: Position) -> str:
+    """The first reason the side on roll may not double, in the rule catalogue's Spanish."""
     found = refusals(position)
-    return words.get(found[0], CANNOT_DOUBLE) if found else ""
+    return cube_refusal(found[0]) if found else ""
 
 
 def dead_cube_note(position: Position, side: int | None) -> str:
@@ -54,4 +52,4 @@ def dead_cube_note(position: Position, side: int | None) -> str:
     """
     if side is None or position.crawford or position.cube_owner not in (None, side) or cube_alive(position, side):
         return ""
-    return f"No puedes doblar. {DOUBLE_REASONS[DEAD_CUBE]}"
+    return f"No puedes doblar. {CUBE_REFUSALS[DEAD_CUBE]}"

@@ -48,10 +48,10 @@ def require(game, phase: str, message: str) -> None:
         raise GameError(message, 409)
 
 
-def require_double(position: Position, *, against_a_person: bool = False) -> None:
+def require_double(position: Position) -> None:
     """Refuse a double the cube policy does not allow, with its reason."""
     if not may_double(position):
-        raise GameError(refusal(position, against_a_person=against_a_person), 409)
+        raise GameError(refusal(position), 409)
 
 
 def legal_play(position: Position, text: str) -> Play:

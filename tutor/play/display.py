@@ -17,12 +17,13 @@ from django.urls import reverse
 
 from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
+from tutor.board.destinations import destination_map
 from tutor.engine import BLACK, WHITE, format_dice
 from tutor.games.cube import dead_cube_note, may_double
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
-from tutor.board.destinations import destination_map
 from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
+from tutor.rules import CRAWFORD_NOTICE
 
 from . import resigning
 from .access import teaches
@@ -154,7 +155,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "cube": cube_text(game, side),
         "jacoby": jacoby_status(position) if game.phase != Phase.WAITING else "",
         "jacoby_rule": JACOBY_RULE,
-        "crawford": position.crawford and game.length and not game.is_over,
+        "crawford": CRAWFORD_NOTICE if position.crawford and game.length and not game.is_over else None,
         "can_double": turn_actions and game.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if game.is_over or game.phase == Phase.WAITING else dead_cube_note(position, side),
         "double_to": position.cube_value * 2,

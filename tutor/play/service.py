@@ -23,7 +23,7 @@ from django.db import transaction
 
 from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.training.hooks import record_illegal_play
+from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import endings, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
@@ -153,6 +153,6 @@ def run(pk: int, user, kind: str, **data) -> LiveGame:
             game_id=pk, user=user, code=verdict.reasons[0].code if verdict.reasons else "syntax",
             text=str(data.get("play", ""))[:200], xgid=LiveGame.objects.values_list("xgid", flat=True).get(pk=pk),
         )
-        record_illegal_play(user, verdict, source="live")
+        answer_judged.send(AnswerJudged.illegal_play(user, verdict, Source.LIVE))
         raise
     return game

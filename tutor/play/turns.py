@@ -49,7 +49,7 @@ def roll(game: LiveGame, side: int) -> None:
 def double(game: LiveGame, side: int) -> LiveAction:
     require(game, Phase.ROLL, DOUBLE_BEFORE_ROLLING)
     position = game.position
-    require_double(position, against_a_person=True)
+    require_double(position)
     action = record(game, side, Kind.DOUBLE, position, points=position.cube_value * 2)
     game.phase = Phase.ANSWER
     save(game)

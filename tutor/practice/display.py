@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
+from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
 
 from tutor.games.resigning import WITH, points
 
@@ -45,6 +46,9 @@ class Status:
     crawford: bool
     post_crawford: bool
     hints_left: int
+
+    crawford_notice = CRAWFORD_NOTICE
+    post_crawford_notice = POST_CRAWFORD_NOTICE
 
     @property
     def score_text(self) -> str:
@@ -108,10 +112,7 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         high, low = max(white, black), min(white, black)
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
-        return Event(
-            "Partida Crawford: uno de los dos acaba de llegar, por primera vez, a un punto de ganar el match, así que en esta partida nadie puede doblar.",
-            kind,
-        )
+        return Event(str(CRAWFORD_NOTICE), kind)
     if isinstance(event, recorded.Moved):
         roll = format_dice(tuple(event.dice))
         if not event.play:

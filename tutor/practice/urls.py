@@ -20,6 +20,7 @@ urlpatterns = [
     path("practica/<id:pk>/rendirse/", views.resign, name="resign"),
     path("practica/<id:pk>/siguiente/", views.next_game, name="next-game"),
     path("practica/<id:pk>/revision/", views.review, name="review"),
+    path("practica/<id:pk>/revision/progreso/", views.review_progress, name="review-progress"),
     path("practica/<id:pk>/partida.mat", views.export_mat, name="export"),
     path("practica/<id:pk>/ejercicios/", views.match_exercises, name="exercises"),
     path("api/grade/", api_grade.grade, name="api-grade"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -25,7 +25,7 @@ from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import choices as resign_choices
 from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
-from tutor.training.hooks import record_illegal_play
+from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
@@ -34,11 +34,13 @@ from .evaluator import EvaluatorUnavailable
 from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
-from .models import LEARNER, Action, Colour, Exercise, Phase, PracticeMatch
+from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
+from .review import progress, review_context
+from .stepper import respond
+from .tasks import requeue_reviews
 
 UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
 STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
-FILTERS = {"ambar": [Colour.AMBER], "rojo": [Colour.RED], "errores": [Colour.AMBER, Colour.RED]}
 
 
 def index(request: HttpRequest, form: StartForm | None = None, error: str = "", status: int = 200) -> HttpResponse:
@@ -129,7 +131,7 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     except game.GameError as problem:
         return render_match(request, get_match(request, pk), error=problem.message, status=problem.status)
     except game.IllegalPlay as illegal:
-        record_illegal_play(request, illegal.verdict)
+        answer_judged.send(AnswerJudged.illegal_play(request, illegal.verdict, Source.PRACTICE))
         return render_match(
             request, get_match(request, pk), verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400
         )
@@ -182,34 +184,17 @@ def next_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """The review, at once: the learner's lights, and the program's as a worker grades them (``tasks``)."""
     match = get_match(request, pk)
-    actions = list(match.actions.all())
-    chosen = request.GET.get("color", "")
-    decisions = [action for action in actions if action.graded]
-    shown = [action for action in decisions if chosen not in FILTERS or action.colour in FILTERS[chosen]]
-    order = {action.pk: index for index, action in enumerate(decisions, start=1)}
-    games: dict[int, list] = {}
-    for action in shown:
-        games.setdefault(action.game_number, []).append(
-            {
-                "number": order[action.pk],
-                "action": action,
-                "light": display.Light.of(action),
-                "highlight": display.best_play_places(action),
-            }
-        )
-    return render(
-        request,
-        "practice/review.html",
-        {
-            "match": match,
-            "totals": display.totals(actions),
-            "games": sorted(games.items()),
-            "filter": chosen if chosen in FILTERS else "",
-            "has_mistakes": any(action.is_mistake for action in decisions),
-            "exercise_count": Exercise.objects.filter(action__match=match).count(),
-        },
-    )
+    context = review_context(match, request.GET.get("paso"))
+    if not context["progress"].ready:
+        requeue_reviews(match)
+    return respond(request, "practice/review.html", context)
+
+
+def review_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    """How far the program's decisions are graded, for the review page's script."""
+    return JsonResponse(progress(get_match(request, pk)).as_json())
 
 
 def export_mat(request: HttpRequest, pk: int) -> HttpResponse:
@@ -262,7 +247,7 @@ def exercise(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 context["light"] = exercises.try_cube(item, request.POST.get("respuesta", ""))
         except game.IllegalPlay as illegal:
-            record_illegal_play(request, illegal.verdict)
+            answer_judged.send(AnswerJudged.illegal_play(request, illegal.verdict, Source.PRACTICE))
             context["verdict"] = illegal_verdict(illegal.verdict)
             status = 400
         except ValueError:

@@ -14,12 +14,14 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from tutor.rules import Source
+
 SOURCES = [
-    ("drill", "Entrenamiento"),
-    ("puzzle", "Ejercicio de lección"),
-    ("assignment", "Tarea"),
-    ("practice", "Práctica"),
-    ("live", "Partida en directo"),
+    (Source.DRILL, "Entrenamiento"),
+    (Source.PUZZLE, "Ejercicio de lección"),
+    (Source.ASSIGNMENT, "Tarea"),
+    (Source.PRACTICE, "Práctica"),
+    (Source.LIVE, "Partida en directo"),
 ]
 
 
