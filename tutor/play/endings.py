@@ -18,7 +18,6 @@ from tutor.games.errors import GameError
 from . import turns
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
-from .tasks import queue_review
 
 Kind = LiveAction.Kind
 ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
@@ -114,7 +113,6 @@ def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
 
 
 def _close(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
-    queue_review(game)
     game.phase = Phase.OVER
     game.offer, game.offer_by = "", None
     game.winner = winner

@@ -43,7 +43,6 @@ from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import top_plays
-from .tasks import queue_review
 
 
 
@@ -339,7 +338,6 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
 def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
     stakes = finish_game(match, final, result)
     events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
-    queue_review(match)
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None
