@@ -44,6 +44,19 @@ def highest_point(m: Board) -> int:
     return 0
 
 
+def is_blocked(o: Board, point: int) -> bool:
+    """True when the opponent, whose board is ``o``, holds the mover's ``point`` with two or more checkers.
+
+    Nothing may land there; ``point`` is in the mover's numbering (1..24).
+
+    >>> opponent = [0] * 26
+    >>> opponent[6] = 2  # the opponent's 6-point is the mover's 19
+    >>> is_blocked(tuple(opponent), 19), is_blocked(tuple(opponent), 6)
+    (True, False)
+    """
+    return 1 <= point <= 24 and o[25 - point] >= 2
+
+
 def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[tuple[Move, Board, Board]]:
     """Every legal move of one checker by ``die``, with the boards after it.
 
