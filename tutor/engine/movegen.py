@@ -15,7 +15,7 @@ same result, so nothing is lost and permutations are never produced.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .constants import BAR, HOME_TOP, OFF, Board, Dice, State
 
@@ -44,7 +44,7 @@ def highest_point(m: Board) -> int:
     return 0
 
 
-def is_blocked(o: Board, point: int) -> bool:
+def is_blocked(o: Sequence[int], point: int) -> bool:
     """True when the opponent, whose board is ``o``, holds the mover's ``point`` with two or more checkers.
 
     Nothing may land there; ``point`` is in the mover's numbering (1..24).

@@ -51,13 +51,13 @@ def judge(drill: Drill, submitted: str) -> dict:
     submitted = str(submitted)[:MAX_TEXT]
     if drill.is_play:
         return _judge_play(drill, submitted)
-    if drill.kind == "numero":
+    if drill.asks_number:
         return _judge_number(drill, submitted)
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
     correct = said == (drill.answer == "si")
-    why = _legality_reason(drill) if drill.kind == "legalidad" else _double_reason(drill)
+    why = _legality_reason(drill) if drill.asks_legality else _double_reason(drill)
     return _payload(correct, ("¡Correcto! " if correct else "No. ") + why, drill)
 
 
@@ -79,8 +79,10 @@ def _judge_play(drill: Drill, text: str) -> dict:
 
 def _legality_reason(drill: Drill) -> str:
     verdict = drill.position.check(drill.play)
-    if verdict.legal:
+    if verdict.legal and verdict.play is not None and verdict.play.hits:
         return f"«{drill.play}» es legal: caer en una ficha suelta rival la captura."
+    if verdict.legal:
+        return f"«{drill.play}» es legal."
     return f"«{drill.play}» es ilegal. {explain_verdict(verdict)[0]['message']}"
 
 
@@ -104,5 +106,8 @@ def explain_number(drill: Drill) -> str:
     if drill.rule == "pip-count":
         terms = [f"{count}×{'25 (barra)' if point == 25 else point}" if count > 1 else ("25 (barra)" if point == 25 else str(point)) for point, count in drill.facts]
         return f"Recuento: {' + '.join(terms)} = {drill.answer} pips."
-    kind, multiplier, cube = drill.facts
-    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {drill.answer}."
+    kind, multiplier, cube, jacoby = drill.facts
+    if jacoby and kind != "single" and cube == 1:
+        return f"Es {KIND_WORDS[kind]}, pero con la regla Jacoby y el cubo sin doblar cuenta como una partida simple: 1 × 1 = {drill.answer}."
+    turned = " La regla Jacoby ya no cuenta: el cubo se ha doblado." if jacoby and kind != "single" else ""
+    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {drill.answer}.{turned}"
