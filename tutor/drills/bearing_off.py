@@ -19,7 +19,7 @@ from .core import DrillFields, DrillKind, decided, register
 from .playouts import pick
 from .stuck import ROLLS, stranded_by
 from .tempting import complete, rejected_for, step
-from .wording import FULL_TURN, count_words, you_play
+from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 
 HOME = range(1, 7)
 
@@ -48,8 +48,10 @@ def _legality(position: Position, text: str, legal: bool, code: str) -> DrillFie
     if not legal and not rejected_for(position, text, (code,)):
         return None
     off = position.borne_off(position.turn)
-    done = f", que ya han retirado {count_words(off)}," if off else ""
-    question = f"{you_play(position).replace(' y tiras', f'{done} y tiras')}. ¿Es legal la jugada {text}?"
+    situation = you_play(position)
+    if off and position.dice is not None:
+        situation = f"Juegas con las {side_name(position.turn)}, has retirado {count_words(off)} y tiras {roll_text(position.dice)}"
+    question = f"{situation}. ¿Es legal la jugada {text}?"
     return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else (code,))
 
 

@@ -10,12 +10,13 @@ positions where one die enters, under the same question.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tutor.engine import BAR, Dice, Position, is_blocked
 
 from .build import Sides, plausible
 from .core import DrillFields, DrillKind, decided, register
-from .playouts import pick, random_game
+from .playouts import GAMES, game, pick
 from .tempting import complete, level_by_plays, rejected_for, step
 from .wording import FULL_TURN, PASS_HINT, on_bar, roll_text, side_name
 
@@ -75,11 +76,17 @@ def open_point(sides: Sides, point: int) -> bool:
     return True
 
 
+@lru_cache(maxsize=GAMES)
+def _waiting(seed: int) -> tuple[Position, ...]:
+    """The moments of a play-out where the side on roll has one to three checkers on the bar."""
+    return tuple(position for position in game(seed) if 0 < position.bar(position.turn) <= 3 and position.winner() is None)
+
+
 def bar_moment(rng: random.Random) -> Sides | None:
     """A moment of a play-out with the side on roll on the bar (hit in play, or sent there)."""
-    positions = random_game(rng)
-    waiting = [position for position in positions if 0 < position.bar(position.turn) <= 3 and position.winner() is None]
-    hit_in_play = pick(rng, waiting) if rng.random() < 0.6 else None
+    seed = rng.randrange(GAMES)
+    positions = game(seed)
+    hit_in_play = pick(rng, _waiting(seed)) if rng.random() < 0.6 else None
     if hit_in_play is not None:
         return Sides.of(hit_in_play)
     position = pick(rng, positions[4:-1])

@@ -216,9 +216,7 @@ def more_dice(rng: random.Random, level: int) -> DrillFields | None:
         return None
     position = spot.position
     tempting = step(spot.src, spot.dst)
-    if not rejected_for(position, tempting, ("must-use-more-dice",)):
-        return None
-    if len(stranded_by(position)) < len(position.legal_plays()):
+    if len(stranded_by(position)) < len(position.legal_plays()) or not rejected_for(position, tempting, ("must-use-more-dice",)):
         return None
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))
 

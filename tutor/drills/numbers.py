@@ -13,12 +13,13 @@ match can reach.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, double_reasons, opponent, score_game
 
 from .build import Sides, any_side, plausible, spread
 from .core import DrillFields, DrillKind, decided, register
-from .playouts import pick, random_game
+from .playouts import GAMES, game, pick, random_game
 from .wording import side_name, you_play
 
 LOSER_HOME = range(1, 7)
@@ -73,8 +74,13 @@ def _race_end(rng: random.Random) -> Position | None:
     return sides.position()
 
 
+@lru_cache(maxsize=GAMES * 2)
+def _at_pip_level(seed: int, level: int) -> tuple[Position, ...]:
+    return tuple(position for position in game(seed)[:-1] if _pip_level(position) == level)
+
+
 def _middle(rng: random.Random, level: int) -> Position | None:
-    base = pick(rng, [p for p in random_game(rng)[:-1] if _pip_level(p) == level])
+    base = pick(rng, _at_pip_level(rng.randrange(GAMES), level))
     if base is None:
         return None
     return _played_on(rng, base) if rng.random() < 0.8 else base

@@ -104,8 +104,9 @@ def stranding(rng: random.Random, level: int) -> Spot | None:
     """Both dice can be played, but one first move leaves the other die nothing to do.
 
     Two runners: ``first`` must take the die ``d1`` so that ``second`` can
-    take ``d2``; the tempting move gives ``d1`` to ``second``, after which
-    ``first`` is held on ``d2`` and ``second`` cannot go on.  Level 1: both
+    take ``d2`` (neither can take both); the tempting move gives ``d1`` to
+    ``second``, after which ``first`` is held on ``d2`` and ``second``
+    cannot go on.  Level 1: both
     runners in the outfield; 2: ``first`` waits on the bar (entering with
     the wrong die strands the other); 3: as level 1 with a third checker out,
     held back on both dice.
@@ -121,7 +122,7 @@ def stranding(rng: random.Random, level: int) -> Spot | None:
     else:
         first, second = rng.sample(range(7, 19), 2)
         keep_open = [landing(first, d1), landing(second, d2), landing(second, d1)]
-        held = [landing(first, d2), landing(second, d1 + d2)]
+        held = [landing(first, d2), landing(second, d1 + d2), landing(first, d1 + d2)]
         src, dst = second, landing(second, d1)
     sides.mover[first] += 1
     sides.mover[second] += 1
