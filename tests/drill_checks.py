@@ -22,6 +22,8 @@ def problems(drill: Drill) -> list[str]:
             found.append(f"side {side} does not have 15 checkers")
         if max(board[1:25]) > MAX_STACK:
             found.append(f"side {side} piles {max(board[1:25])} checkers on one point")
+    if position.match_length and not position.crawford and position.match_length - 1 in position.score and min(position.score) < 1:
+        found.append(f"score {position.score} after the Crawford game: its winner has a point at least")
     colour = "negras" if position.turn == BLACK else "blancas"
     if colour not in drill.question:
         found.append(f"the question does not name the colour played, {colour}")

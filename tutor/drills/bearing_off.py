@@ -24,11 +24,6 @@ from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 HOME = range(1, 7)
 
 
-def _level(board: list[int] | tuple[int, ...]) -> int:
-    left = 15 - board[OFF]
-    return 1 if left <= 7 else 2 if left <= 11 else 3
-
-
 def _question(position: Position) -> str:
     return f"{you_play(position)}. {FULL_TURN}"
 

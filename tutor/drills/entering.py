@@ -108,19 +108,14 @@ def _rolled(position: Position, dice: Dice) -> str:
     return f"Juegas con las {side_name(position.turn)}, tienes {on_bar(position)} en la barra y tiras {roll_text(dice)}"
 
 
-def _played(rng: random.Random, level: int, position: Position, tempting_first: str, other: int, codes: tuple[str, ...], hard: int = 9) -> DrillFields | None:
-    """A play drill at ``level`` by its number of legal plays, tempted by ``tempting_first`` and a move of ``other``."""
+def _played(rng: random.Random, level: int, position: Position, question: str, tempting_first: str, other: int, code: str) -> DrillFields | None:
+    """A play drill at ``level`` by its number of legal plays (up to three, up to eight, more),
+    tempted by ``tempting_first`` and a move of the die ``other``."""
     plays = position.legal_plays()
-    if level_by_plays(len(plays), easy=hard // 3, hard=hard) != level or plays[0].is_pass or not plausible(position):
+    if level_by_plays(len(plays), easy=3, hard=9) != level or plays[0].is_pass or not plausible(position):
         return None
-    tempting = complete(rng, position, tempting_first, other, codes)
-    return None if tempting is None else DrillFields(position, DrillKind.PLAY, "", tempting=tempting, codes=codes)
-
-
-def _asked(fields: DrillFields | None, question: str) -> DrillFields | None:
-    if fields is None:
-        return None
-    return DrillFields(fields.position, fields.kind, question, fields.tempting, fields.codes)
+    tempting = complete(rng, position, tempting_first, other, (code,))
+    return None if tempting is None else DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=(code,))
 
 
 @register("bar-first", "Entrar desde la barra antes de mover", "barra", "entrar-primero")
@@ -139,8 +134,7 @@ def bar_first(rng: random.Random, level: int) -> DrillFields | None:
     src = pick(rng, sources)
     if src is None:
         return None
-    fields = _played(rng, level, position, step(src, src - dice[0]), dice[1], ("bar-first",))
-    return _asked(fields, f"{_rolled(position, dice)}. {FULL_TURN}")
+    return _played(rng, level, position, f"{_rolled(position, dice)}. {FULL_TURN}", step(src, src - dice[0]), dice[1], "bar-first")
 
 
 @register("enter-point", "Entrar en el punto 25 − dado", "barra", "tabla-de-entrada")
@@ -158,8 +152,8 @@ def enter_point(rng: random.Random, level: int) -> DrillFields | None:
         return None  # that die cannot enter anyway: the drill is about the point, not a block
     other = dice[1] if die == dice[0] else dice[0]
     position = sides.position(dice)
-    fields = _played(rng, level, position, f"bar/{die}", other, ("wrong-die",))
-    return _asked(fields, f"{_rolled(position, dice)}. ¿En qué punto entra cada dado? Entra y juega el turno completo.")
+    question = f"{_rolled(position, dice)}. ¿En qué punto entra cada dado? Entra y juega el turno completo."
+    return _played(rng, level, position, question, f"bar/{die}", other, "wrong-die")
 
 
 @register("enter-blocked", "Un punto de entrada cerrado", "barra", "una-ficha-en-la-barra")

@@ -28,8 +28,8 @@ MAX_MADE = 3
 """The most points a blocked-point drill has the opponent make for one die."""
 
 
-def _question(position: Position, extra: str = "") -> str:
-    return f"{you_play(position)}.{extra} {FULL_TURN}"
+def _question(position: Position) -> str:
+    return f"{you_play(position)}. {FULL_TURN}"
 
 
 def _landings(position: Position, die: int) -> list[int]:
@@ -70,7 +70,7 @@ def blocked(rng: random.Random, level: int) -> DrillFields | None:
     if base is None:
         return None
     sides = Sides.of(base)
-    dice = roll(rng, doubles=level == 3)
+    dice = roll(rng, doubles=False) if level < 3 else (rng.randint(1, 6),) * 2
     if not _hold_landings(rng, sides, dice):
         return None
     position = sides.position(dice)

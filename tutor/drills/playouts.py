@@ -22,7 +22,7 @@ import random
 from functools import lru_cache
 from typing import Sequence, TypeVar
 
-from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Play, Position
+from tutor.engine import BAR, BLACK, WHITE, Play, Position
 
 GAMES = 128
 """How many distinct play-out games the drills draw from (each cached once made)."""
@@ -84,23 +84,6 @@ def moment(rng: random.Random) -> Position | None:
     if position is None or position.bar(position.turn):
         return None
     return position
-
-
-def outside_home(board: Sequence[int]) -> int:
-    """Checkers of a side not yet in its home board (bar included)."""
-    return sum(board[point] for point in range(7, BAR + 1))
-
-
-def on_board(board: Sequence[int]) -> int:
-    return CHECKERS_PER_SIDE - board[OFF]
-
-
-def highest(board: Sequence[int]) -> int:
-    """The farthest occupied point (25 for the bar, 0 if none left)."""
-    for point in range(BAR, 0, -1):
-        if board[point]:
-            return point
-    return 0
 
 
 def pick(rng: random.Random, items: Sequence[T]) -> T | None:

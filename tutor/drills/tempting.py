@@ -91,9 +91,3 @@ def level_by_plays(count: int, easy: int = 4, hard: int = 16) -> int:
     if count <= easy:
         return 1
     return 2 if count < hard else 3
-
-
-def level_by_pips(position: Position, low: int, high: int) -> int:
-    """Where the number of plays says little: a short race to go is easy, a long one is hard."""
-    pips = position.pip_count(position.turn)
-    return 1 if pips <= low else 2 if pips <= high else 3
