@@ -6,7 +6,7 @@
 'blocked'
 """
 
-from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFields, DrillKind, DrillRule, RuleCode, drill_set, generate, in_course_order, parse_id
+from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFields, DrillKind, DrillRule, drill_set, generate, in_course_order, parse_id
 
 # Imported for their side effect: each module registers its rules.
 from . import bearing_off, entering, moving, numbers  # noqa: E402,F401  isort: skip
@@ -14,6 +14,6 @@ from . import bearing_off, entering, moving, numbers  # noqa: E402,F401  isort: 
 in_course_order()
 
 __all__ = [
-    "KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillFields", "DrillKind", "DrillRule", "RuleCode",
+    "KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillFields", "DrillKind", "DrillRule",
     "drill_set", "generate", "parse_id",
 ]

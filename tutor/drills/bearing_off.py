@@ -15,6 +15,8 @@ import random
 from tutor.engine import OFF, Dice, Position
 
 from .build import Sides, any_side, fill_opponent, plausible, spread
+from tutor.rules import RuleCode
+
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import pick
 from .stuck import ROLLS, stranded_by
@@ -61,7 +63,7 @@ def _home_board(rng: random.Random, level: int, sides: Sides, needed: dict[int, 
     return rest >= 0 and spread(rng, board, rest, list(points), 5)
 
 
-@register("bear-off-all-home", "Sacar fichas: todas en casa", "sacar-fichas", "todas-en-casa")
+@register(RuleCode.BEAR_OFF_ALL_HOME)
 def not_all_home(rng: random.Random, level: int) -> DrillFields | None:
     """Is it legal to bear off now?  Only once every checker is home, counting the ones the play brings in.
 
@@ -102,7 +104,7 @@ def _not_all_home(rng: random.Random, level: int, legal: bool) -> DrillFields | 
     return _legality(sides.position(dice), text, legal, "bear-off-not-all-home")
 
 
-@register("bear-off-exact", "Sacar con el dado exacto", "sacar-fichas", "dado-exacto")
+@register(RuleCode.BEAR_OFF_EXACT)
 def exact_die(rng: random.Random, level: int) -> DrillFields | None:
     """Is it legal to bear off from this point, with checkers higher up?  Yes with the exact die.
 
@@ -133,7 +135,7 @@ def _exact_die(rng: random.Random, level: int, legal: bool) -> DrillFields | Non
     return _legality(sides.position((max(die, other_die), min(die, other_die))), text, legal, "higher-die-not-highest")
 
 
-@register("bear-off-higher", "Sacar con un dado superior: desde el punto más alto", "sacar-fichas", "dado-superior")
+@register(RuleCode.BEAR_OFF_HIGHER)
 def higher_die(rng: random.Random, level: int) -> DrillFields | None:
     """The larger die is above the highest checker: the tempting play bears off a lower one with it.
 
@@ -154,7 +156,7 @@ def higher_die(rng: random.Random, level: int) -> DrillFields | None:
     return _drill(rng, position, step(rng.choice(lower), OFF), other, "higher-die-not-highest")
 
 
-@register("bear-off-empty-point", "Cuando el punto exacto está vacío", "sacar-fichas", "punto-exacto-vacio")
+@register(RuleCode.BEAR_OFF_EMPTY_POINT)
 def empty_point(rng: random.Random, level: int) -> DrillFields | None:
     """The die's point is empty with checkers above it: they must move down, nothing lower bears off."""
     die = rng.randint(2, 5)
@@ -203,7 +205,7 @@ def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, in
     return sides, (max(die, stranded), min(die, stranded)), src
 
 
-@register("bear-off-both-dice", "Al sacar también se usan los dos dados", "sacar-fichas", "ambos-dados-al-sacar")
+@register(RuleCode.BEAR_OFF_BOTH_DICE)
 def both_dice(rng: random.Random, level: int) -> DrillFields | None:
     """The tempting play bears off one checker and strands the other die.
 

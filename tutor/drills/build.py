@@ -46,7 +46,7 @@ class Sides:
 
     def holds(self, point: int) -> bool:
         """True when the opponent holds the mover's ``point``: nothing may land there."""
-        return is_blocked(self.other, point)
+        return held(self.other, point)
 
     def opponent_on(self, point: int) -> int:
         """The opponent's checkers on the mover's ``point``."""
@@ -67,6 +67,11 @@ class Sides:
         """The position, with the borne-off counts made up from what is on the board."""
         white, black = (self.mover, self.other) if self.turn == WHITE else (self.other, self.mover)
         return Position(white, black, turn=self.turn, dice=dice, **stakes)  # type: ignore[arg-type]
+
+
+def held(other: Sequence[int], point: int) -> bool:
+    """True when the opponent, whose board is ``other``, holds the mover's ``point`` (1..24)."""
+    return is_blocked(other, BAR - point)
 
 
 def any_side(rng: random.Random) -> int:
@@ -102,10 +107,10 @@ def fill_opponent(rng: random.Random, sides: Sides, keep_open: Collection[int] =
         spots = [own for own in OPPONENT_SPOTS if sides.free_for_opponent(BAR - own) and BAR - own not in keep_open and board[own] < MAX_STACK]
         if not spots:
             return False
-        made = [own for own in spots if board[own] >= 2]
+        made = [own for own in spots if is_blocked(board, own)]
         if need == 1 and made and not blots:
             spots = made
-        weights = [OPPONENT_SPOTS[own] * (2 if board[own] >= 2 else 1) for own in spots]
+        weights = [OPPONENT_SPOTS[own] * (2 if is_blocked(board, own) else 1) for own in spots]
         own = rng.choices(spots, weights)[0]
         add = 1 if board[own] or need == 1 else min(need, rng.choice((2, 2, 3)))
         board[own] += add

@@ -19,6 +19,8 @@ from enum import StrEnum
 from typing import Callable, Sequence, TypeVar
 
 from tutor.engine import Position
+from tutor.rules import RULES as CATALOGUE
+from tutor.rules import Rule, RuleCode
 
 LEVELS = (1, 2, 3)
 MAX_ATTEMPTS = 400
@@ -49,29 +51,6 @@ class DrillKind(StrEnum):
 
 KINDS = tuple(DrillKind)
 PLAY_KINDS = frozenset({DrillKind.PLAY, DrillKind.ONLY})
-
-
-class RuleCode(StrEnum):
-    """The rules drills are made for; the values are the codes in URLs, ids and stored answers."""
-
-    PIP_COUNT = "pip-count"
-    PASS_OVER = "pass-over"
-    BLOCKED = "blocked"
-    HIT = "hit"
-    BAR_FIRST = "bar-first"
-    ENTER_POINT = "enter-point"
-    ENTER_BLOCKED = "enter-blocked"
-    CLOSED_OUT = "closed-out"
-    NO_ENTRY = "no-entry"
-    MORE_DICE = "more-dice"
-    LARGER_DIE = "larger-die"
-    BEAR_OFF_ALL_HOME = "bear-off-all-home"
-    BEAR_OFF_EXACT = "bear-off-exact"
-    BEAR_OFF_HIGHER = "bear-off-higher"
-    BEAR_OFF_EMPTY_POINT = "bear-off-empty-point"
-    BEAR_OFF_BOTH_DICE = "bear-off-both-dice"
-    SCORING = "scoring"
-    MAY_DOUBLE = "may-double"
 
 
 class DrillError(ValueError):
@@ -163,41 +142,54 @@ def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], Drill
 
 @dataclass(frozen=True, slots=True)
 class DrillRule:
-    """A rule the course teaches, where its lesson explains it, and how to make drills of it."""
+    """A rule of the catalogue (``tutor.rules``) and how to make drills of it.
 
-    code: RuleCode
-    title: str
-    lesson: str
-    anchor: str
+    The code, title and lesson section are the catalogue's: this only adds the maker.
+    """
+
+    rule: Rule
     make: Maker = field(repr=False, compare=False)
 
     @property
+    def code(self) -> RuleCode:
+        return self.rule.code
+
+    @property
+    def title(self) -> str:
+        return self.rule.title
+
+    @property
+    def lesson(self) -> str:
+        return self.rule.lesson
+
+    @property
+    def anchor(self) -> str:
+        return self.rule.anchor
+
+    @property
     def url(self) -> str:
-        return f"/lecciones/{self.lesson}/#{self.anchor}"
+        return self.rule.url
 
 
 RULES: dict[RuleCode, DrillRule] = {}
-
-COURSE = ("tablero", "mover", "bloqueos-y-capturas", "barra", "obligaciones", "sacar-fichas", "ganar", "cubo", "matches", "notacion")
-"""The lessons in course order (their files are ``lessons/NN-slug.md``): rules are listed in this order."""
+"""The rules that have drills, by code, in the catalogue's (course) order once ``in_course_order`` ran."""
 
 
-def register(code: str, title: str, lesson: str, anchor: str) -> Callable[[Maker], Maker]:
-    """Add a maker to the catalogue under ``code`` (in course order of registration)."""
+def register(code: RuleCode) -> Callable[[Maker], Maker]:
+    """Add a maker to the drills of the catalogue's rule ``code``."""
 
     def decorator(make: Maker) -> Maker:
-        rule = RuleCode(code)
-        RULES[rule] = DrillRule(rule, title, lesson, anchor, make)
+        RULES[code] = DrillRule(CATALOGUE[code], make)
         return make
 
     return decorator
 
 
 def in_course_order() -> None:
-    """Reorder ``RULES`` by lesson in course order, keeping registration order within a lesson."""
-    ordered = sorted(RULES.values(), key=lambda rule: COURSE.index(rule.lesson) if rule.lesson in COURSE else len(COURSE))
+    """Reorder ``RULES`` as the catalogue lists the rules (course order)."""
+    ordered = sorted(RULES.values(), key=lambda drill_rule: list(CATALOGUE).index(drill_rule.code))
     RULES.clear()
-    RULES.update((rule.code, rule) for rule in ordered)
+    RULES.update((drill_rule.code, drill_rule) for drill_rule in ordered)
 
 
 def _rule(code: str) -> DrillRule:

@@ -14,7 +14,9 @@ from functools import lru_cache
 
 from tutor.engine import BAR, Dice, Position, is_blocked
 
-from .build import Sides, plausible
+from .build import Sides, held, plausible
+from tutor.rules import RuleCode
+
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick
 from .tempting import complete, level_by_plays, rejected_for, step
@@ -49,12 +51,12 @@ def close_points(sides: Sides, points: list[int]) -> bool:
     mover, other = sides.mover, sides.other
     for point in points:
         mine = BAR - point
-        if mover[mine] >= 2:
+        if is_blocked(mover, mine):
             return False
         if mover[mine] == 1:
             mover[mine] = 0
             mover[BAR] += 1
-        while other[point] < 2:
+        while not is_blocked(other, point):
             source = next((p for p in range(24, 6, -1) if other[p] and p != point), None)
             if source is None:
                 return False
@@ -67,8 +69,8 @@ def open_point(sides: Sides, point: int) -> bool:
     """Leave the opponent's home ``point`` (its numbering) with one checker at most, the others
     moved to its other home points; False when that would pile them up."""
     other = sides.other
-    while other[point] > 1:
-        target = next((p for p in (6, 5, 4, 3, 2, 1, 8, 7) if p != point and 2 <= other[p] < 5), None)
+    while is_blocked(other, point):
+        target = next((p for p in (6, 5, 4, 3, 2, 1, 8, 7) if p != point and is_blocked(other, p) and other[p] < 5), None)
         if target is None:
             return False
         other[point] -= 1
@@ -118,7 +120,7 @@ def _played(rng: random.Random, level: int, position: Position, question: str, t
     return None if tempting is None else DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=(code,))
 
 
-@register("bar-first", "Entrar desde la barra antes de mover", "barra", "entrar-primero")
+@register(RuleCode.BAR_FIRST)
 def bar_first(rng: random.Random, level: int) -> DrillFields | None:
     """A checker waits on the bar; the tempting play moves another checker first.
 
@@ -130,14 +132,14 @@ def bar_first(rng: random.Random, level: int) -> DrillFields | None:
     dice = roll(rng)
     position = sides.position(dice)
     mover = position.mover
-    sources = [p for p in range(1, 25) if mover[p] and p - dice[0] >= 1 and not is_blocked(position.opponent_board, p - dice[0])]
+    sources = [p for p in range(1, 25) if mover[p] and p - dice[0] >= 1 and not held(position.opponent_board, p - dice[0])]
     src = pick(rng, sources)
     if src is None:
         return None
     return _played(rng, level, position, f"{_rolled(position, dice)}. {FULL_TURN}", step(src, src - dice[0]), dice[1], "bar-first")
 
 
-@register("enter-point", "Entrar en el punto 25 − dado", "barra", "tabla-de-entrada")
+@register(RuleCode.ENTER_POINT)
 def enter_point(rng: random.Random, level: int) -> DrillFields | None:
     """The tempting play enters on the die's own number instead of 25 − die.
 
@@ -156,7 +158,7 @@ def enter_point(rng: random.Random, level: int) -> DrillFields | None:
     return _played(rng, level, position, question, f"bar/{die}", other, "wrong-die")
 
 
-@register("enter-blocked", "Un punto de entrada cerrado", "barra", "una-ficha-en-la-barra")
+@register(RuleCode.ENTER_BLOCKED)
 def enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
     """One die's entry point is held by the opponent; the tempting play enters there.
 
@@ -212,8 +214,8 @@ def _one_enters(rng: random.Random, sides: Sides, closed: int, open_: int) -> Dr
     if plays[0].is_pass or not plausible(position):
         return None
     mover = position.mover
-    if mover[BAR] >= 2:
-        sources = [p for p in range(1, 25) if mover[p] and p - closed >= 1 and not is_blocked(position.opponent_board, p - closed)]
+    if position.bar(position.turn) > 1:
+        sources = [p for p in range(1, 25) if mover[p] and p - closed >= 1 and not held(position.opponent_board, p - closed)]
         src = pick(rng, sources)
         tempting = None if src is None else f"bar/{BAR - open_} {step(src, src - closed)}"
         codes: tuple[str, ...] = ("bar-first",)
@@ -226,7 +228,7 @@ def _one_enters(rng: random.Random, sides: Sides, closed: int, open_: int) -> Dr
     return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=codes)
 
 
-@register("closed-out", "Todas las entradas cerradas: pasas", "barra", "bloqueado-en-la-barra")
+@register(RuleCode.CLOSED_OUT)
 def closed_out(rng: random.Random, level: int) -> DrillFields | None:
     """The opponent's six home points are all closed: whatever the roll, the turn passes.
 
@@ -257,7 +259,7 @@ def _closed_out(rng: random.Random, level: int, entering: bool) -> DrillFields |
     return _turn_or_pass(rng, sides, dice, dice[0])
 
 
-@register("no-entry", "Sin jugada legal: pasas", "obligaciones", "pasar")
+@register(RuleCode.NO_ENTRY)
 def no_entry(rng: random.Random, level: int) -> DrillFields | None:
     """Both dice point at closed entry points (the board is not closed): the turn passes.
 
@@ -273,16 +275,16 @@ def _no_entry(rng: random.Random, level: int, entering: bool) -> DrillFields | N
     if sides is None:
         return None
     wanted = {1: rng.choice((2, 3)), 2: 4, 3: 5}[level]
-    held = [point for point in HOME if sides.other[point] >= 2]
-    if len(held) > wanted:
+    closed = [point for point in HOME if is_blocked(sides.other, point)]
+    if len(closed) > wanted:
         return None
-    extra = rng.sample([point for point in HOME if point not in held], wanted - len(held))
+    extra = rng.sample([point for point in HOME if point not in closed], wanted - len(closed))
     if not close_points(sides, extra):
         return None
-    held = [point for point in HOME if sides.other[point] >= 2]
-    if len(held) != wanted:
+    closed = [point for point in HOME if is_blocked(sides.other, point)]
+    if len(closed) != wanted:
         return None
     if entering:
-        return _one_enters(rng, sides, rng.choice(held), rng.choice([point for point in HOME if point not in held]))
-    dice = (rng.choice(held), rng.choice(held))
+        return _one_enters(rng, sides, rng.choice(closed), rng.choice([point for point in HOME if point not in closed]))
+    dice = (rng.choice(closed), rng.choice(closed))
     return _turn_or_pass(rng, sides, (max(dice), min(dice)), dice[0])

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import Dice, Position, is_blocked
+from tutor.engine import Dice, Position
 
-from .build import Sides, make_point, plausible, set_opponent
+from .build import Sides, held, make_point, plausible, set_opponent
+from tutor.rules import RuleCode
+
 from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
 from .playouts import moment, pick
@@ -40,7 +42,7 @@ def _landings(position: Position, die: int) -> list[int]:
 
 def _blocked_share(position: Position, die: int) -> float:
     spots = _landings(position, die)
-    return sum(is_blocked(position.opponent_board, spot) for spot in spots) / len(spots) if spots else 0.0
+    return sum(held(position.opponent_board, spot) for spot in spots) / len(spots) if spots else 0.0
 
 
 def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
@@ -52,7 +54,7 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
     for die in sorted(set(dice), reverse=True):
         made = 0
         while _blocked_share(position := sides.position(dice), die) < BLOCKED_SHARE:
-            spots = [spot for spot in _landings(position, die) if not is_blocked(position.opponent_board, spot) and sides.free_for_opponent(spot)]
+            spots = [spot for spot in _landings(position, die) if not held(position.opponent_board, spot) and sides.free_for_opponent(spot)]
             spot = pick(rng, spots)
             made += 1
             if spot is None or made > MAX_MADE or not make_point(sides, spot):
@@ -60,7 +62,7 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
     return True
 
 
-@register("blocked", "No se puede parar en un punto bloqueado", "bloqueos-y-capturas", "punto-bloqueado")
+@register(RuleCode.BLOCKED)
 def blocked(rng: random.Random, level: int) -> DrillFields | None:
     """Held points stop most of the moves the dice offer; the tempting play lands on one.
 
@@ -78,7 +80,7 @@ def blocked(rng: random.Random, level: int) -> DrillFields | None:
     if plays[0].is_pass or (level < 3 and (len(plays) > 4) != (level == 2)) or not plausible(position):
         return None
     die, other_die = dice if rng.random() < 0.5 else dice[::-1]
-    tries = [spot + die for spot in _landings(position, die) if is_blocked(position.opponent_board, spot)]
+    tries = [spot + die for spot in _landings(position, die) if held(position.opponent_board, spot)]
     src = pick(rng, tries)
     if src is None:
         return None
@@ -96,7 +98,7 @@ def _stops(src: int, dice: Dice) -> list[list[int]]:
     return [[src - high], [src - low]]
 
 
-@register("pass-over", "Una ficha con los dos dados: cada parada cuenta", "mover", "una-ficha-dos-dados")
+@register(RuleCode.PASS_OVER)
 def pass_over(rng: random.Random, level: int) -> DrillFields | None:
     """Is it legal for one checker to play the whole roll?  Only if some way stops on open points.
 
@@ -153,7 +155,7 @@ def _legality(position: Position, text: str, legal: bool, question: str) -> Dril
     return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else ("blocked",))
 
 
-@register("hit", "Capturar una ficha suelta, no un punto bloqueado", "bloqueos-y-capturas", "capturar")
+@register(RuleCode.HIT)
 def hit(rng: random.Random, level: int) -> DrillFields | None:
     """Is this play legal?  It lands on a rival point: one lone checker (captured) or two or more.
 
@@ -185,7 +187,7 @@ def _hit(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
         if second_dst < 1 or mover[detour] or not make_point(sides, detour):
             return None
     else:
-        other_src = pick(rng, [point for point in range(24, other_die, -1) if mover[point] and point != src and not is_blocked(sides.other, point - other_die)])
+        other_src = pick(rng, [point for point in range(24, other_die, -1) if mover[point] and point != src and not held(sides.other, point - other_die)])
         if other_src is None:
             return None
         second_src, second_dst = other_src, other_src - other_die
@@ -203,7 +205,7 @@ def _hit(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
     return _legality(position, text, legal, f"{you_play(position)}. ¿Es legal la jugada {text}?")
 
 
-@register("more-dice", "Usa tantos dados como puedas", "obligaciones", "usar-ambos-dados")
+@register(RuleCode.MORE_DICE)
 def more_dice(rng: random.Random, level: int) -> DrillFields | None:
     """A first move after which the other die has nothing to do, while another order plays both:
     the tempting play stops after that first move (see ``stuck.stranding`` for the levels).
@@ -221,7 +223,7 @@ def more_dice(rng: random.Random, level: int) -> DrillFields | None:
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))
 
 
-@register("larger-die", "Si solo se puede jugar un dado, el mayor", "obligaciones", "dado-mayor")
+@register(RuleCode.LARGER_DIE)
 def larger_die(rng: random.Random, level: int) -> DrillFields | None:
     """Either die could be played alone but not both: the larger one is the only legal play
     (see ``stuck.one_die_only`` for the levels)."""

@@ -18,6 +18,8 @@ from functools import lru_cache
 from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, double_reasons, opponent, score_game
 
 from .build import Sides, any_side, plausible, spread
+from tutor.rules import RuleCode
+
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick, random_game
 from .wording import side_name, you_play
@@ -39,7 +41,7 @@ def _played_on(rng: random.Random, position: Position) -> Position:
     return position if play is None else play.result
 
 
-@register("pip-count", "El recuento de pips", "tablero", "objetivo")
+@register(RuleCode.PIP_COUNT)
 def pip_count(rng: random.Random, level: int) -> DrillFields | None:
     """Count the pips of the side on roll: few checkers (level 1), a middle game, a full board.
 
@@ -115,7 +117,7 @@ def _cube_text(position: Position, winner: int) -> str:
     return f"El cubo está en {position.cube_value} y es {'tuyo' if position.cube_owner == winner else 'de tu rival'}."
 
 
-@register("scoring", "Cuánto vale una partida ganada", "ganar", "partida-simple")
+@register(RuleCode.SCORING)
 def scoring(rng: random.Random, level: int) -> DrillFields | None:
     """The learner has just borne off the last checker: how many points does the game give?
 
@@ -211,7 +213,7 @@ def _stakes_text(position: Position) -> str:
     return cube
 
 
-@register("may-double", "¿Puedes doblar?", "matches", "regla-crawford")
+@register(RuleCode.MAY_DOUBLE)
 def may_double(rng: random.Random, level: int) -> DrillFields | None:
     """Whether the side on roll may double now: the cube's owner (level 1), the dice
     already rolled (level 2), the Crawford game of a match (level 3)."""

@@ -12,7 +12,9 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from tutor.engine import BAR, OFF, EngineError, Position, is_blocked, parse_play
+from tutor.engine import BAR, OFF, EngineError, Position, parse_play
+
+from .build import held
 
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -78,7 +80,7 @@ def complete(rng: random.Random, position: Position, first: str, other_die: int,
     rng.shuffle(sources)
     for src in sources[:6]:
         dst = src - other_die
-        if is_blocked(position.opponent_board, dst):
+        if held(position.opponent_board, dst):
             continue
         text = f"{first} {step(src, dst)}"
         if rejected_for(position, text, codes):
