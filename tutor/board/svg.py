@@ -105,6 +105,7 @@ def render_board_svg(
     numbering: int | None = None,
     both_numberings: bool | None = None,
     description_numbering: int = WHITE,
+    overlay: str = "",
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
@@ -122,6 +123,7 @@ def render_board_svg(
     what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
     ``description_numbering`` is the numbering of the points the
     description names (White's, as the diagrams, unless a caller asks).
+    ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
     """
     prefix = escape(label_id or new_board_id())
     if numbering is None:
@@ -136,6 +138,7 @@ def render_board_svg(
         f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
         f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering))}</desc>',
         _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
+        overlay,
         "</svg>",
     ]
     return mark_safe("".join(parts))
