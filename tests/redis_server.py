@@ -49,7 +49,7 @@ class RedisServer:
                 return
             except OSError:
                 if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError("redis-server did not start")
+                    raise RuntimeError("redis-server did not start") from None
                 time.sleep(0.05)
 
     def stop(self) -> None:

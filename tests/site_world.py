@@ -36,7 +36,8 @@ ASSIGNMENT_ROUTES = (
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 MATCH_ROUTES = (
-    "match", "roll", "double", "play", "answer", "hint", "next-game", "review", "review-progress", "export", "exercises",
+    "match", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
+    "exercises",
 )
 
 

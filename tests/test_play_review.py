@@ -20,8 +20,8 @@ from tutor.engine import BLACK, WHITE
 from tutor.play import service
 from tutor.play.models import LiveAction, LiveGame, Phase
 from tutor.play.review import create_exercises, export_text, grade_game
+from tutor.games.cube import cube_alive
 from tutor.practice.background import drain
-from tutor.practice.cube import cube_alive
 from tutor.practice.models import Exercise, PracticeMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]

@@ -9,4 +9,10 @@ class PlayConfig(AppConfig):
     verbose_name = "Partidas entre personas"
 
     def ready(self) -> None:
+        from tutor.games.driver import game_finished
+
         from . import signals  # noqa: F401  (connects the logout receiver)
+        from .models import LiveGame
+        from .tasks import queue_finished_match
+
+        game_finished.connect(queue_finished_match, sender=LiveGame, dispatch_uid="play.queue_review")

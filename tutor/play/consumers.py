@@ -35,8 +35,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
-from tutor.practice.game import GameError, IllegalPlay
-from tutor.practice.views import illegal_verdict
+from tutor.games.errors import GameError, IllegalPlay
+from tutor.games.verdicts import illegal_verdict
 
 from . import broadcast, heartbeat, limits, service, watching
 from .access import teaches

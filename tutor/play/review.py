@@ -6,8 +6,9 @@ ends), with the practice mode's evaluator, thresholds and traffic light;
 the grades are stored on the actions in the practice actions' shape, so the
 practice review's pieces (``Light``, ``totals``, the stepper) show them
 unchanged.  The review page answers at once with what is graded so far and
-fills in when the worker is done.  The ``.mat`` export is practice's writer fed with
-the live game's plays and cube actions, under the two players' names.
+fills in when the worker is done.  The ``.mat`` export is the shared
+writer (``tutor.games.mat``) fed with the live game's actions, under the
+two players' names.
 
 A no-double needs no row of its own: the server records a ``ROLL`` both
 when the player chose to roll and when it rolled by itself (doubling not
@@ -23,16 +24,15 @@ Each player turns their own ámbar and rojo decisions into practice's
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from typing import Callable
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice.background import Progress
-from tutor.practice.cube import may_double
+from tutor.games.cube import may_double
+from tutor.games.mat import match_text, transcripts
 from tutor.practice.decisions import grade_decision
 from tutor.practice.display import totals
-from tutor.practice.export import NAMES, match_text
 from tutor.practice.models import Exercise
 from tutor.practice.stepper import Actor, build_steps, stepper
 
@@ -96,13 +96,13 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
 
     chosen = [a for a in actions if a.kind != Kind.ROLL or a.graded or declined_double(a) is not None]
     steps = build_steps(chosen, actor=actor, pending=lambda action: not game.graded and not action.forced)
-    kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count()
+    kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count() if viewer_side is not None else 0
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
     players = [
         {
             "name": names[side],
             "side": side,
-            "totals": totals([a for a in graded if a.side == side]),
+            "totals": totals([a for a in graded if a.side == side]),  # type: ignore[misc]  # read as practice's Action
             "mistakes": sum(1 for a in graded if a.side == side and a.is_mistake and not a.forced),
             "is_viewer": side == viewer_side,
         }
@@ -129,19 +129,13 @@ def create_exercises(game: LiveGame, side: int) -> int:
 
 
 def export_text(game: LiveGame) -> str:
-    """The game in ``.mat`` format, through practice's writer, with the players' names."""
-    kept = [a for a in game.actions.all() if a.kind in EXPORTED]
-    view = SimpleNamespace(
-        length=game.length,
-        game_number=game.game_number,
-        is_over=game.is_over and game.winner is not None and bool(kept) and kept[-1].kind == Kind.RESULT,
-        position=game.position,
-        actions=SimpleNamespace(all=lambda: kept),
+    """The game in ``.mat`` format, with the players' names."""
+    games = transcripts(
+        game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
+        first=game.position,
     )
-    text = match_text(view)
-    white, black = (_mat_name(game.player(side)) for side in (WHITE, BLACK))
-    header = re.compile(rf"^ {re.escape(NAMES[WHITE])} : (\d+)\s+{re.escape(NAMES[BLACK])} : (\d+)$", re.M)
-    return header.sub(lambda m: f" {f'{white} : {m[1]}':<31}{black} : {m[2]}", text)
+    names = (_mat_name(game.player(WHITE)), _mat_name(game.player(BLACK)))
+    return match_text(game.length, names, games, jacoby=game.position.jacoby)
 
 
 def _mat_name(user) -> str:

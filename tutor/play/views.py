@@ -22,11 +22,11 @@ from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
+from tutor.games.errors import GameError, IllegalPlay
+from tutor.games.verdicts import illegal_verdict
 from tutor.numbers import parse_int
 from tutor.practice.background import has_failed
-from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.stepper import respond
-from tutor.practice.views import illegal_verdict
 from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 from tutor.rules import rule_for_code
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 
 from tutor.engine import EngineError, Position
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.lessons import gates
-from tutor.lessons.api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 from tutor.rules import IMPOSSIBLE_POSITION, explain_verdict
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -52,7 +52,8 @@ class Step:
     """One decision (or the end of a game) of the review, numbered from 1."""
 
     number: int
-    action: object
+    action: Any
+    """A practice ``Action`` or a live game's ``LiveAction``: both have what a step reads."""
     actor: Actor
     light: Light | None
     pending: bool
@@ -121,9 +122,9 @@ class Step:
         return ""
 
 
-def build_steps(actions: Iterable, *, actor: Callable[[int], Actor], pending: Callable[[object], bool]) -> list[Step]:
+def build_steps(actions: Iterable, *, actor: Callable[[int], Actor], pending: Callable[[Any], bool]) -> list[Step]:
     """The steps of ``actions`` (already chosen and in order): decisions, and the ends of games."""
-    steps = []
+    steps: list[Step] = []
     for action in actions:
         ending = action.kind not in (Kind.MOVE, Kind.DOUBLE, Kind.NO_DOUBLE, Kind.TAKE, Kind.DROP, "roll")
         light = Light.of(action) if action.graded and not ending else None

@@ -17,6 +17,7 @@ urlpatterns = [
     path("practica/<id:pk>/jugar/", views.play, name="play"),
     path("practica/<id:pk>/responder/", views.answer, name="answer"),
     path("practica/<id:pk>/pista/", views.hint, name="hint"),
+    path("practica/<id:pk>/rendirse/", views.resign, name="resign"),
     path("practica/<id:pk>/siguiente/", views.next_game, name="next-game"),
     path("practica/<id:pk>/revision/", views.review, name="review"),
     path("practica/<id:pk>/revision/progreso/", views.review_progress, name="review-progress"),

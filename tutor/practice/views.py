@@ -19,20 +19,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.engine import BLACK, Verdict
-from tutor.lessons.explanations import verdict_payload
-from tutor.lessons.marks import verdict_marks
+from tutor.engine import BLACK
+from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.jacoby import JACOBY_RULE, jacoby_status
+from tutor.games.resigning import choices as resign_choices
+from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
 from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
-from .destinations import destination_map
+from tutor.board.destinations import destination_map
 from .evaluator import EvaluatorUnavailable
 from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
-from .models import Action, Exercise, Phase, PracticeMatch
+from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
 from .review import progress, review_context
 from .stepper import respond
 from .tasks import requeue_reviews
@@ -60,7 +62,8 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         with transaction.atomic():
             match = game.start_match(
-                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request)
+                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
+                jacoby=form.cleaned_data["jacoby"],
             )
     except EvaluatorUnavailable:
         return index(request, form, error=UNAVAILABLE, status=503)
@@ -94,7 +97,11 @@ def render_match(
         "events": found,
         "lights": display.lights(match, found),
         "Phase": Phase,
-        "can_double": match.phase == Phase.ROLL and game.may_double(position),
+        "can_double": match.phase == Phase.ROLL and may_double(position),
+        "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
+        "jacoby": jacoby_status(position),
+        "jacoby_rule": JACOBY_RULE,
+        "resign_choices": resign_choices(position, LEARNER) if match.phase in (Phase.ROLL, Phase.MOVE) else [],
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
@@ -136,13 +143,6 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     return redirect(match)
 
 
-def illegal_verdict(verdict: Verdict) -> dict:
-    """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
-    payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
-    payload["marks"] = verdict_marks(verdict)
-    return payload
-
-
 @require_POST
 def roll(request: HttpRequest, pk: int) -> HttpResponse:
     return _decide(request, pk, game.learner_roll)
@@ -165,6 +165,12 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
     if reply not in ("aceptar", "abandonar"):
         return render_match(request, get_match(request, pk), error="Responde «aceptar» o «abandonar».", status=400)
     return _decide(request, pk, lambda match: game.learner_answer(match, takes=reply == "aceptar"))
+
+
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    level = str(request.POST.get("nivel", ""))[:20]
+    return _decide(request, pk, lambda match: game.learner_resign(match, level))
 
 
 @require_POST

@@ -14,7 +14,7 @@ from tutor.accounts.decorators import teacher_required
 from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 from tutor.rules import Source
@@ -61,7 +61,7 @@ def _student_task(request: HttpRequest, pk: int) -> DrillTask:
 @ratelimit("check")
 def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     task = _student_task(request, pk)
-    drills = results(task, request.user.pk)
+    drills = results(task, request.user.pk)  # type: ignore[arg-type]  # signed in: login_required
     step = min(max(parse_int(request.GET.get("n")) or 0, 0), len(drills) - 1)
     drill, outcome = drills[step]
     verdict = submitted = None
