@@ -51,6 +51,7 @@ class RuleCode(StrEnum):
     SCORING = "scoring"
     MAY_DOUBLE = "may-double"
     NOTATION = "notation"
+    RESIGN_POINTS = "resign-points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.SCORING, "Cuánto vale una partida ganada", "ganar", "partida-simple", calculation="puntos"),
     Rule(RuleCode.MAY_DOUBLE, "¿Puedes doblar?", "matches", "regla-crawford", calculation="puede-doblar"),
     Rule(RuleCode.NOTATION, "La notación: origen/destino", "notacion", "origen-destino", reasons=("syntax",)),
+    Rule(RuleCode.RESIGN_POINTS, "Rendirse: cuánto gana tu rival", "opcionales", "rendirse", calculation="rendicion"),
 )
 """Every rule, in course order."""
 
