@@ -112,8 +112,10 @@ def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | No
     """Why ``single_moves`` offers no move from ``src`` with ``die``, or None.
 
     Returns ``(code, point, count)``: the rule's stable code, the point that
-    decides it (a blocked point, the mover's farthest checker) and, for a
-    block, how many opposing checkers hold it.  It states the same rules as
+    decides it (a blocked point, the mover's farthest checker) and how many
+    checkers stand in the way: the opposing ones holding a blocked point,
+    the mover's own on the bar, outside home, or higher than ``src`` when a
+    higher die cannot bear off from it.  It states the same rules as
     ``single_moves`` from the other side; a test keeps the two in agreement.
     """
     top = highest_point(m)
@@ -125,9 +127,9 @@ def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | No
     if dst > 0:
         return ("blocked", dst, o[25 - dst]) if is_blocked(o, 25 - dst) else None
     if top > HOME_TOP:
-        return "bear-off-not-all-home", top, None
+        return "bear-off-not-all-home", top, sum(m[HOME_TOP + 1 : BAR + 1])
     if dst < 0 and src != top:
-        return "higher-die-not-highest", top, None
+        return "higher-die-not-highest", top, sum(m[src + 1 : top + 1])
     return None
 
 
