@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor.engine import CODES, Position, Reason
@@ -171,3 +173,32 @@ def test_the_example_of_a_fuller_play_is_the_closest_to_what_was_written():
 def test_a_real_verdict_is_explained():
     verdict = Position.initial().check("24/18", dice=(3, 1))
     assert explain(verdict.reasons[0]).startswith("Ni el 3 ni el 1 ni su suma")
+
+
+def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_in_words():
+    from tests.test_rules_claims import small_numbers_in_digits
+    from tutor.rules import (
+        BAR_FIRST_ON_THE_BOARD,
+        CRAWFORD_NOTICE,
+        CUBE_REFUSALS,
+        DEFECTS,
+        IMPOSSIBLE_POSITION,
+        POST_CRAWFORD_NOTICE,
+        blocked_landing,
+        game_value,
+        legal_hit,
+        legal_play,
+        may_double_answer,
+        pip_count_sum,
+    )
+
+    worded = [
+        *CUBE_REFUSALS.values(), *DEFECTS.values(), str(CRAWFORD_NOTICE), POST_CRAWFORD_NOTICE, IMPOSSIBLE_POSITION,
+        BAR_FIRST_ON_THE_BOARD, blocked_landing(1, 3, "negras"), legal_play(""), legal_play("13/7", only=True),
+        legal_hit("13/7*"), may_double_answer(()), *(may_double_answer((code,)) for code in CUBE_REFUSALS),
+        pip_count_sum([(3, 1)], 3),
+    ]
+    sums = [game_value("gammon", 2, 4, 8), pip_count_sum([(25, 1), (6, 2)], 37)]  # arithmetic keeps its digits
+    for text in worded + sums:
+        assert all(part.count(":") <= 1 for part in re.split(r"(?<=[.?!])\s+", text)), text
+    assert [text for text in worded if small_numbers_in_digits(text)] == []
