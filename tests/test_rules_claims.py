@@ -13,7 +13,6 @@ moves, not by reading the Spanish back.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from functools import lru_cache
 
@@ -21,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine_positions import random_game_positions, synthetic_positions
+from tests.sentence_checks import small_numbers_in_digits, with_two_colons
 from tutor.engine import (
     BAR,
     CODES,
@@ -218,16 +218,6 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
 
 # -- what every sentence must say, and how -----------------------------------------------------
 
-POINTS_DICE_AND_NOTATION = re.compile(r"\S*\d/\S*|\S*/\d\S*|\b(?:el|al|del|un|de) \d+|25 − dado")
-"""Where a sentence writes digits: points and dice (``el 6``, ``un 4``) and notation (``13/7``, ``6/off(2)``)."""
-
-
-def small_numbers_in_digits(text: str) -> list[str]:
-    """Numbers of thirty or less written in digits outside points, dice and notation («2 fichas»)."""
-    rest = POINTS_DICE_AND_NOTATION.sub(" ", text)
-    return [number for number in re.findall(r"\d+", rest) if int(number) <= 30]
-
-
 def problems(position: Position, text: str, reason: Reason) -> list[str]:
     """Everything wrong with the sentence for ``reason``: false claims, a missing claim, its wording."""
     made = sentence(reason, text)
@@ -243,9 +233,7 @@ def problems(position: Position, text: str, reason: Reason) -> list[str]:
             wrong.append("an entering sentence that does not name the entry point of every die left")
         if rule_for_reason(reason).code is not RuleCode.ENTER_POINT:
             wrong.append("an entering sentence that does not link the entry table")
-    for part in re.split(r"(?<=[.?!])\s+", made.text):
-        if part.count(":") > 1:
-            wrong.append(f"two colons in «{part}»")
+    wrong += [f"two colons in «{part}»" for part in with_two_colons(made.text)]
     if digits := small_numbers_in_digits(made.text):
         wrong.append(f"small numbers in digits: {digits}")
     return [f"{position.to_xgid()} «{text}» {reason.code}: {made.text} — {problem}" for problem in wrong]
@@ -297,4 +285,3 @@ def test_a_false_claim_is_caught():
     assert holds(said.Blocked(12, 5), position, "13/5", reason) and not holds(said.Blocked(12, 2), position, "13/5", reason)
     assert not holds(said.Blocked(11), position, "13/5", reason) and holds(said.Open(11), position, "13/5", reason)
     assert not holds(said.DiceLeft((6, 6)), position, "13/5", reason) and not holds(said.InRoll((5,)), position, "13/5", reason)
-    assert small_numbers_in_digits("Tienes 2 fichas en el 6: 13/7 8/5*, bar/22 y 6/off(2); un 4; 25 − dado; son 33 pips.") == ["2"]

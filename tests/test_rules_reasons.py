@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.sentence_checks import small_numbers_in_digits, with_two_colons
 from tutor.engine import CODES, Position, Reason
 from tutor.rules import SENTENCES, explain, explain_verdict, rule_for
 
@@ -176,7 +175,6 @@ def test_a_real_verdict_is_explained():
 
 
 def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_in_words():
-    from tests.test_rules_claims import small_numbers_in_digits
     from tutor.rules import (
         BAR_FIRST_ON_THE_BOARD,
         CRAWFORD_NOTICE,
@@ -200,5 +198,10 @@ def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_
     ]
     sums = [game_value("gammon", 2, 4, 8), pip_count_sum([(25, 1), (6, 2)], 37)]  # arithmetic keeps its digits
     for text in worded + sums:
-        assert all(part.count(":") <= 1 for part in re.split(r"(?<=[.?!])\s+", text)), text
+        assert not with_two_colons(text)
     assert [text for text in worded if small_numbers_in_digits(text)] == []
+
+
+def test_the_wording_checks_catch_counts_in_digits_and_two_colons():
+    assert small_numbers_in_digits("Tienes 2 fichas en el 6: 13/7 8/5*, bar/22 y 6/off(2); un 4; 25 − dado; son 33 pips.") == ["2"]
+    assert with_two_colons("No puedes: no. Esto: sí: dos.") == ["Esto: sí: dos."]
