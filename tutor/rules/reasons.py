@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.engine import BAR, HOME_POINTS, OFF, Reason, Verdict, expand_dice
+from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, Reason, Verdict, expand_dice
 
 from .claims import (
     Blocked,
@@ -121,7 +121,7 @@ def _needed(reason: Reason) -> tuple[str, tuple[Claim, ...]]:
         return f"son {counted(pips, 'pip', 'pips')}", (Pips(src, dst, pips),)
     claims = tuple(NeedsDie(src, dst, die) for die in needed)
     lowest = needed[0]
-    if len(needed) > 1 and needed == tuple(range(lowest, 7)):
+    if len(needed) > 1 and needed == tuple(range(lowest, DIE_FACES + 1)):
         return f"haría falta un {lowest} o más", claims
     return "haría falta " + " o ".join(f"un {die}" for die in needed), claims
 
