@@ -239,7 +239,9 @@ def _more_dice(reason: Reason, text: str) -> Sentence:
         did = "no mueve ninguna ficha" if written == 0 else "hace un solo movimiento" if written == 1 else (
             f"hace {counted(written, 'movimiento', 'movimientos')}"
         )
-        can = "se puede hacer un movimiento" if possible == 1 else f"se pueden hacer {number(possible)}"
+        # «cuatro» alone only where the clause before has said «movimientos»
+        count = counted(possible, "movimiento", "movimientos") if possible == 1 or written <= 1 else number(possible)
+        can = f"se puede hacer {count}" if possible == 1 else f"se pueden hacer {count}"
         return Sentence(f"Tu jugada {did}, pero {can}: por ejemplo, {reason.example}.", claims)
     if written == 0:
         can = "se puede jugar un dado" if possible == 1 else "se pueden usar los dos dados"
