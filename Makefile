@@ -17,7 +17,7 @@ TEST_PACKAGES ?= chromium redis-server
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
 
-.PHONY: run serve-prod serve-live test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
+.PHONY: run serve-prod serve-live serve-worker test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -51,7 +51,11 @@ lessons: $(STAMP)
 
 # daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
 # games' WebSockets from one process, with the in-memory channel layer.
+# Next to it, a worker grades the finished games' reviews (the database
+# queue of django-tasks); stopping `make run` (Ctrl-C) stops both.
 run: prepare
+	@$(VPY) manage.py db_worker --queue-name reviews --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
 # The production server: gunicorn with tutor.settings.prod, WhiteNoise serving
@@ -76,6 +80,21 @@ LIVE_PORT ?= 8001
 serve-live: $(STAMP)
 	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
 	$(PROD) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
+
+# The workers that grade finished games' reviews in production, on any machine
+# that reaches the database (and Redis, to tell the open review pages at
+# once): tutor.settings.prod, the same variables as serve-prod.  Each one
+# grades one review at a time through its own GNU Backgammon process; start
+# as many as the machine has cores to spare (WORKERS=2, for instance).
+WORKERS ?= 1
+
+serve-worker: $(STAMP)
+	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
+	@pids=""; for n in $$(seq $(WORKERS)); do \
+		$(PROD) $(VPY) manage.py db_worker --queue-name reviews --no-reload --interval 1 & pids="$$pids $$!"; \
+	done; \
+	trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \
+	wait $$pids
 
 # --- Tests -------------------------------------------------------------------
 

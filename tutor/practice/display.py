@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
 from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
 
+from tutor.games.resigning import WITH, points
+
 from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
@@ -27,10 +29,6 @@ DECISION_WORDS = {
     Action.Kind.TAKE: "Aceptar",
     Action.Kind.DROP: "Abandonar",
 }
-
-
-def points(count: int) -> str:
-    return "1 punto" if count == 1 else f"{count} puntos"
 
 
 def play_text(notation: str) -> str:
@@ -128,6 +126,8 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"El programa acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
     if isinstance(event, recorded.Dropped):
         return Event("El programa abandona ante tu doble.", kind)
+    if isinstance(event, recorded.Resigned):
+        return Event(f"Te rindes {WITH.get(event.result, '')} y el programa acepta.", kind)
     if isinstance(event, recorded.Finished):
         winner = "Ganas" if event.side == LEARNER else "El programa gana"
         text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."

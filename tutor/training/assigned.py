@@ -14,7 +14,7 @@ from tutor.accounts.decorators import teacher_required
 from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 from tutor.rules import Source
 
