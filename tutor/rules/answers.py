@@ -21,12 +21,12 @@ NO_LEGAL_PLAY = "No hay ninguna jugada legal: pasas."
 """Why leaving the play empty is right: no checker can move."""
 
 
-def legal_play(notation: str, only: bool = False) -> str:
+def play_is_legal(notation: str, only: bool = False) -> str:
     """Why a play is right: it is legal (the only one, when ``only``), or the empty play passes.
 
-    >>> legal_play("13/8 13/10"), legal_play("13/8", only=True)
+    >>> play_is_legal("13/8 13/10"), play_is_legal("13/8", only=True)
     ('13/8 13/10 es una jugada legal.', '13/8 es la única jugada legal.')
-    >>> legal_play("")
+    >>> play_is_legal("")
     'No hay ninguna jugada legal: pasas.'
     """
     if not notation:

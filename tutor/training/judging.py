@@ -18,9 +18,9 @@ from tutor.rules import (
     explain_verdict,
     game_value,
     legal_hit,
-    legal_play,
     may_double_answer,
     pip_count_sum,
+    play_is_legal,
     rule_for,
 )
 
@@ -72,7 +72,7 @@ def _judge_play(drill: Drill, text: str) -> dict:
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
     if verdict.legal:
         notation = verdict.play.notation if verdict.play else text
-        message = f"{RIGHT} {legal_play(notation, only=len(plays) == 1)}"
+        message = f"{RIGHT} {play_is_legal(notation, only=len(plays) == 1)}"
         return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
