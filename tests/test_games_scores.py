@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 
 import pytest
@@ -22,6 +23,8 @@ from tutor.practice.models import Action, PracticeMatch
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+PLAYERS = itertools.count()
+"""Every example of one test shares its database transaction: each needs players of its own."""
 
 big_money = st.tuples(st.integers(0, 5000), st.integers(0, 5000), st.integers(3, 6), st.sampled_from((None, WHITE, BLACK)))
 
@@ -40,7 +43,8 @@ def read_everything(client, urls):
 @given(big_money, st.integers(0, 10**6))
 @EXAMPLES
 def test_a_live_money_session_with_a_large_cube_and_score_plays_on_and_every_page_reads(stakes, seed):
-    white, black = make_user(f"w{seed}"), make_user(f"b{seed}")
+    number = next(PLAYERS)
+    white, black = make_user(f"w{number}"), make_user(f"b{number}")
     game = service.create_game(white, length=0, black=black)
     start_position = money_position(stakes)
     current = game.position

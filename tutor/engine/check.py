@@ -32,34 +32,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import permutations
-from typing import Iterator
+from typing import Final, Iterator, Mapping
 
-from .constants import BAR, DIE_FACES, OFF
+from .codes import ReasonCode
+from .constants import BAR, DIE_FACES, HOME_TOP, OFF, Board, Dice, State
 from .errors import NotationError
-from .movegen import Board, Move, is_blocked, move_obstacle
+from .movegen import Move, is_blocked, move_obstacle
 from .notation import Segment, parse_play
 from .partial import PartialPlay, expand_dice, without_die
 from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
-from .position import Dice, Position, after_play
+from .position import Position, after_play
 
-CODES = (
-    "syntax",
-    "no-checker",
-    "bar-first",
-    "backwards",
-    "wrong-die",
-    "blocked",
-    "bear-off-not-all-home",
-    "higher-die-not-highest",
-    "too-many-moves",
-    "must-use-more-dice",
-    "must-use-larger-die",
-)
+CODES: Final = tuple(ReasonCode)
 """Every reason code, stable: other tools and stored attempts rely on them."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reason:
     """Why a play is illegal: a stable ``code`` and the points and dice involved.
 
@@ -89,10 +78,11 @@ class Reason:
     - ``detail``: for ``syntax``, what could not be read.
 
     Every fact a sentence about the reason states is one of these fields, so
-    that each sentence can be checked against the engine.
+    that each sentence can be checked against the engine.  ``code`` is a
+    ``ReasonCode``; its text is accepted too.
     """
 
-    code: str
+    code: ReasonCode
     src: int | None = None
     dst: int | None = None
     die: int | None = None
@@ -112,8 +102,12 @@ class Reason:
     dice_needed: tuple[int, ...] = ()
     before: tuple[Move, ...] = ()
 
+    def __post_init__(self) -> None:
+        if type(self.code) is not ReasonCode:
+            object.__setattr__(self, "code", ReasonCode(self.code))
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one proposed play.
 
@@ -128,7 +122,7 @@ class Verdict:
     play: Play | None = field(default=None, compare=False)
 
     @property
-    def codes(self) -> tuple[str, ...]:
+    def codes(self) -> tuple[ReasonCode, ...]:
         return tuple(reason.code for reason in self.reasons)
 
 
@@ -137,7 +131,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     try:
         segments = parse_play(text)
     except NotationError as error:
-        return Verdict(str(text)[:200], dice, False, (Reason("syntax", detail=str(error)),))
+        return Verdict(str(text)[:200], dice, False, (Reason(ReasonCode.SYNTAX, detail=str(error)),))
     legal = plays_by_boards(position, dice)
     m, o = position.mover, position.opponent_board
     dice_list = _dice_list(dice)
@@ -160,9 +154,9 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     if partial:
         return Verdict(text, dice, False, (_fuller_play_reason(legal, partial, dice),))
     reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
-    if any(reason.code == "backwards" for reason in reasons):
+    if any(reason.code is ReasonCode.BACKWARDS for reason in reasons):
         turned = _turned_round(m, o, segments, dice_list, legal)
-        reasons = [replace(reason, example=turned) if reason.code == "backwards" else reason for reason in reasons]
+        reasons = [replace(reason, example=turned) if reason.code is ReasonCode.BACKWARDS else reason for reason in reasons]
     return Verdict(text, dice, False, tuple(reasons))
 
 
@@ -196,16 +190,16 @@ def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice
         yield reached.mover, reached.opponent, moves, reached.dice_left
 
 
-def _fuller_play_reason(legal: dict, partial: list[tuple[Move, ...]], dice: Dice) -> Reason:
+def _fuller_play_reason(legal: Mapping[State, tuple[Move, ...]], partial: list[tuple[Move, ...]], dice: Dice) -> Reason:
     """The play is a legal sequence of moves but not a legal full play."""
     plays = list(legal.values())
     needed = len(plays[0])
     used = min(len(moves) for moves in partial)
     example = _closest(plays, [moves for moves in partial if len(moves) == used])
     if needed == used == 1:
-        return Reason("must-use-larger-die", die=example[0].die, dice=tuple(dice), example=_notation(example))
+        return Reason(ReasonCode.MUST_USE_LARGER_DIE, die=example[0].die, dice=tuple(dice), example=_notation(example))
     return Reason(
-        "must-use-more-dice", dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
+        ReasonCode.MUST_USE_MORE_DICE, dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
     )
 
 
@@ -271,10 +265,10 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
 
 
 def _too_many(segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
-    return Reason("too-many-moves", dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
+    return Reason(ReasonCode.TOO_MANY_MOVES, dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
 
 
-def _turned_round(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: dict) -> str | None:
+def _turned_round(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: Mapping[State, tuple[Move, ...]]) -> str | None:
     """The legal play the text makes once its backward steps are turned round (``7/13`` → ``13/7``), if any."""
     turned = tuple((s.dst, s.src) if s.dst != OFF and s.dst >= s.src else (s.src, s.dst) for s in segments)
     for m2, o2, _, _ in _realizations(m, o, turned, dice_list):
@@ -292,14 +286,14 @@ def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, 
     src, dst = segment.src, segment.dst
     distance = src - dst if dst != OFF else src
     first = move_obstacle(m, o, src, dice_left[0])
-    if first is not None and first[0] == "bar-first" and m[src]:
-        return Reason("bar-first", src=src, dst=dst, at=src, dice=roll, dice_left=dice_left, on_bar=first[2])
+    if first is not None and first.code is ReasonCode.BAR_FIRST and m[src]:
+        return Reason(ReasonCode.BAR_FIRST, src=src, dst=dst, at=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
     # A step written towards the far end (7/13) is "backwards" even when no
     # checker stands on its start: most often it is 13/7 written the wrong way round.
     if dst != OFF and dst >= src:
-        return Reason("backwards", src=src, dst=dst, dice=roll, dice_left=dice_left, distance=distance)
+        return Reason(ReasonCode.BACKWARDS, src=src, dst=dst, dice=roll, dice_left=dice_left, distance=distance)
     if not m[src]:
-        return Reason("no-checker", src=src, dst=dst, dice=roll, dice_left=dice_left)
+        return Reason(ReasonCode.NO_CHECKER, src=src, dst=dst, dice=roll, dice_left=dice_left)
     sequences = _die_sequences(src, dst, dice_left)
     if not sequences:
         return _wrong_die(m, o, src, dst, roll, dice_left, distance)
@@ -310,11 +304,11 @@ def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, 
         progress, reason = _walk(m, o, src, dst, sequence, roll, dice_left)
         walks.append((len(sequence), -progress, reason))
     fewest, _, chosen = min(walks, key=lambda walk: walk[:2])
-    if chosen.code != "blocked" or chosen.blocked_points[0] == dst:
+    if chosen.code is not ReasonCode.BLOCKED or chosen.blocked_points[0] == dst:
         return chosen
     # Name every made point that closes a way of the same length (both midpoints of 13/2).
     points = [chosen.blocked_points[0]]
-    points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code == "blocked" and r.blocked_points[0] not in points]
+    points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code is ReasonCode.BLOCKED and r.blocked_points[0] not in points]
     return replace(chosen, blocked_points=tuple(points))
 
 
@@ -328,14 +322,21 @@ def _wrong_die(m: Board, o: Board, src: int, dst: int, roll: tuple[int, ...], di
     if src == BAR:
         closed = tuple(BAR - die for die in sorted(set(dice_left), reverse=True) if is_blocked(o, die))
     return Reason(
-        "wrong-die", src=src, dst=dst, dice=roll, dice_left=tuple(sorted(dice_left, reverse=True)), distance=distance,
+        ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=tuple(sorted(dice_left, reverse=True)), distance=distance,
         dice_needed=needed, blocked_points=closed, opponent_checkers=o[BAR - closed[0]] if closed else None,
     )
 
 
+def _in_the_way(m: Board, code: ReasonCode, point: int) -> int:
+    """The mover's checkers that keep a checker on ``point`` from bearing off: outside home, or higher up."""
+    if code is ReasonCode.BEAR_OFF_NOT_ALL_HOME:
+        return sum(m[HOME_TOP + 1 : BAR + 1])
+    return sum(m[point + 1 : BAR + 1])
+
+
 def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Orders of dice that would carry a checker from ``src`` exactly to ``dst`` (or off)."""
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for size in range(1, len(dice_left) + 1):
         for sequence in permutations(dice_left, size):
             total = sum(sequence)
@@ -353,20 +354,21 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
     for progress, die in enumerate(sequence):
         obstacle = move_obstacle(m, o, point, die)
         if obstacle is not None:
-            code, decisive, count = obstacle
-            fields = {"src": src, "dst": dst, "at": point, "die": die, "dice": roll, "dice_left": dice_left,
-                      "distance": src - dst if dst else src}
-            if code == "blocked":
-                return progress, Reason(code, blocked_points=(decisive,), opponent_checkers=count, **fields)
-            if code == "bar-first":
-                return progress, Reason(code, on_bar=count, **fields)
-            return progress, Reason(code, farthest=decisive, farther=count, **fields)
+            reason = Reason(obstacle.code, src=src, dst=dst, at=point, die=die, dice=roll, dice_left=dice_left,
+                            distance=src - dst if dst else src)
+            if obstacle.code is ReasonCode.BLOCKED:
+                return progress, replace(reason, blocked_points=(obstacle.point,), opponent_checkers=obstacle.checkers)
+            if obstacle.code is ReasonCode.BAR_FIRST:
+                return progress, replace(reason, on_bar=obstacle.checkers)
+            if obstacle.code is ReasonCode.NO_CHECKER:
+                return progress, reason
+            return progress, replace(reason, farthest=obstacle.point, farther=_in_the_way(m, obstacle.code, point))
         step = _move_from(m, o, point, die)
         assert step is not None
         move, m, o = step
         point = move.dst
     # unreachable: a complete walk would have been a realization
-    return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=sequence)
+    return len(sequence), Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
-__all__ = ["CODES", "Reason", "Verdict", "check_play"]
+__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play"]

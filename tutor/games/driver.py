@@ -8,17 +8,15 @@ what does a resignation give; they record every action with ``record``
 (numbered on the game's row, the play's moves written once), and every
 game, however it ended, ends in ``finish_game``.
 
-``finish_game`` sends ``game_finished`` once the transaction commits: the
-place to hook what follows a game (its review, ratings).  ``turn_started``
+``finish_game`` sends ``game_finished`` inside the decision's transaction:
+the place to hook what follows a game (its review queued, ratings), which
+then commits or rolls back with the game's end.  ``turn_started``
 is sent by a live game whenever a side's turn begins: the place for a
 per-turn clock.
 """
 
 from __future__ import annotations
 
-from functools import partial
-
-from django.db import transaction
 from django.dispatch import Signal
 
 from tutor.engine import MULTIPLIERS, GameResult, Match, Play, Position, resignation, resignations
@@ -28,8 +26,9 @@ from .errors import GameError, IllegalPlay
 from .models import ActionKind
 
 game_finished = Signal()
-"""Sent after commit when a game ends: ``sender`` the game's model class, ``game`` its row, ``result``
-the ``GameResult`` (None for a game left before anybody moved) and ``match_over``."""
+"""Sent inside the transaction when a game ends (receivers write to the database, never to sockets):
+``sender`` the game's model class, ``game`` its row, ``result`` the ``GameResult`` (None for a game
+left before anybody moved) and ``match_over``."""
 
 turn_started = Signal()
 """Sent when a side's turn begins in a live game: ``sender`` the model class, ``game``, ``side``."""
@@ -91,12 +90,12 @@ def finish_game(game, final: Position, result: GameResult | None, *, ends_match:
 
     ``result`` is None for a game left before anybody moved (nothing is
     won); ``ends_match`` for a match that ends whatever the score (a
-    player left it).  ``game_finished`` follows once the change is saved.
+    player left it).  ``game_finished`` tells what follows, in the same transaction.
     """
     stakes = Match.of(final)
     if result is not None:
         record(game, result.winner, ActionKind.RESULT, final, points=result.points, result_kind=result.kind)
         stakes = stakes.after_game(result)
     over = ends_match or stakes.is_over
-    transaction.on_commit(partial(game_finished.send, sender=type(game), game=game, result=result, match_over=over))
+    game_finished.send(sender=type(game), game=game, result=result, match_over=over)
     return stakes

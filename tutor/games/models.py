@@ -49,7 +49,9 @@ class StoredMatch:
 
     def first_position(self, stakes: Match) -> Position:
         """The starting position of a game played at ``stakes`` (the Jacoby rule: money games only)."""
-        return Position.initial(**stakes.position_fields(), jacoby=self.jacoby and not self.length)
+        fields = stakes.position_fields()
+        fields["jacoby"] = self.jacoby and not self.length
+        return Position.initial(**fields)
 
     @property
     def title(self) -> str:

@@ -33,8 +33,8 @@ from .service import PHRASES
 Kind = LiveAction.Kind
 
 
-def name(game: LiveGame, side: int) -> str:
-    player = game.player(side)
+def name(game: LiveGame, side: int | None) -> str:
+    player = game.player(side) if side is not None else None
     return display_name(player) if player is not None else "(falta rival)"
 
 
@@ -89,8 +89,8 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     if game.offer_pending:
         return resigning.status(game, viewer_side)
     acting = game.side_to_act()
-    if acting != viewer_side:
-        waiting = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
+    if acting is not None and acting != viewer_side:
+        waiting: dict[str, str] = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
         return f"Turno de {name(game, acting)} ({SIDE_WORDS[acting]}): {waiting[game.phase]}."
     if game.phase == Phase.ROLL:
         return "Tu turno: ¿doblas o tiras?"

@@ -18,7 +18,6 @@ from tutor.games.errors import GameError
 from . import turns
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
-from .tasks import queue_review
 
 Kind = LiveAction.Kind
 ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
@@ -53,7 +52,7 @@ def offer(game: LiveGame, side: int, level: str) -> LiveAction:
 
 def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
     """The rival of the resigning side accepts (the game ends with those points) or rejects (play goes on)."""
-    if not game.offer_pending:
+    if not game.offer_pending or game.offer_by is None:
         raise GameError("Nadie se ha ofrecido a rendirse.", 409)
     if game.offer_by == side:
         raise GameError("Es tu rival quien decide si acepta tu rendición: espera su respuesta.", 409)
@@ -114,7 +113,6 @@ def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
 
 
 def _close(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
-    queue_review(game)
     game.phase = Phase.OVER
     game.offer, game.offer_by = "", None
     game.winner = winner

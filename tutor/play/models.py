@@ -136,7 +136,7 @@ class LiveGame(StoredMatch, models.Model):
 
     def side_to_act(self) -> int | None:
         """Who the game waits for: the side answering an offer to resign, the side on roll, or the one answering a double."""
-        if self.offer_pending:
+        if self.offer_by is not None and self.offer_pending:
             return opponent(self.offer_by)
         if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn

@@ -34,7 +34,7 @@ def choices(game: LiveGame, side: int | None) -> list[Choice]:
 
 def pending(game: LiveGame) -> dict | None:
     """The offer waiting for an answer: who offers, who answers, and what accepting gives."""
-    if not game.offer_pending:
+    if not game.offer_pending or game.offer_by is None:
         return None
     result = resignation(game.position, game.offer_by, game.offer)
     return {
@@ -49,6 +49,8 @@ def pending(game: LiveGame) -> dict | None:
 def status(game: LiveGame, viewer_side: int | None) -> str:
     """The panel's status line while an offer waits (the question itself, for the one who answers)."""
     offer = pending(game)
+    if offer is None:
+        return ""
     what = f"{offer['words']}, {offer['points']}"
     if viewer_side == game.offer_by:
         return f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."

@@ -96,13 +96,13 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
 
     chosen = [a for a in actions if a.kind != Kind.ROLL or a.graded or declined_double(a) is not None]
     steps = build_steps(chosen, actor=actor, pending=lambda action: not game.graded and not action.forced)
-    kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count()
+    kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count() if viewer_side is not None else 0
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
     players = [
         {
             "name": names[side],
             "side": side,
-            "totals": totals([a for a in graded if a.side == side]),
+            "totals": totals([a for a in graded if a.side == side]),  # type: ignore[misc]  # read as practice's Action
             "mistakes": sum(1 for a in graded if a.side == side and a.is_mistake and not a.forced),
             "is_viewer": side == viewer_side,
         }
@@ -134,7 +134,7 @@ def export_text(game: LiveGame) -> str:
         game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
         first=game.position,
     )
-    names = tuple(_mat_name(game.player(side)) for side in (WHITE, BLACK))
+    names = (_mat_name(game.player(WHITE)), _mat_name(game.player(BLACK)))
     return match_text(game.length, names, games, jacoby=game.position.jacoby)
 
 

@@ -1,7 +1,8 @@
 """The live games' work done in the background: a finished game's review, graded by a worker process.
 
-``queue_review`` is called where a game ends (``service``), inside that
-transaction; ``manage.py db_worker`` runs ``review_live_game``, which grades
+``queue_finished_match`` hears the game driver's ``game_finished`` and queues
+the review once the match (or money session) is over; ``manage.py db_worker``
+runs ``review_live_game``, which grades
 every decision through practice's evaluator and tells the game's open
 review pages (``review_socket``) as it goes.
 """
@@ -33,6 +34,12 @@ def review_live_game(game_id: int, attempt: int = 1) -> bool:
 def queue_review(game: LiveGame) -> None:
     """The game has just ended: its review waits for a worker."""
     queue(review_live_game, game.pk)
+
+
+def queue_finished_match(sender, game: LiveGame, match_over: bool, **kwargs) -> None:
+    """``game_finished`` receiver: a live match (or money session) that is over is reviewed."""
+    if match_over:
+        queue_review(game)
 
 
 def requeue_review(game: LiveGame) -> bool:

@@ -14,15 +14,15 @@ from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
 RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
-COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
-COLOUR_MEANINGS = {
+COLOUR_WORDS: dict[str, str] = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
+COLOUR_MEANINGS: dict[str, str] = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
 CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
 """A cube decision as the light words it: «no dobla: correcto»."""
-DECISION_WORDS = {
+DECISION_WORDS: dict[str, str] = {
     Action.Kind.MOVE: "Jugada",
     Action.Kind.DOUBLE: "Doblar",
     Action.Kind.NO_DOUBLE: "No doblar",

@@ -43,7 +43,6 @@ from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import top_plays
-from .tasks import queue_review
 
 
 
@@ -258,9 +257,10 @@ def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *
         if position.winner() is not None:
             _finish_game(match, position, score_game(position), events)
             return
-        position = _learner_turn(match, position, events)
-        if position is None:
+        after = _learner_turn(match, position, events)
+        if after is None:
             return
+        position = after
 
 
 def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
@@ -271,7 +271,7 @@ def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) 
     events.add(
         Moved(
             side=COMPUTER,
-            dice=list(position.dice),
+            dice=list(play.dice),
             play=play.notation,
             frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, play.steps())],
         )
@@ -318,7 +318,7 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
         record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.add(Passed(side=LEARNER, dice=list(rolled.dice)))
+        events.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None
@@ -338,7 +338,6 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
 def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
     stakes = finish_game(match, final, result)
     events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
-    queue_review(match)
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None

@@ -12,6 +12,9 @@ so it holds no text: the page says above it whose bars go up and down.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -32,7 +35,7 @@ MIN_BAR = 3
 def error_chart(steps: list, current: int) -> SafeString:
     """The graph of ``steps`` (``stepper.Step``) with step ``current`` marked."""
     column = (WIDTH - LEFT - RIGHT) / max(1, len(steps))
-    actors = {}
+    actors: dict[str, Any] = {}
     parts = [
         format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__axis"/>', LEFT, MID, WIDTH - RIGHT, MID),
     ]
@@ -88,7 +91,7 @@ def _description(steps: list, actors: dict) -> str:
     )
 
 
-def _svg(description: str, parts: list[str]) -> SafeString:
+def _svg(description: str, parts: Sequence[str]) -> SafeString:
     return mark_safe(
         f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-labelledby="grafico-errores-t grafico-errores-d" '
         f'preserveAspectRatio="none"><title id="grafico-errores-t">Gráfico de errores de la partida</title>'

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -51,7 +51,8 @@ class Step:
     """One decision (or the end of a game) of the review, numbered from 1."""
 
     number: int
-    action: object
+    action: Any
+    """A practice ``Action`` or a live game's ``LiveAction``: both have what a step reads."""
     actor: Actor
     light: Light | None
     pending: bool
@@ -120,9 +121,9 @@ class Step:
         return ""
 
 
-def build_steps(actions: Iterable, *, actor: Callable[[int], Actor], pending: Callable[[object], bool]) -> list[Step]:
+def build_steps(actions: Iterable, *, actor: Callable[[int], Actor], pending: Callable[[Any], bool]) -> list[Step]:
     """The steps of ``actions`` (already chosen and in order): decisions, and the ends of games."""
-    steps = []
+    steps: list[Step] = []
     for action in actions:
         ending = action.kind not in (Kind.MOVE, Kind.DOUBLE, Kind.NO_DOUBLE, Kind.TAKE, Kind.DROP, "roll")
         light = Light.of(action) if action.graded and not ending else None
@@ -191,7 +192,7 @@ def stepper(steps: list[Step], wanted: str | None, flipped: bool = False) -> Ste
     """The step ``wanted`` (``?paso=N``; the first when missing or out of range); None without steps."""
     if not steps:
         return None
-    number = int(wanted) if str(wanted or "").isdigit() else 1
+    number = int(wanted) if wanted is not None and wanted.isdigit() else 1
     return Stepper(steps, steps[min(max(number, 1), len(steps)) - 1], flipped)
 
 

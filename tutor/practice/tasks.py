@@ -1,7 +1,8 @@
 """Practice's work done in the background: the program's decisions of a finished game, graded.
 
-``queue_review`` is called where a game ends (``game.py``), inside that
-decision's transaction; ``manage.py db_worker`` runs ``review_practice_game``.
+``queue_finished_game`` hears the game driver's ``game_finished`` and queues
+the game's review once its decision is saved; ``manage.py db_worker`` runs
+``review_practice_game``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ def review_practice_game(match_id: int, game_number: int, attempt: int = 1) -> i
 def queue_review(match: PracticeMatch) -> None:
     """The match's current game has just ended: its review waits for a worker."""
     queue(review_practice_game, match.pk, match.game_number)
+
+
+def queue_finished_game(sender, game: PracticeMatch, **kwargs) -> None:
+    """``game_finished`` receiver: every finished practice game is reviewed."""
+    queue_review(game)
 
 
 def requeue_reviews(match: PracticeMatch) -> None:

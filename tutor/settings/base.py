@@ -110,7 +110,7 @@ SQLITE_OPTIONS = {
 }
 
 
-def database_from_url(url: str | None = None) -> dict:
+def database_from_url(url: str | None = None) -> dj_database_url.DBConfig:
     """Return a Django DATABASES entry for ``url``.
 
     ``url`` defaults to the ``DATABASE_URL`` environment variable, and to a
@@ -226,7 +226,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Content-Security-Policy (django-csp): scripts and styles only from our own
 # files, never inline; no framing; forms post only to this site.
-CONTENT_SECURITY_POLICY = {
+CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str] | bool]] = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],

@@ -63,7 +63,7 @@ def _student_task(request: HttpRequest, pk: int) -> DrillTask:
 @ratelimit("check")
 def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     task = _student_task(request, pk)
-    drills = results(task, request.user.pk)
+    drills = results(task, request.user.pk)  # type: ignore[arg-type]  # signed in: login_required
     try:
         step = min(max(int(request.GET.get("n", 0)), 0), len(drills) - 1)
     except ValueError:
