@@ -72,7 +72,7 @@ def _syntax(reason: Reason, text: str) -> Sentence:
 
 
 def _no_checker(reason: Reason, text: str) -> Sentence:
-    point = reason.src
+    point = reason.src or 0
     moved = sum(1 for move in reason.before if move.src == point)
     if not moved:
         return Sentence(f"No tienes ninguna ficha en {place(point)}.", (NoChecker(point),))
@@ -85,15 +85,16 @@ def _no_checker(reason: Reason, text: str) -> Sentence:
 
 
 def _bar_first(reason: Reason, text: str) -> Sentence:
-    count = reason.on_bar or 1
-    already = bool(reason.before) or len(reason.dice_left) < len(expand_dice(reason.dice)) or count > 1
+    count, src, at = reason.on_bar or 1, reason.src or 0, reason.at or 0
+    rolled = len(expand_dice((reason.dice[0], reason.dice[1]))) if len(reason.dice) == 2 else 0
+    already = bool(reason.before) or len(reason.dice_left) < rolled or count > 1
     still = "Aún tienes" if already else "Tienes"
     if _moved_on(reason):
-        moving = f"sigas moviendo la ficha que entra en el {reason.at}"
-        claims: tuple[Claim, ...] = (OnBar(count), Reaches(reason.src, reason.at))
+        moving = f"sigas moviendo la ficha que entra en el {at}"
+        claims: tuple[Claim, ...] = (OnBar(count), Reaches(src, at))
     else:
-        moving = f"muevas la ficha {from_place(reason.src)}"
-        claims = (OnBar(count), Checker(reason.src))
+        moving = f"muevas la ficha {from_place(src)}"
+        claims = (OnBar(count), Checker(src))
     if count == 1:
         return Sentence(f"{still} una ficha en la barra: tiene que entrar antes de que {moving}.", claims)
     return Sentence(
