@@ -185,14 +185,14 @@ def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_
         blocked_landing,
         game_value,
         legal_hit,
+        legal_turn,
         may_double_answer,
         pip_count_sum,
-        play_is_legal,
     )
 
     worded = [
         *CUBE_REFUSALS.values(), *DEFECTS.values(), str(CRAWFORD_NOTICE), POST_CRAWFORD_NOTICE, IMPOSSIBLE_POSITION,
-        BAR_FIRST_ON_THE_BOARD, blocked_landing(1, 3, "negras"), play_is_legal(""), play_is_legal("13/7", only=True),
+        BAR_FIRST_ON_THE_BOARD, blocked_landing(1, 3, "negras"), legal_turn(""), legal_turn("13/7", only=True),
         legal_hit("13/7*"), may_double_answer(()), *(may_double_answer((code,)) for code in CUBE_REFUSALS),
         pip_count_sum([(3, 1)], 3),
     ]

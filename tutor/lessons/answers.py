@@ -19,7 +19,7 @@ from tutor.rules import (
     Source,
     answer_judged,
     explain_verdict,
-    play_is_legal,
+    legal_turn,
     rule_for,
     rule_for_calculation,
     rules_for_codes,
@@ -84,7 +84,7 @@ def judge_play(puzzle: Puzzle, text: str) -> Judgement:
     assert verdict.play is not None
     if puzzle.goal is not None and not puzzle.goal.met_by(verdict.play, puzzle.position):
         return Judgement(False, puzzle.goal.missed(verdict.play), True, verdict.play.notation, None, _feedback_for(puzzle, text))
-    return Judgement(True, play_is_legal(verdict.play.notation), True, verdict.play.notation)
+    return Judgement(True, legal_turn(verdict.play.notation), True, verdict.play.notation)
 
 
 def _feedback_for(puzzle: Puzzle, text: str) -> str | None:

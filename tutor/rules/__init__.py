@@ -13,7 +13,7 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, NO_LEGAL_PLAY, game_value, legal_hit, pip_count_sum, play_is_legal
+from .answers import KIND_WORDS, NO_LEGAL_PLAY, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
 from .catalogue import (
     RULES,
     Rule,
@@ -74,9 +74,10 @@ __all__ = [
     "explain_verdict",
     "game_value",
     "legal_hit",
+    "legal_play",
+    "legal_turn",
     "may_double_answer",
     "pip_count_sum",
-    "play_is_legal",
     "rule_for",
     "rule_for_calculation",
     "rule_for_code",

@@ -20,9 +20,10 @@ from tutor.rules import (
     explain_verdict,
     game_value,
     legal_hit,
+    legal_play,
+    legal_turn,
     may_double_answer,
     pip_count_sum,
-    play_is_legal,
     rule_for,
 )
 
@@ -54,13 +55,13 @@ def judge(drill: Drill, submitted: str) -> dict:
     submitted = str(submitted)[:MAX_TEXT]
     if drill.is_play:
         return _judge_play(drill, submitted)
-    if drill.kind == "numero":
+    if drill.asks_number:
         return _judge_number(drill, submitted)
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
     correct = said == (drill.answer == "si")
-    why = _legality_reason(drill) if drill.kind == "legalidad" else _double_reason(drill)
+    why = _legality_reason(drill) if drill.asks_legality else _double_reason(drill)
     return _payload(correct, f"{RIGHT if correct else WRONG} {why}", drill)
 
 
@@ -74,7 +75,7 @@ def _judge_play(drill: Drill, text: str) -> dict:
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
     if verdict.legal:
         notation = verdict.play.notation if verdict.play else text
-        message = f"{RIGHT} {play_is_legal(notation, only=len(plays) == 1)}"
+        message = f"{RIGHT} {legal_turn(notation, only=len(plays) == 1)}"
         return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
@@ -88,7 +89,7 @@ def _judge_play(drill: Drill, text: str) -> dict:
 def _legality_reason(drill: Drill) -> str:
     verdict = drill.position.check(drill.play)
     if verdict.legal:
-        return legal_hit(drill.play)
+        return legal_hit(drill.play) if verdict.play is not None and verdict.play.hits else legal_play(drill.play)
     return f"«{drill.play}» es ilegal. {explain_verdict(verdict)[0]['message']}"
 
 
@@ -109,5 +110,5 @@ def explain_number(drill: Drill) -> str:
     """How the number of a numeric drill comes out, in one sentence."""
     if drill.rule == RuleCode.PIP_COUNT:
         return pip_count_sum(drill.facts, drill.answer)
-    kind, multiplier, cube = drill.facts
-    return game_value(kind, multiplier, cube, drill.answer)
+    kind, multiplier, cube, jacoby = drill.facts
+    return game_value(kind, multiplier, cube, drill.answer, jacoby)
