@@ -171,7 +171,7 @@ class DrillRule:
         return self.rule.url
 
 
-RULES: dict[RuleCode, DrillRule] = {}
+RULES: dict[str, DrillRule] = {}
 """The rules that have drills, by code, in the catalogue's (course) order once ``in_course_order`` ran."""
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, double_reasons, opponent, score_game
+from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, Stakes, double_reasons, opponent, score_game
 
 from .build import Sides, any_side, plausible, spread
 from tutor.rules import RuleCode
@@ -150,7 +150,7 @@ def scoring(rng: random.Random, level: int) -> DrillFields | None:
                        facts=(result.kind, result.multiplier, cube, jacoby))
 
 
-def _money_stakes(rng: random.Random, turn: int, refusal: str) -> dict[str, object]:
+def _money_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
     """A money game's cube, and whether the dice are already rolled, for an answer of kind ``refusal``:
     ``""`` (you may double), ``dice-rolled`` or ``not-cube-owner``."""
     owner = opponent(turn) if refusal == "not-cube-owner" else rng.choice((None, turn))
@@ -162,7 +162,7 @@ def _money_stakes(rng: random.Random, turn: int, refusal: str) -> dict[str, obje
     return {"cube_value": value, "cube_owner": owner, "dice": dice}
 
 
-def _match_stakes(rng: random.Random, turn: int, refusal: str) -> dict[str, object]:
+def _match_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
     """A match score that a match can reach, for an answer of kind ``refusal``:
     ``""`` (you may double), ``crawford-game`` or ``not-cube-owner``.
 
@@ -177,7 +177,7 @@ def _match_stakes(rng: random.Random, turn: int, refusal: str) -> dict[str, obje
     if crawford:
         score[leader] = length - 1
         score[opponent(leader)] = rng.randrange(0, length - 1)
-        return {"match_length": length, "score": tuple(score), "crawford": True, "cube_value": 1, "cube_owner": None}
+        return {"match_length": length, "score": (score[0], score[1]), "crawford": True, "cube_value": 1, "cube_owner": None}
     if rng.random() < 0.6:
         score[leader] = length - 1
         score[opponent(leader)] = rng.randint(1, length - 1)
@@ -185,7 +185,7 @@ def _match_stakes(rng: random.Random, turn: int, refusal: str) -> dict[str, obje
         score[leader] = rng.randrange(0, length - 1)
         score[opponent(leader)] = rng.randrange(0, length - 1)
     owner = opponent(turn) if refusal == "not-cube-owner" else rng.choice((None, turn))
-    return {"match_length": length, "score": tuple(score), "crawford": False, "cube_value": 1 if owner is None else 2, "cube_owner": owner}
+    return {"match_length": length, "score": (score[0], score[1]), "crawford": False, "cube_value": 1 if owner is None else 2, "cube_owner": owner}
 
 
 REFUSALS_BY_LEVEL = {1: ("", "not-cube-owner"), 2: ("", "dice-rolled"), 3: ("", "crawford-game")}

@@ -7,7 +7,7 @@ and the sums behind the numeric drills, built from the drill's facts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
@@ -94,7 +94,7 @@ def _legality_reason(drill: Drill) -> str:
 
 
 def _double_reason(drill: Drill) -> str:
-    return may_double_answer(tuple(drill.facts))
+    return may_double_answer(cast(tuple[str, ...], drill.facts))
 
 
 def _judge_number(drill: Drill, text: str) -> dict:
@@ -109,6 +109,6 @@ def _judge_number(drill: Drill, text: str) -> dict:
 def explain_number(drill: Drill) -> str:
     """How the number of a numeric drill comes out, in one sentence."""
     if drill.rule == RuleCode.PIP_COUNT:
-        return pip_count_sum(drill.facts, drill.answer)
-    kind, multiplier, cube, jacoby = drill.facts
+        return pip_count_sum(cast(tuple[tuple[int, int], ...], drill.facts), drill.answer)
+    kind, multiplier, cube, jacoby = cast(tuple[str, int, int, bool], drill.facts)
     return game_value(kind, multiplier, cube, drill.answer, jacoby)
