@@ -26,7 +26,7 @@ def board_refusals(position: Position) -> dict:
     >>> sorted(refusals["to"], key=int), refusals["bar_first"]
     (['1', '12', '17', '19'], None)
     >>> refusals["to"]["1"]
-    'No puedes ir al 1: lo tienen 2 fichas negras.'
+    'No puedes ir al 1: lo tienen dos fichas negras.'
     """
     theirs = position.opponent_board
     other = SIDE_WORDS[opponent(position.turn)]
