@@ -157,8 +157,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             else:
                 try:
                     await self.channel_layer.group_send(self.group, announcement)
-                except Exception as problem:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
-                    logger.warning("Channel layer unavailable (%s): change saved, not announced", problem)
+                except Exception as failure:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
+                    logger.warning("Channel layer unavailable (%s): change saved, not announced", failure)
                     await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
                 return
         await self.error(problem.message, status=problem.status)

@@ -90,7 +90,8 @@ def current_version(pk: int) -> tuple:
 def draw(pk: int, role: str) -> str:
     """The spectators' message as the game is now (read-only: on the shared pool of threads)."""
     game = LiveGame.objects.select_related("white", "black", "classroom__teacher").get(pk=pk)
-    viewer = game.classroom.teacher if role == TEACHER and game.classroom_id else AnonymousUser()
+    classroom = game.classroom
+    viewer = classroom.teacher if role == TEACHER and classroom is not None else AnonymousUser()
     state = {**state_header(game), "you": None, "html": render_panel(game, viewer), "verdict": None, "type": "state"}
     return json.dumps(state)
 
