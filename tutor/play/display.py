@@ -21,7 +21,7 @@ from tutor.engine import BLACK, WHITE, can_double, format_dice
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
 
-from . import resigning
+from . import extensions, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
@@ -160,6 +160,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "verdict": verdict,
         "play": play,
         "error": error,
+        "after_match": extensions.after_match(game, viewer),
     }
 
 

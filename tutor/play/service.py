@@ -35,6 +35,7 @@ from tutor.practice.game import GameError, IllegalPlay
 from tutor.training.hooks import record_illegal_play
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
+from .signals import match_finished
 
 Kind = LiveAction.Kind
 
@@ -330,6 +331,7 @@ def _end(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -
     game.winner = winner
     game.final_score = list(score)
     game.xgid = final.replace(dice=None).to_xgid()
+    match_finished.send(sender=LiveGame, game=game)  # the ratings, the lobby's list of games to watch
 
 
 def say(game: LiveGame, side: int, key: str) -> LiveAction:

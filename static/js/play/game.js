@@ -87,6 +87,8 @@ function fillTokens() {
 
 function showPanel(html) {
   const hadFocus = panel.contains(document.activeElement);
+  // A link the server marks to follow (the rematch that just started) takes the page there when it first appears.
+  const following = panel.querySelector('a[data-follow]');
   // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
   const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
   panel.innerHTML = html;
@@ -96,6 +98,11 @@ function showPanel(html) {
   });
   fillTokens();
   enhanceBoard();
+  const follow = panel.querySelector('a[data-follow]');
+  if (follow && !following) {
+    window.location.assign(follow.href);
+    return;
+  }
   if (hadFocus) {
     const target = panel.querySelector('[data-play-board] [data-point], .play-actions button, .play-phrases button');
     if (target) target.focus();
