@@ -1,0 +1,84 @@
+"""Each web process keeps the seeks of the players it serves alive, and closes the ones left behind.
+
+A seek's lease (``Seek.expires_at``) runs for ``LOBBY_LEASE_SECONDS``.  While a
+process has lobby sockets open it wakes every ``LOBBY_TICK_SECONDS``, renews
+the leases of the players connected to it in one update, and closes the
+seeks whose lease ran out anywhere (their creators left, or reloaded the
+page and never came back), telling every lobby page.  Several processes
+may close the same overdue seeks at once: each seek closes once (the
+update re-checks it is still open) and removing a row twice is harmless.
+Leases survive what a count of connections would not: a process that
+dies renews nothing, so its players' seeks go after the lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections import Counter
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import timezone
+
+from . import broadcast, service
+
+logger = logging.getLogger(__name__)
+
+
+class Keeper:
+    def __init__(self) -> None:
+        self.players: Counter[int] = Counter()
+        self.sockets = 0
+        self.task: asyncio.Task | None = None
+
+    def arrive(self, user_id: int | None) -> None:
+        """A lobby socket opened (``user_id`` None for someone only watching)."""
+        self.sockets += 1
+        if user_id is not None:
+            self.players[user_id] += 1
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def leave(self, user_id: int | None) -> None:
+        self.sockets -= 1
+        if user_id is not None:
+            self.players[user_id] -= 1
+            if self.players[user_id] <= 0:
+                del self.players[user_id]
+        if self.sockets <= 0 and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(getattr(settings, "LOBBY_TICK_SECONDS", 3))
+            try:
+                await self.tick()
+            except Exception:  # a failed round must not stop the next one
+                logger.exception("keeping the lobby's seeks failed")
+
+    async def tick(self, now=None) -> None:
+        """One round: renew, close the overdue seeks, tell the rooms (``now`` only for tests)."""
+        found = await database_sync_to_async(_keep)(list(self.players), now or timezone.now())
+        layer = get_channel_layer()
+        for group, message in found:
+            await layer.group_send(group, message)
+
+
+def _keep(present: list[int], now) -> list[tuple[str, dict]]:
+    return broadcast.messages(service.Outcome(closed=service.keep(present, now=now)))
+
+
+_keepers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Keeper]" = weakref.WeakKeyDictionary()
+
+
+def keeper() -> Keeper:
+    """The keeper of the running event loop (one per web process)."""
+    loop = asyncio.get_running_loop()
+    found = _keepers.get(loop)
+    if found is None:
+        found = _keepers[loop] = Keeper()
+    return found
