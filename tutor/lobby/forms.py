@@ -30,7 +30,7 @@ class SeekForm(forms.Form):
         help_text="Solo te emparejamos con quien elige lo mismo que tú.",
         error_messages={"required": CLOCK_ERROR, "invalid_choice": CLOCK_ERROR},
     )
-    rated = forms.BooleanField(label="Puntúa (cambia la puntuación de los dos; solo en los matches)", required=False, initial=True)
+    rated = forms.BooleanField(label="Puntúa (solo los matches)", required=False, initial=True)
     spread = forms.ChoiceField(
         label="Puntuación del rival", choices=SPREAD_CHOICES, required=False,
         error_messages={"invalid_choice": "Elige la diferencia de puntuación entre las de la lista."},
@@ -44,7 +44,8 @@ class SeekForm(forms.Form):
         self.fields["room"].choices = [(room.key, room.label) for room in rooms]
         self.fields["room"].initial = rooms[0].key if rooms else ""
         self.single_room = len(rooms) <= 1
-        if rooms and rooms[0].classroom_id is not None:  # only class rooms: nothing here is rated
+        self.rates = any(room.classroom_id is None for room in rooms)
+        if not self.rates:  # only class rooms, where nothing is rated: no box to tick
             self.fields["rated"].initial = False
 
     def clean(self) -> dict:
