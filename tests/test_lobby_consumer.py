@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
@@ -13,6 +14,7 @@ from tests.classroom_factories import make_user
 from tests.lobby_factories import rate
 from tests.test_play_consumer import cookie_for, receive, run_async
 from tutor.asgi import application
+from tutor.lobby import service
 from tutor.lobby.keeper import keeper
 from tutor.lobby.models import Seek
 from tutor.play.models import LiveGame
@@ -218,3 +220,45 @@ def test_a_player_s_open_page_keeps_their_seek_alive(people, settings):
 
     run_async(scenario)()
     assert Seek.objects.get().status == Seek.Status.OPEN
+
+
+def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people):
+    """The channel layer delivers at most once: each process tells its waiting players again of a seek taken."""
+    ana, bruno, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        await send(mine, MATCH_TO_3)
+        await receive(mine)  # her own row
+        seek = await database_sync_to_async(Seek.objects.get)()
+        # Taken without telling anyone, as if the message had been lost on the way.
+        outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        await keeper().tick()
+        told = await receive(mine)
+        await leave(mine)
+        return outcome.game.get_absolute_url(), told
+
+    url, told = run_async(scenario)()
+    assert told == {"type": "paired", "url": url}
+
+
+def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
+    ana, bruno, _ = people
+
+    async def scenario():
+        first = lobby(ana)
+        await enter(first)
+        await send(first, MATCH_TO_3)
+        await receive(first)
+        await leave(first)
+        seek = await database_sync_to_async(Seek.objects.get)()
+        await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        later_page = lobby(ana)
+        await enter(later_page)
+        await keeper().tick()
+        answer = await send(later_page, {"type": "withdraw"})  # the next message she gets is this answer, not the old game
+        await leave(later_page)
+        return answer
+
+    assert run_async(scenario)() == {"type": "waiting", "html": ""}

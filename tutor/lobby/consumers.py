@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
+from datetime import datetime
+from functools import partial
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -27,6 +29,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from tutor.play.consumers import GameConsumer
+
+try:
+    from autobahn.exception import Disconnected as SocketGone  # what daphne raises on sending to a closed socket
+except ImportError:  # another ASGI server
+    SocketGone = ()
 
 from . import broadcast, service
 from .display import game_rows, seek_rows, waiting_box, watchable
@@ -71,8 +78,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         self.budget = MessageBudget(*getattr(settings, "LOBBY_RATELIMIT", (20, 10)))
         self.player_id = self.viewer.user_id if self.viewer.plays else None
+        self.opened_at = timezone.now()
         await self.accept()
-        keeper().arrive(self.player_id)
+        keeper().arrive(self.player_id, self.channel_name)
         self.arrived = True
         await self.send_json(state)
 
@@ -80,9 +88,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "arrived", False):
-            keeper().leave(self.player_id)
+            keeper().leave(self.player_id, self.channel_name)
 
-    @database_sync_to_async
+    # Reading and drawing the lists runs on the shared pool of threads, not on
+    # the process's one thread for decisions (``_run``): arrivals in the lobby
+    # then never queue behind the pairings of other players.
+    @partial(database_sync_to_async, thread_sensitive=False)
     def _enter(self) -> tuple[Viewer, dict, set[int]]:
         user = self.user
         viewer = Viewer.of(user)
@@ -155,13 +166,22 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "game_removed", "id": event["id"]})
 
     async def lobby_paired(self, event: dict) -> None:
+        """Go to the board; a pairing told again (``taken_at``) only if it happened while this page was open."""
+        if "taken_at" in event and datetime.fromisoformat(event["taken_at"]) < self.opened_at:
+            return
         await self.send_json({"type": "paired", "url": event["url"]})
 
     async def error(self, message: str, status: int) -> None:
         await self.send_json({"type": "error", "message": message, "status": status})
 
     async def send_json(self, data: dict) -> None:
-        await self.send(text_data=json.dumps(data))
+        try:
+            await self.send(text_data=json.dumps(data))
+        except SocketGone:
+            # The browser left between a room's message and its disconnect event:
+            # the message has nobody to reach, and the disconnect still comes to
+            # clean up (crashing here would skip it, and keep the seek alive).
+            pass
 
 
 def parse(text: str | None) -> dict | None:

@@ -9,6 +9,12 @@ may close the same overdue seeks at once: each seek closes once (the
 update re-checks it is still open) and removing a row twice is harmless.
 Leases survive what a count of connections would not: a process that
 dies renews nothing, so its players' seeks go after the lease.
+
+The same round tells each player connected here, once more and straight
+to their sockets, of a seek of theirs taken in the last rounds: the
+channel layer delivers each message at most once, and a creator who
+missed «paired» would otherwise wait for a rival who is already on the
+board.  A page ignores a pairing older than itself.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections import Counter
+from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -30,24 +36,24 @@ logger = logging.getLogger(__name__)
 
 class Keeper:
     def __init__(self) -> None:
-        self.players: Counter[int] = Counter()
+        self.players: dict[int, set[str]] = {}
         self.sockets = 0
         self.task: asyncio.Task | None = None
 
-    def arrive(self, user_id: int | None) -> None:
+    def arrive(self, user_id: int | None, channel: str) -> None:
         """A lobby socket opened (``user_id`` None for someone only watching)."""
         self.sockets += 1
         if user_id is not None:
-            self.players[user_id] += 1
+            self.players.setdefault(user_id, set()).add(channel)
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
-    def leave(self, user_id: int | None) -> None:
+    def leave(self, user_id: int | None, channel: str) -> None:
         self.sockets -= 1
-        if user_id is not None:
-            self.players[user_id] -= 1
-            if self.players[user_id] <= 0:
-                del self.players[user_id]
+        channels = self.players.get(user_id, set())
+        channels.discard(channel)
+        if user_id is not None and not channels:
+            self.players.pop(user_id, None)
         if self.sockets <= 0 and self.task is not None:
             self.task.cancel()
             self.task = None
@@ -61,15 +67,20 @@ class Keeper:
                 logger.exception("keeping the lobby's seeks failed")
 
     async def tick(self, now=None) -> None:
-        """One round: renew, close the overdue seeks, tell the rooms (``now`` only for tests)."""
-        found = await database_sync_to_async(_keep)(list(self.players), now or timezone.now())
+        """One round: renew, close the overdue seeks, tell the rooms and the paired (``now`` only for tests)."""
+        found, taken = await database_sync_to_async(_keep)(list(self.players), now or timezone.now())
         layer = get_channel_layer()
         for group, message in found:
             await layer.group_send(group, message)
+        for creator, url, when in taken:
+            for channel in list(self.players.get(creator, ())):
+                await layer.send(channel, {"type": "lobby.paired", "url": url, "taken_at": when.isoformat()})
 
 
-def _keep(present: list[int], now) -> list[tuple[str, dict]]:
-    return broadcast.messages(service.Outcome(closed=service.keep(present, now=now)))
+def _keep(present: list[int], now) -> tuple[list[tuple[str, dict]], list]:
+    closed = service.keep(present, now=now)
+    again = timedelta(seconds=3 * getattr(settings, "LOBBY_TICK_SECONDS", 3))
+    return broadcast.messages(service.Outcome(closed=closed)), service.taken_since(present, now - again)
 
 
 _keepers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Keeper]" = weakref.WeakKeyDictionary()

@@ -243,6 +243,20 @@ def keep(present: list[int], *, now: datetime) -> list[Card]:
     return [Card.of(seek) for seek in overdue if seek.rival_id is None]
 
 
+def taken_since(creator_ids: list[int], since: datetime) -> list[tuple[int, str, datetime]]:
+    """``(creator, game's url, when)`` for the seeks of these players taken since ``since``.
+
+    The lobby tells a creator their seek was taken through the channel
+    layer, at most once; each process tells its players again from here
+    (``keeper``), so a lost message costs a few seconds, not a game.
+    """
+    if not creator_ids:
+        return []
+    taken = (Seek.objects.filter(status=Status.TAKEN, rival__isnull=True, creator_id__in=creator_ids, closed_at__gte=since)
+             .exclude(game__isnull=True).select_related("game"))
+    return [(seek.creator_id, seek.game.get_absolute_url(), seek.closed_at) for seek in taken]
+
+
 def renew(user, *, now: datetime) -> None:
     """The player is (again) in the lobby: their open seek lives on (a reloaded page keeps it)."""
     if user.is_authenticated:
