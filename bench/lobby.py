@@ -38,10 +38,8 @@ import json
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 
 ROOT = _support.ROOT
 LENGTHS = ("3", "5", "7")
@@ -113,14 +111,22 @@ async def player(me: dict, port: int, stats: Stats, stop_at: float, think: float
 
     rng = random.Random(me["pk"])
     await asyncio.sleep(rng.uniform(0, arrival))
+    failures = 0
     while time.monotonic() < stop_at:
         try:
             url = await in_lobby(me, port, stats, stop_at, think, rng)
             if url is not None:
                 await on_board(me, port, url, stats, game_time, rng)
+            failures = 0
         except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed):
             stats.reconnects += 1
-            await asyncio.sleep(1)
+            failures += 1
+            await asyncio.sleep(backoff(failures, rng))
+
+
+def backoff(failures: int, rng: random.Random) -> float:
+    """Seconds before connecting again, as the pages do: doubling from half a second up to 8, with jitter."""
+    return rng.uniform(0.5, 1) * min(8, 0.5 * 2 ** (failures - 1))
 
 
 async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: float, rng: random.Random) -> str | None:
@@ -175,7 +181,8 @@ async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: flo
             elif kind != "state":
                 stats.lobby_messages += 1
     finally:
-        await socket.close()
+        # A page that moves to the board does not wait for the lobby's closing handshake.
+        asyncio.get_running_loop().create_task(socket.close())
 
 
 async def drain_withdrawal(socket, stats: Stats) -> str | None:
@@ -201,7 +208,7 @@ async def on_board(me: dict, port: int, url: str, stats: Stats, game_time: float
 
     code = url.rstrip("/").rsplit("/", 1)[1]
     leave_at = give_up = None
-    for _ in range(5):
+    for attempt in range(1, 6):
         opening = time.monotonic()
         try:
             socket = await connect(f"/ws/jugar/{code}/", me["session"], port)
@@ -218,7 +225,7 @@ async def on_board(me: dict, port: int, url: str, stats: Stats, game_time: float
                 await socket.close()
         except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed):
             stats.reconnects += 1
-            await asyncio.sleep(1)
+            await asyncio.sleep(backoff(attempt, rng))
     stats.errors.append("could not stay on the board")
 
 
@@ -287,31 +294,15 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--think", type=float, default=5, help="mean seconds in the lobby before pressing «Jugar ya»")
     parser.add_argument("--game", type=float, default=20, help="mean seconds on the board before White leaves the match")
-    parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players arrive")
+    parser.add_argument("--arrival", type=float, default=30, help="seconds over which the players arrive")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    from tests.redis_server import throwaway_redis
-
-    with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
-        folder = Path(name)
-        env = live.environment(folder, redis_url)
-        players = prepare(env, args.players)
-        processes, ports = live.start_daphne(env, folder, args.processes)
-        stats = Stats([process.pid for process in processes])
-        cpu_before = sum(live.cpu_seconds(pid) for pid in stats.pids)
+    with live.production_site(args.processes, lambda env: prepare(env, args.players)) as (players, ports, pids):
+        stats = Stats(pids)
+        cpu_before = sum(live.cpu_seconds(pid) for pid in pids)
         started = time.monotonic()
-        try:
-            asyncio.run(run_all(players, ports, stats, args))
-            elapsed = time.monotonic() - started
-            server_cpu = sum(live.cpu_seconds(pid) for pid in stats.pids) - cpu_before
-        except Exception:
-            for log in sorted(folder.glob("daphne*.log")):
-                print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
-            raise
-        finally:
-            for process in processes:
-                process.terminate()
-                process.wait(timeout=30)
+        asyncio.run(run_all(players, ports, stats, args))
+        elapsed = time.monotonic() - started
+        server_cpu = sum(live.cpu_seconds(pid) for pid in pids) - cpu_before
         checks = check_database(players, stats)
     ms = [value * 1000 for value in stats.latencies]
     pct = live.percentile

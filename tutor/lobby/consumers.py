@@ -104,7 +104,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             "type": "state",
             "seeks": seek_rows(viewer, seeks=seeks),
             "games": game_rows(watchable(viewer)),
-            "waiting": waiting_box(service.waiting(user, now=now)),
+            "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
         }
         return viewer, state, {seek.pk for seek in seeks}
 

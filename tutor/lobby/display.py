@@ -40,10 +40,11 @@ def seek_variants(seek: Seek) -> dict[str, str]:
 
 
 def seek_rows(viewer: Viewer, request=None, seeks: list[Seek] | None = None) -> str:
-    """The rows of the open seeks ``viewer`` is shown (``seeks``, or read now)."""
+    """The rows of the open seeks ``viewer`` is shown (``seeks``, or read now), drawn in one pass."""
     if seeks is None:
         seeks = service.listed(viewer, now=timezone.now())
-    return "".join(seek_row(seek, viewer.shows(Card.of(seek)), request) for seek in seeks)
+    rows = [(seek, viewer.shows(Card.of(seek))) for seek in seeks]
+    return render_to_string("lobby/_seek_rows.html", {"rows": rows}, request=request).strip()
 
 
 def watchable(viewer: Viewer) -> list[LiveGame]:
@@ -54,17 +55,15 @@ def watchable(viewer: Viewer) -> list[LiveGame]:
                 .exclude(phase__in=[Phase.WAITING, Phase.OVER]).select_related("white", "black").order_by("-created")[:WATCHABLE])
 
 
-def game_row(game: LiveGame, standing: dict[int, float], rated: bool) -> str:
-    return render_to_string("lobby/_game.html", {
-        "game": game, "rated": rated,
-        "white_rating": standing.get(game.white_id), "black_rating": standing.get(game.black_id),
-    })
-
-
 def game_rows(games: list[LiveGame]) -> str:
+    """The rows of games to watch, with both players' ratings, drawn in one pass."""
+    if not games:
+        return ""
     standing = ratings.ratings_of({pk for game in games for pk in (game.white_id, game.black_id)})
     rated = set(RatedMatch.objects.filter(game__in=games).values_list("game_id", flat=True))
-    return "".join(game_row(game, standing, game.pk in rated) for game in games)
+    rows = [{"game": game, "rated": game.pk in rated, "white_rating": standing.get(game.white_id),
+             "black_rating": standing.get(game.black_id)} for game in games]
+    return render_to_string("lobby/_game_rows.html", {"rows": rows}).strip()
 
 
 def waiting_box(seek: Seek | None, request=None) -> str:
@@ -97,13 +96,17 @@ def after_match(game: LiveGame, viewer) -> str:
         return ""
     rival = game.player(opponent(side))
     looking = Viewer.of(viewer)
+    try:
+        wish = rematch.wish_after(game)
+    except service.LobbyError:  # settings the lobby does not offer (a match to one point): nothing to repeat
+        wish = None
     context = {
         "game": game,
         "rival": rival,
         "change": RatingChange.objects.filter(game=game, user=viewer).select_related("user").first(),
-        "rematch": rematch.state(game, viewer, now=timezone.now()),
+        "rematch": rematch.state(game, viewer, now=timezone.now()) if wish else None,
         "blocked": rival.pk in looking.blocked,
-        "again": rematch.wish_after(game).room in looking.playing_keys,
+        "again": wish is not None and wish.room in looking.playing_keys,
     }
     return render_to_string("lobby/_after_match.html", context)
 

@@ -14,14 +14,20 @@
  * connection is opened again, and the server sends the lists again.
  */
 
+import { fillTokens, keepOpen, say } from '../live/socket.js';
+
 const root = document.querySelector('[data-lobby]');
-const seeks = root ? root.querySelector('[data-lobby-seeks]') : null;
-const games = root ? root.querySelector('[data-lobby-games]') : null;
 const waiting = root ? root.querySelector('[data-lobby-waiting]') : null;
 const live = root ? root.querySelector('[data-lobby-live]') : null;
 const alertBox = root ? root.querySelector('[data-lobby-alert]') : null;
 const connection = root ? root.querySelector('[data-lobby-connection]') : null;
 const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
+
+/** The two lists, by the name the server's messages use: their element and the attribute naming a row. */
+const LISTS = {
+  seek: { list: root ? root.querySelector('[data-lobby-seeks]') : null, empty: 'seeks', key: 'data-seek' },
+  game: { list: root ? root.querySelector('[data-lobby-games]') : null, empty: 'games', key: 'data-game' },
+};
 
 const MESSAGES = {
   open: 'Conectado: las listas se actualizan solas.',
@@ -31,13 +37,7 @@ const MESSAGES = {
   withdrawn: 'Has retirado tu búsqueda.',
 };
 
-let socket = null;
-let retry = 500;
-
-function say(text) {
-  if (!live) return;
-  live.textContent = live.textContent === text ? `${text}\u00a0` : text;
-}
+let link = null;
 
 function showAlert(text) {
   if (!alertBox) return;
@@ -45,50 +45,42 @@ function showAlert(text) {
   alertBox.hidden = !text;
 }
 
-/** Rows drawn outside a request have no CSRF token: give their forms the page's. */
-function fillTokens(container) {
-  if (!csrf || !container) return;
-  container.querySelectorAll('form').forEach((form) => {
-    if (!form.querySelector('[name="csrfmiddlewaretoken"]')) form.prepend(csrf.cloneNode());
-  });
-}
-
-function markEmpty(list, name) {
-  const note = root.querySelector(`[data-lobby-empty="${name}"]`);
+function markEmpty({ list, empty }) {
+  const note = root.querySelector(`[data-lobby-empty="${empty}"]`);
   if (note && list) note.hidden = list.children.length > 0;
 }
 
-function fill(list, name, html) {
-  if (!list) return;
-  list.innerHTML = html;
-  fillTokens(list);
-  markEmpty(list, name);
+function fill(target, html) {
+  if (!target.list) return;
+  target.list.innerHTML = html || '';
+  fillTokens(target.list, csrf);
+  markEmpty(target);
 }
 
-function addRow(list, name, attribute, id, html) {
-  if (!list) return;
-  const old = list.querySelector(`[${attribute}="${id}"]`);
+function addRow(target, id, html) {
+  if (!target.list) return;
   const holder = document.createElement('template');
   holder.innerHTML = html.trim();
   const row = holder.content.firstElementChild;
   if (!row) return;
+  const old = target.list.querySelector(`[${target.key}="${id}"]`);
   if (old) old.replaceWith(row);
-  else list.append(row);
-  fillTokens(row);
-  markEmpty(list, name);
+  else target.list.append(row);
+  fillTokens(row, csrf);
+  markEmpty(target);
 }
 
-function removeRow(list, name, attribute, id) {
-  if (!list) return;
-  const row = list.querySelector(`[${attribute}="${id}"]`);
+function removeRow(target, id) {
+  if (!target.list) return;
+  const row = target.list.querySelector(`[${target.key}="${id}"]`);
   if (row) row.remove();
-  markEmpty(list, name);
+  markEmpty(target);
 }
 
 function showWaiting(html) {
   if (!waiting) return;
   waiting.innerHTML = html || '';
-  fillTokens(waiting);
+  fillTokens(waiting, csrf);
 }
 
 function onMessage(event) {
@@ -98,59 +90,24 @@ function onMessage(event) {
   } catch (error) {
     return;
   }
-  switch (data.type) {
-    case 'state':
-      fill(seeks, 'seeks', data.seeks || '');
-      fill(games, 'games', data.games || '');
-      showWaiting(data.waiting);
-      break;
-    case 'seek_added':
-      addRow(seeks, 'seeks', 'data-seek', data.id, data.html);
-      break;
-    case 'seek_removed':
-      removeRow(seeks, 'seeks', 'data-seek', data.id);
-      break;
-    case 'game_added':
-      addRow(games, 'games', 'data-game', data.id, data.html);
-      break;
-    case 'game_removed':
-      removeRow(games, 'games', 'data-game', data.id);
-      break;
-    case 'waiting':
-      showAlert('');
-      showWaiting(data.html);
-      say(data.html ? MESSAGES.waiting : MESSAGES.withdrawn);
-      break;
-    case 'paired':
-      say(MESSAGES.paired);
-      if (typeof data.url === 'string' && data.url.startsWith('/')) window.location.assign(data.url);
-      break;
-    case 'error':
-      showAlert(data.message || '');
-      say(data.message || '');
-      break;
-    default:
+  const [kind, change] = String(data.type).split('_');
+  if (LISTS[kind] && change === 'added') addRow(LISTS[kind], data.id, data.html);
+  else if (LISTS[kind] && change === 'removed') removeRow(LISTS[kind], data.id);
+  else if (data.type === 'state') {
+    fill(LISTS.seek, data.seeks);
+    fill(LISTS.game, data.games);
+    showWaiting(data.waiting);
+  } else if (data.type === 'waiting') {
+    showAlert('');
+    showWaiting(data.html);
+    say(live, data.html ? MESSAGES.waiting : MESSAGES.withdrawn);
+  } else if (data.type === 'paired') {
+    say(live, MESSAGES.paired);
+    if (typeof data.url === 'string' && data.url.startsWith('/')) window.location.assign(data.url);
+  } else if (data.type === 'error') {
+    showAlert(data.message || '');
+    say(live, data.message || '');
   }
-}
-
-function socketUrl() {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}${root.dataset.wsPath}`;
-}
-
-function connect() {
-  socket = new WebSocket(socketUrl());
-  socket.addEventListener('open', () => {
-    retry = 500;
-    if (connection) connection.textContent = MESSAGES.open;
-  });
-  socket.addEventListener('message', onMessage);
-  socket.addEventListener('close', () => {
-    socket = null;
-    if (connection) connection.textContent = MESSAGES.closed;
-    window.setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  });
 }
 
 /** What a lobby form asks for, as a socket message; null for forms the socket does not take. */
@@ -169,14 +126,22 @@ function messageFor(form) {
 }
 
 function onSubmit(event) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (!link || !link.open) return;
   const message = messageFor(event.target);
   if (!message) return;
   event.preventDefault();
-  socket.send(JSON.stringify(message));
+  link.send(message);
 }
 
 if (root && 'WebSocket' in window) {
   root.addEventListener('submit', onSubmit);
-  connect();
+  link = keepOpen(root.dataset.wsPath, {
+    onMessage,
+    onOpen: () => {
+      if (connection) connection.textContent = MESSAGES.open;
+    },
+    onClose: () => {
+      if (connection) connection.textContent = MESSAGES.closed;
+    },
+  });
 }
