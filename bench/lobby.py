@@ -88,6 +88,7 @@ class Stats:
         self.lobby_messages = 0
         self.errors: list[str] = []
         self.reconnects = 0
+        self.retried_for: Counter = Counter()
 
     def on_board(self, url: str, when: float) -> None:
         boards = self.boards.setdefault(url, [])
@@ -118,8 +119,9 @@ async def player(me: dict, port: int, stats: Stats, stop_at: float, think: float
             if url is not None:
                 await on_board(me, port, url, stats, game_time, rng)
             failures = 0
-        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed):
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed) as problem:
             stats.reconnects += 1
+            stats.retried_for[type(problem).__name__] += 1
             failures += 1
             await asyncio.sleep(backoff(failures, rng))
 
@@ -223,8 +225,9 @@ async def on_board(me: dict, port: int, url: str, stats: Stats, game_time: float
                 return
             finally:
                 await socket.close()
-        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed):
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage, websockets.ConnectionClosed) as problem:
             stats.reconnects += 1
+            stats.retried_for[type(problem).__name__] += 1
             await asyncio.sleep(backoff(attempt, rng))
     stats.errors.append("could not stay on the board")
 
@@ -323,6 +326,8 @@ def main() -> int:
     print(f"double pairings: {checks['double pairings']}; lost seeks: {checks['lost seeks']}; "
           f"games not seen by both players: {checks['games not seen by both players']}; "
           f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}")
+    if stats.retried_for:
+        print("   connections retried after: " + ", ".join(f"{name} ({count})" for name, count in stats.retried_for.most_common()))
     for message, count in Counter(stats.errors).most_common(3):
         print(f"   {count} × {message}")
     failed = checks["double pairings"] or checks["lost seeks"] or checks["games not seen by both players"] or stats.errors

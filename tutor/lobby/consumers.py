@@ -126,16 +126,20 @@ class LobbyConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_send(group, announcement)
             await self.send_json(reply)
 
-    @database_sync_to_async
+    # The lobby's decisions rest on the database's row locks, not on running
+    # one at a time in this process: they use the shared pool of threads and
+    # leave the process's one thread to the games and to signing sockets in.
+    @partial(database_sync_to_async, thread_sensitive=False)
     def _run(self, message: dict) -> tuple[dict, list]:
         """Apply the message, then draw its announcements in the same thread hop."""
         now = timezone.now()
         kind = message["type"]
         if kind == "play_now":
-            form = SeekForm(Viewer.of(self.user), data={name: message.get(name, "") for name in FIELDS})
+            viewer = Viewer.of(self.user)
+            form = SeekForm(viewer, data={name: message.get(name, "") for name in FIELDS})
             if not form.is_valid():
                 raise service.LobbyError(" ".join(error for errors in form.errors.values() for error in errors))
-            outcome = service.play_now(self.user, form.cleaned_data["wish"], now=now)
+            outcome = service.play_now(self.user, form.cleaned_data["wish"], now=now, viewer=viewer)
         elif kind == "take":
             outcome = service.take(message["seek"], self.user, now=now)
         else:

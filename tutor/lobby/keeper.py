@@ -68,7 +68,7 @@ class Keeper:
 
     async def tick(self, now=None) -> None:
         """One round: renew, close the overdue seeks, tell the rooms and the paired (``now`` only for tests)."""
-        found, taken = await database_sync_to_async(_keep)(list(self.players), now or timezone.now())
+        found, taken = await database_sync_to_async(_keep, thread_sensitive=False)(list(self.players), now or timezone.now())
         layer = get_channel_layer()
         for group, message in found:
             await layer.group_send(group, message)

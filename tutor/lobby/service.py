@@ -98,17 +98,26 @@ def lease() -> timedelta:
 # -- «Jugar ya» and publishing ----------------------------------------------------
 
 
-def play_now(user, wish: Wish, *, now: datetime) -> Outcome:
-    """Take the oldest seek ``user`` may take with these settings, or publish one and wait."""
-    viewer = _player(user, wish.room)
+def play_now(user, wish: Wish, *, now: datetime, viewer: Viewer | None = None) -> Outcome:
+    """Take the oldest seek ``user`` may take with these settings, or publish one and wait.
+
+    ``viewer`` is ``user`` as the lobby sees them, when the caller has read it already.
+    """
+    viewer = _player(user, wish.room, viewer)
     with transaction.atomic():
-        Room.objects.get_or_create(key=wish.room)
-        Room.objects.select_for_update().get(key=wish.room)
+        _lock_room(wish.room)
         for seek_id in candidates(user, viewer, wish, now=now).values_list("pk", flat=True)[:5]:
             outcome = start_from(seek_id, user, viewer, now=now)
             if outcome is not None:
                 return outcome
         return _publish(user, viewer, wish, now=now)
+
+
+def _lock_room(key: str) -> None:
+    """Lock the room's row for the rest of the transaction (created the first time)."""
+    if not Room.objects.select_for_update().filter(key=key).exists():
+        Room.objects.get_or_create(key=key)
+        Room.objects.select_for_update().get(key=key)
 
 
 def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
@@ -212,11 +221,11 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
     return Outcome(game=game, taken=seek, closed=closed)
 
 
-def _player(user, room: str) -> Viewer:
+def _player(user, room: str, viewer: Viewer | None = None) -> Viewer:
     """The viewer behind a decision, refused unless they play in ``room``."""
     if not user.is_authenticated:
         raise LobbyError(SIGN_IN, 403)
-    viewer = Viewer.of(user)
+    viewer = viewer or Viewer.of(user)
     if room not in viewer.playing_keys:
         raise LobbyError(NOT_HERE, 403)
     return viewer
@@ -232,15 +241,21 @@ def keep(present: list[int], *, now: datetime) -> list[Card]:
     pages it serves.  A seek closes once: the update re-checks that it is
     still open, so a seek taken meanwhile stays taken.
     """
-    if present:
-        Seek.objects.filter(status=Status.OPEN, rival__isnull=True, creator_id__in=present).update(expires_at=now + lease())
-    overdue = list(Seek.objects.filter(status=Status.OPEN, expires_at__lte=now)[:500])
-    if not overdue:
-        return []
-    Seek.objects.filter(pk__in=[seek.pk for seek in overdue], status=Status.OPEN, expires_at__lte=now).update(
-        status=Status.GONE, closed_at=now
-    )
+    with transaction.atomic():
+        # Rows locked by a pairing under way are skipped, not waited for: the
+        # pairing closes them anyway, and a process waiting here would keep its
+        # players waiting behind it.
+        if present:
+            renewing = _unlocked(Seek.objects.filter(status=Status.OPEN, rival__isnull=True, creator_id__in=present))
+            Seek.objects.filter(pk__in=renewing).update(expires_at=now + lease())
+        overdue = list(Seek.objects.filter(pk__in=_unlocked(Seek.objects.filter(status=Status.OPEN, expires_at__lte=now))[:500]))
+        Seek.objects.filter(pk__in=[seek.pk for seek in overdue]).update(status=Status.GONE, closed_at=now)
     return [Card.of(seek) for seek in overdue if seek.rival_id is None]
+
+
+def _unlocked(seeks) -> list[int]:
+    """The ids of ``seeks`` that nobody else has locked, locked now until the end of the transaction."""
+    return list(seeks.select_for_update(skip_locked=True).order_by("pk").values_list("pk", flat=True))
 
 
 def taken_since(creator_ids: list[int], since: datetime) -> list[tuple[int, str, datetime]]:

@@ -37,12 +37,13 @@ def _lobby(request: HttpRequest, problem: service.LobbyError) -> HttpResponse:
 @require_POST
 @ratelimit("lobby")
 def play_now(request: HttpRequest) -> HttpResponse:
-    form = SeekForm(Viewer.of(request.user), request.POST)
+    viewer = Viewer.of(request.user)
+    form = SeekForm(viewer, request.POST)
     if not form.is_valid():
         request.lobby_form = form  # the lobby's block shows it with its errors
         return play_views.index(request, status=400)
     try:
-        outcome = service.play_now(request.user, form.cleaned_data["wish"], now=timezone.now())
+        outcome = service.play_now(request.user, form.cleaned_data["wish"], now=timezone.now(), viewer=viewer)
     except service.LobbyError as problem:
         return _lobby(request, problem)
     broadcast.tell(outcome)
