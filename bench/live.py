@@ -123,13 +123,15 @@ def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.P
 
 
 @contextmanager
-def production_site(processes: int, prepare):
+def production_site(processes: int, prepare, *, cache_in_redis: bool = False):
     """The production setup on this machine for a benchmark's body: a throwaway redis-server and
     ``processes`` daphne processes with ``tutor.settings.prod`` sharing it and one database.
 
     ``prepare(env)`` fills the database first (in this process, with the servers' settings); yields
-    what it returned, the daphne processes' ports and their pids.  When the body fails, the end of
-    each daphne log is shown; the processes stop in any case.
+    what it returned, the daphne processes' ports and their pids.  With ``cache_in_redis``, the
+    cache (and so the sessions read through it) is in the same Redis, as the README recommends for
+    several processes.  When the body fails, the end of each daphne log is shown; the processes stop
+    in any case.
     """
     sys.path.insert(0, str(ROOT))
     from tests.redis_server import throwaway_redis
@@ -137,6 +139,8 @@ def production_site(processes: int, prepare):
     with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
         folder = Path(name)
         env = environment(folder, redis_url)
+        if cache_in_redis:
+            env["DJANGO_CACHE_URL"] = redis_url.rsplit("/", 1)[0] + "/1"
         prepared = prepare(env)
         daphnes, ports = start_daphne(env, folder, processes)
         try:

@@ -5,7 +5,7 @@
 
 Starts a throwaway redis-server and ``--processes`` daphne processes with
 ``tutor.settings.prod`` sharing it and one database, as ``bench/live.py``
-does.  Creates ``--players`` signed-in players; each connects to the lobby's
+does, with the cache (and the sessions read through it) in that Redis too.  Creates ``--players`` signed-in players; each connects to the lobby's
 socket of one process (in turn) and, until the time is up, loops like a
 person: stays in the lobby ``--think`` seconds on average (uniformly from
 none to twice that), presses «Jugar ya» for a match to 3, 5 or 7 (rated),
@@ -89,6 +89,7 @@ class Stats:
         self.errors: list[str] = []
         self.reconnects = 0
         self.retried_for: Counter = Counter()
+        self.lags: list[float] = []  # how late this script's event loop woke up, sampled every half second
 
     def on_board(self, url: str, when: float) -> None:
         boards = self.boards.setdefault(url, [])
@@ -282,9 +283,17 @@ def check_database(players: list[dict], stats: Stats) -> dict[str, int]:
     return {"games": len(games), "seeks": len(seeks), "double pairings": double, "lost seeks": lost, "games not seen by both players": unseen}
 
 
+async def sample_lag(stats: Stats, stop_at: float) -> None:
+    """The players share one event loop: if it runs late, every figure above includes the delay."""
+    while time.monotonic() < stop_at:
+        before = time.monotonic()
+        await asyncio.sleep(0.5)
+        stats.lags.append(time.monotonic() - before - 0.5)
+
+
 async def run_all(players: list[dict], ports: list[int], stats: Stats, args) -> None:
     stop_at = time.monotonic() + args.arrival + args.duration
-    await asyncio.gather(*(
+    await asyncio.gather(sample_lag(stats, stop_at), *(
         player(me, ports[index % len(ports)], stats, stop_at, args.think, args.game, args.arrival)
         for index, me in enumerate(players)
     ))
@@ -299,12 +308,12 @@ def main() -> int:
     parser.add_argument("--game", type=float, default=20, help="mean seconds on the board before White leaves the match")
     parser.add_argument("--arrival", type=float, default=30, help="seconds over which the players arrive")
     args = parser.parse_args()
-    with live.production_site(args.processes, lambda env: prepare(env, args.players)) as (players, ports, pids):
+    with live.production_site(args.processes, lambda env: prepare(env, args.players), cache_in_redis=True) as (players, ports, pids):
         stats = Stats(pids)
         cpu_before = sum(live.cpu_seconds(pid) for pid in pids)
-        started = time.monotonic()
+        started, client_before = time.monotonic(), time.process_time()
         asyncio.run(run_all(players, ports, stats, args))
-        elapsed = time.monotonic() - started
+        elapsed, client_cpu = time.monotonic() - started, time.process_time() - client_before
         server_cpu = sum(live.cpu_seconds(pid) for pid in pids) - cpu_before
         checks = check_database(players, stats)
     ms = [value * 1000 for value in stats.latencies]
@@ -320,6 +329,9 @@ def main() -> int:
         if values:
             values = [value * 1000 for value in values]
             print(f"  {label}: p50 {pct(values, .5):.0f} ms, p95 {pct(values, .95):.0f} ms")
+    if stats.lags:
+        print(f"the players' event loop (this script) woke up late by p50 {1000 * pct(stats.lags, .5):.0f} ms, "
+              f"p95 {1000 * pct(stats.lags, .95):.0f} ms, and used {100 * client_cpu / elapsed:.0f}% of one core")
     if checks["games"]:
         print(f"CPU per game in the daphne processes: {1000 * server_cpu / checks['games']:.0f} ms "
               f"(they used {100 * server_cpu / elapsed:.0f}% of one core)")

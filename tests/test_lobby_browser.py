@@ -78,7 +78,7 @@ def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(
         page.wait_for_selector("text=Conectado")
     expect(watcher.locator("[data-lobby-seeks] [data-seek]")).to_have_count(0)
     listed = watcher.locator(f'[data-lobby-games] [data-game="{game.pk}"] a')
-    expect(listed).to_contain_text("ana 1500 contra bruno 1500")
+    expect(listed).to_contain_text("ana 1500 contra bruno 1500", timeout=20000)  # on the process's next round
     shoot(watcher, "lobby-games-1280.png")
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")

@@ -17,6 +17,7 @@ from tutor.asgi import application
 from tutor.lobby import service
 from tutor.lobby.keeper import keeper
 from tutor.lobby.models import Seek
+from tutor.play import service as games
 from tutor.play.models import LiveGame
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,6 +38,14 @@ async def enter(*communicators) -> list[dict]:
         assert (await communicator.connect(timeout=20))[0]  # a busy machine takes more than the default second
         states.append(await receive(communicator))
     return states
+
+
+async def receive_other_than(communicator, kind: str) -> dict:
+    """The next message that is not a ``kind`` one (the keeper's list of games comes on its own)."""
+    while True:
+        message = await receive(communicator)
+        if message["type"] != kind:
+            return message
 
 
 async def send(communicator, message: dict) -> dict:
@@ -87,15 +96,18 @@ def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(
         await receive(watcher)
         taker = await send(theirs, {"type": "take", "seek": added["id"]})
         creator = await receive(mine)
-        removed, listed = await receive(watcher), await receive(watcher)
-        await leave(mine, theirs, watcher)
+        removed = await receive(watcher)
+        await leave(mine, theirs)
+        await keeper().tick()  # the process's next round shows the new game to watch
+        listed = await receive(watcher)
+        await leave(watcher)
         return taker, creator, removed, listed
 
     taker, creator, removed, listed = run_async(scenario)()
     game = LiveGame.objects.get()
     assert taker == creator == {"type": "paired", "url": game.get_absolute_url()}
     assert removed == {"type": "seek_removed", "id": Seek.objects.get().pk}
-    assert listed["type"] == "game_added" and listed["id"] == game.pk and game.get_absolute_url() in listed["html"]
+    assert listed["type"] == "games" and f'data-game="{game.pk}"' in listed["html"]
 
 
 def test_a_seek_a_player_may_not_take_never_reaches_them(people):
@@ -196,7 +208,7 @@ def test_a_seek_goes_when_its_creator_leaves_and_stays_when_they_come_back_withi
         back = (await enter(again))[0]  # a reload: the seek is still hers
         await leave(again)
         await keeper().tick(now=timezone.now() + timedelta(seconds=30))  # nobody renewed it since
-        gone = await receive(theirs)
+        gone = await receive_other_than(theirs, "games")
         await leave(theirs)
         return back, gone
 
@@ -235,7 +247,7 @@ def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people
         # Taken without telling anyone, as if the message had been lost on the way.
         outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
         await keeper().tick()
-        told = await receive(mine)
+        told = await receive_other_than(mine, "games")
         await leave(mine)
         return outcome.game.get_absolute_url(), told
 
@@ -257,8 +269,28 @@ def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
         later_page = lobby(ana)
         await enter(later_page)
         await keeper().tick()
-        answer = await send(later_page, {"type": "withdraw"})  # the next message she gets is this answer, not the old game
+        await later_page.send_to(text_data=json.dumps({"type": "withdraw"}))
+        answer = await receive_other_than(later_page, "games")  # this answer, not the old game
         await leave(later_page)
         return answer
 
     assert run_async(scenario)() == {"type": "waiting", "html": ""}
+
+
+def test_a_public_game_that_ends_leaves_the_list_to_watch_on_the_next_round(people):
+    ana, bruno, carla = people
+
+    async def scenario():
+        await database_sync_to_async(service.play_now)(ana, service.Wish(length=3), now=timezone.now())
+        game = (await database_sync_to_async(service.play_now)(bruno, service.Wish(length=3), now=timezone.now())).game
+        watcher = lobby(carla)
+        listed = (await enter(watcher))[0]
+        await database_sync_to_async(games.run)(game.pk, ana, "resign", seq=game.seq)
+        await keeper().tick()
+        removed = await receive(watcher)
+        await leave(watcher)
+        return game.pk, listed, removed
+
+    pk, listed, removed = run_async(scenario)()
+    assert f'data-game="{pk}"' in listed["games"]
+    assert removed == {"type": "games", "html": ""}

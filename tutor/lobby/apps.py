@@ -10,12 +10,9 @@ class LobbyConfig(AppConfig):
 
     def ready(self) -> None:
         from tutor.play import extensions
-        from tutor.play.signals import match_finished
 
         from . import display
-        from .broadcast import game_over
 
         extensions.add_index_section(display.section)
         extensions.add_after_match(display.after_match)
         extensions.add_game_link(display.game_links)
-        match_finished.connect(game_over, dispatch_uid="lobby.game_over")

@@ -4,7 +4,9 @@ Each room is a group of the channel layer (in memory for ``make run``,
 Redis Pub/Sub in production, as the games use), and each player has a
 group of their own, through which the creator of a seek hears that it was
 taken.  Messages are built where the change was made, in the same thread
-hop (``messages``), and sent once it has committed: a published seek
+hop (``messages``), and sent once it has committed.  The list of games to
+watch is not told here: each process's keeper draws it and pushes it to
+its own pages every few seconds. a published seek
 travels with its row drawn in every variant (``display.seek_variants``)
 and the little each socket needs to choose one (``rooms.Card``).
 """
@@ -15,12 +17,8 @@ from dataclasses import asdict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
 
-from tutor.play.models import LiveGame
-
-from .display import game_rows, seek_variants
-from .models import PUBLIC_ROOM
+from .display import seek_variants
 from .rooms import Card
 from .service import Outcome
 
@@ -46,8 +44,6 @@ def messages(outcome: Outcome) -> list[tuple[str, dict]]:
     seek = outcome.published
     if seek is not None and seek.rival_id is None:
         found.append((room_group(seek.room), {"type": "lobby.seek_added", "card": asdict(Card.of(seek)), "rows": seek_variants(seek)}))
-    if game is not None and _watchable(game):
-        found.append((room_group(PUBLIC_ROOM), {"type": "lobby.game_added", "id": game.pk, "html": game_rows([game])}))
     return found
 
 
@@ -60,13 +56,3 @@ def send_all(found: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
     for group, message in found:
         async_to_sync(layer.group_send)(group, message)
-
-
-def game_over(sender=None, *, game: LiveGame, **kwargs) -> None:
-    """Receives play's ``match_finished``: a public game leaves the list to watch once its end commits."""
-    if _watchable(game):
-        transaction.on_commit(lambda: send_all([(room_group(PUBLIC_ROOM), {"type": "lobby.game_removed", "id": game.pk})]))
-
-
-def _watchable(game: LiveGame) -> bool:
-    return game.public and game.classroom_id is None

@@ -39,6 +39,7 @@ from . import broadcast, service
 from .display import game_rows, seek_rows, waiting_box, watchable
 from .forms import SeekForm
 from .keeper import keeper
+from .models import PUBLIC_ROOM
 from .rooms import Card, Viewer
 
 KINDS = {"play_now", "take", "withdraw"}
@@ -71,6 +72,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.viewer, state, self.shown = await self._enter()
+        self.watches_games = PUBLIC_ROOM in self.viewer.keys
         self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
         if self.viewer.plays:
             self.groups_joined.append(broadcast.player_group(self.viewer.user_id))
@@ -80,7 +82,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         self.player_id = self.viewer.user_id if self.viewer.plays else None
         self.opened_at = timezone.now()
         await self.accept()
-        keeper().arrive(self.player_id, self.channel_name)
+        keeper().arrive(self)
         self.arrived = True
         await self.send_json(state)
 
@@ -88,7 +90,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "arrived", False):
-            keeper().leave(self.player_id, self.channel_name)
+            keeper().leave(self)
 
     # Reading and drawing the lists runs on the shared pool of threads, not on
     # the process's one thread for decisions (``_run``): arrivals in the lobby
@@ -163,11 +165,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             self.shown.discard(event["id"])
             await self.send_json({"type": "seek_removed", "id": event["id"]})
 
-    async def lobby_game_added(self, event: dict) -> None:
-        await self.send_json({"type": "game_added", "id": event["id"], "html": event["html"]})
-
-    async def lobby_game_removed(self, event: dict) -> None:
-        await self.send_json({"type": "game_removed", "id": event["id"]})
+    async def show_games(self, html: str) -> None:
+        """The list of games to watch, drawn by this process's keeper (not through the channel layer)."""
+        await self.send_json({"type": "games", "html": html})
 
     async def lobby_paired(self, event: dict) -> None:
         """Go to the board; a pairing told again (``taken_at``) only if it happened while this page was open."""

@@ -23,7 +23,7 @@ from tutor.ratings.models import RatedMatch, RatingChange
 
 from . import rematch, safety, service
 from .forms import SeekForm
-from .models import Seek
+from .models import PUBLIC_ROOM, Seek
 from .rooms import MINE, TAKE, VIEW, Card, Viewer
 
 WATCHABLE = 30
@@ -49,8 +49,10 @@ def seek_rows(viewer: Viewer, request=None, seeks: list[Seek] | None = None) -> 
 
 def watchable(viewer: Viewer) -> list[LiveGame]:
     """Public games under way, the newest first, for anyone who sees the public room."""
-    if "public" not in viewer.keys:
-        return []
+    return watchable_games() if PUBLIC_ROOM in viewer.keys else []
+
+
+def watchable_games() -> list[LiveGame]:
     return list(LiveGame.objects.filter(public=True, classroom__isnull=True, black__isnull=False)
                 .exclude(phase__in=[Phase.WAITING, Phase.OVER]).select_related("white", "black").order_by("-created")[:WATCHABLE])
 

@@ -331,7 +331,7 @@ def _end(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -
     game.winner = winner
     game.final_score = list(score)
     game.xgid = final.replace(dice=None).to_xgid()
-    match_finished.send(sender=LiveGame, game=game)  # the ratings, the lobby's list of games to watch
+    match_finished.send(sender=LiveGame, game=game)  # the ratings hear it here
 
 
 def say(game: LiveGame, side: int, key: str) -> LiveAction:

@@ -4,8 +4,8 @@
  * Nothing here decides who may play whom: the server sends each viewer
  * the rows they are shown, already drawn,
  *   {"type": "state", "seeks", "games", "waiting"}   the whole lists (on connecting)
- *   {"type": "seek_added" | "game_added", "id", "html"}
- *   {"type": "seek_removed" | "game_removed", "id"}
+ *   {"type": "seek_added", "id", "html"}, {"type": "seek_removed", "id"}
+ *   {"type": "games", "html"}                         the games to watch, every few seconds if changed
  *   {"type": "waiting", "html"}                       the player's own search, or ""
  *   {"type": "paired", "url"}                         the game starts: go to it
  *   {"type": "error", "message"}
@@ -90,9 +90,9 @@ function onMessage(event) {
   } catch (error) {
     return;
   }
-  const [kind, change] = String(data.type).split('_');
-  if (LISTS[kind] && change === 'added') addRow(LISTS[kind], data.id, data.html);
-  else if (LISTS[kind] && change === 'removed') removeRow(LISTS[kind], data.id);
+  if (data.type === 'seek_added') addRow(LISTS.seek, data.id, data.html);
+  else if (data.type === 'seek_removed') removeRow(LISTS.seek, data.id);
+  else if (data.type === 'games') fill(LISTS.game, data.html);
   else if (data.type === 'state') {
     fill(LISTS.seek, data.seeks);
     fill(LISTS.game, data.games);
