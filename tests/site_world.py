@@ -38,7 +38,10 @@ ASSIGNMENT_ROUTES = (
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
-MATCH_ROUTES = ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises")
+MATCH_ROUTES = (
+    "match", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
+    "exercises",
+)
 
 
 @dataclass

@@ -104,7 +104,7 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    assert announce.inner_text() == "No puedes ir al 21: lo tienen 2 fichas negras."
+    assert announce.inner_text() == "No puedes ir al 21: lo tienen dos fichas negras."
     assert exercise.locator('input[name="play"]').input_value() == ""
     assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
 

@@ -121,5 +121,5 @@ def test_the_examples_in_the_docstrings_hold(module):
 def test_an_interactive_board_tells_the_browser_what_it_refuses_and_why(client):
     html = client.get("/ejercicios/entrar-y-capturar-en-el-19/").content.decode()
     assert "data-refusals=" in html
-    assert "No puedes ir al 21: lo tienen 2 fichas negras." in html
+    assert "No puedes ir al 21: lo tienen dos fichas negras." in html
     assert "Primero tienes que entrar desde la barra" in html

@@ -10,6 +10,7 @@ from tutor.accounts.models import Profile
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase, RefusedPlay
+from tutor.practice.background import drain
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 
@@ -125,15 +126,20 @@ def finished_game(ana, bruno) -> LiveGame:
     raise AssertionError("the game never ended")
 
 
-def test_after_the_game_gnubg_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
+def test_after_the_game_a_worker_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
     game = finished_game(ana, bruno)
     client = signed_in(ana)
     review = client.get(f"/jugar/{game.code}/revision/")
     assert review.status_code == 200
     html = review.content.decode()
     assert "Ana (blancas)" in html and "Bruno (negras)" in html
+    assert "GNU Backgammon está revisando la partida" in html and f'data-review-socket="/ws/jugar/{game.code}/revision/"' in html
+    game.refresh_from_db()
+    assert not game.graded
+    assert drain() == 1
     game.refresh_from_db()
     assert game.graded
+    assert "está revisando" not in client.get(f"/jugar/{game.code}/revision/").content.decode()
     graded = game.actions.filter(kind="move").exclude(colour="")
     assert graded.filter(side=WHITE).exists() and graded.filter(side=BLACK).exists()
     mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
@@ -155,8 +161,8 @@ def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_pl
     assert Position.from_xgid(game.xgid).dice is not None
 
 
-def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
-    from tutor.practice import evaluator
+def test_a_review_is_tried_again_while_gnubg_is_unavailable_and_the_page_says_so(ana, bruno, monkeypatch):
+    from tutor.practice import background, evaluator
 
     game = finished_game(ana, bruno)
 
@@ -164,10 +170,16 @@ def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "grade_play", unavailable)
+    monkeypatch.setattr(background, "RETRY_SECONDS", 0)
+    assert drain() == background.ATTEMPTS  # queued again after each failure, a few times
     response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
-    assert response.status_code == 503 and "no está disponible" in response.content.decode()
+    assert response.status_code == 200 and "no estaba disponible" in response.content.decode()
     game.refresh_from_db()
     assert not game.graded
+    monkeypatch.undo()
+    assert drain() == 1  # the visit queued the review again
+    game.refresh_from_db()
+    assert game.graded
 
 
 def act_url(game) -> str:
@@ -182,10 +194,10 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     white, black = signed_in(ana), signed_in(bruno)
     page = white.get(game.get_absolute_url()).content.decode()
     assert "Rendirte en esta partida" in page and "Dejar el match" in page
-    for label in ("Partida sencilla: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
+    for label in ("Partida simple: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
         assert label in page
     bad = white.post(act_url(game), {"tipo": "offer", "nivel": "todo", "seq": game.seq})
-    assert bad.status_code == 400 and "partida sencilla, gammon o backgammon" in bad.content.decode()
+    assert bad.status_code == 400 and "partida simple, gammon o backgammon" in bad.content.decode()
     assert white.post(act_url(game), {"tipo": "offer", "nivel": "gammon", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     asked = black.get(game.get_absolute_url()).content.decode()
@@ -207,7 +219,7 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     assert black.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     assert game.score == (0, 2) and game.game_number == 2
-    assert "Tú aceptas la rendición (partida sencilla, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
+    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
 
 
 def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_and_its_review_works(ana, bruno, tmp_path):

@@ -13,7 +13,7 @@ from django.test import Client
 from tests.browser import PHONE, assert_accessible
 from tests.classroom_factories import make_classroom, make_user
 from tutor.drills import generate, parse_id
-from tutor.engine import Position
+from tutor.engine import BLACK, Position
 from tutor.training import memory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,7 +79,7 @@ def test_five_drills_one_wrong_comes_back_in_todays_review_and_the_heatmap_chang
     tomorrow = memory.now() + dt.timedelta(days=1)
     monkeypatch.setattr(memory, "now", lambda: tomorrow)
     page.goto(f"{live_server.url}/entrenar/")
-    assert "Tienes 1 regla para repasar hoy" in page.locator(".training-review").inner_text()
+    assert "Tienes una regla para repasar hoy" in page.locator(".training-review").inner_text()
     page.get_by_role("link", name="Empezar el repaso de hoy").click()
     assert page.locator("h1").inner_text() == "Repaso de hoy"
     assert "No se puede parar en un punto bloqueado" in page.locator(".training-head__rule").inner_text()
@@ -92,7 +92,7 @@ def test_five_drills_one_wrong_comes_back_in_todays_review_and_the_heatmap_chang
 
     teacher_page.goto(heatmap_url)
     cell = heat_cell(teacher_page, student)
-    assert cell.get_attribute("class") != "heat heat--none" and "%" in cell.inner_text()
+    assert cell.get_attribute("class") == "heat heat--good" and "segura" in cell.inner_text()
     cell.get_by_role("link").click()
     assert teacher_page.locator("tbody tr").count() == 6
     assert_accessible(teacher_page)
@@ -129,3 +129,21 @@ def test_a_students_own_assignment_drills_are_accessible_and_answered_in_place(n
     teacher_page.goto(f"{live_server.url}/clases/entrenamiento/{task.pk}/")
     assert "0 / 3" in teacher_page.locator("tbody").inner_text() and "Mal" in teacher_page.locator("tbody").inner_text()
     assert_accessible(teacher_page)
+
+
+def test_a_yes_no_drill_played_with_black_is_asked_described_and_answered_in_blacks_numbering(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    for index in range(30):
+        page.goto(f"{live_server.url}/entrenar/hit/?nivel=1&n={index}")
+        drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+        if drill.position.turn == BLACK:
+            break
+    assert drill.position.turn == BLACK and drill.asks_legality
+    assert page.locator("#drill-question").inner_text().startswith("Juegas con las negras")
+    assert "Los puntos se cuentan desde la casa de las negras." in page.locator(".board-description").text_content()
+    page.locator(f'input[name="answer"][value="{drill.answer}"]').check()
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    assert "¡Correcto!" in page.locator(".verdict").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)

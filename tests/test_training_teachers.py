@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.classroom_factories import make_assignment, make_classroom, make_user
+from tutor.drills import LEVELS, RULES
 from tutor.training.assignments import student_drills
 from tutor.training.memory import record_answer
 from tutor.training.models import DrillTask
@@ -23,17 +24,45 @@ def group():
     return teacher, ana, beto, classroom
 
 
-def test_the_heatmap_colours_each_student_and_rule_by_mastery_and_changes_with_answers(client, group):
+def cell_of(html: str, rule: str, student) -> str:
+    """The class and text of one heatmap cell."""
+    start = html.index(f'data-rule="{rule}" data-student="{student.pk}"')
+    opening = html.rindex("<td", 0, start)
+    return html[opening : html.index("</td>", start)]
+
+
+def test_the_heatmap_colours_levels_and_says_few_data_under_three_answers(client, group):
     teacher, ana, beto, classroom = group
     client.force_login(teacher)
     url = f"/clases/{classroom.pk}/reglas/"
     before = client.get(url).content.decode()
-    assert "Ana Sol" in before and "Beto Mar" in before and 'class="heat heat--low" data-rule' not in before
+    assert "Ana Sol" in before and "Beto Mar" in before and "heat--low" not in cell_of(before, "blocked", ana)
     record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.0")
-    after = client.get(url).content.decode()
-    assert f'class="heat heat--low" data-rule="blocked" data-student="{ana.pk}"' in after
+    few = cell_of(client.get(url).content.decode(), "blocked", ana)
+    assert "heat--few" in few and "pocos datos" in few
+    record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.1")
+    record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.2")
+    tried = cell_of(client.get(url).content.decode(), "blocked", ana)
+    assert "heat--low" in tried and "intentada" in tried
     detail = client.get(f"/clases/{classroom.pk}/reglas/{ana.pk}/blocked/").content.decode()
-    assert "Mal" in detail and "blocked.1.0.0" in detail
+    assert "Mal" in detail and "blocked.1.0.0" in detail and "intentada" in detail
+
+
+def test_one_right_answer_never_paints_a_cell_red(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(teacher)
+    record_answer(beto, ["hit"], True, "drill", "hit.1.0.0")
+    cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", beto)
+    assert "heat--few" in cell and "heat--low" not in cell
+
+
+def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(teacher)
+    for index in range(8):
+        record_answer(ana, ["hit"], True, "drill", f"hit.3.0.{index}")
+    cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", ana)
+    assert "heat--high" in cell and "dominada" in cell
 
 
 def test_only_the_groups_teacher_sees_its_heatmap(client, group):
@@ -90,3 +119,21 @@ def test_bad_drill_task_forms_get_a_spanish_message(client, group):
     response = client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "nada", "nivel": "7", "cantidad": "x"}, follow=True)
     assert "Elige una regla" in response.content.decode()
     assert not DrillTask.objects.exists()
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_teachers_results(client, group, rule):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    client.force_login(teacher)
+    for level in LEVELS:
+        client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": rule, "nivel": str(level), "cantidad": "30"})
+    tasks = list(DrillTask.objects.filter(assignment=assignment))
+    assert len(tasks) == len(LEVELS)
+    for task in tasks:
+        assert client.get(f"/clases/entrenamiento/{task.pk}/").status_code == 200
+    assert client.get(f"/clases/tareas/{assignment.pk}/resultados/").status_code == 200
+    client.force_login(ana)
+    for task in tasks:
+        response = client.get(f"/tareas/entrenamiento/{task.pk}/?n=29")
+        assert response.status_code == 200 and response.context["steps"] == 30

@@ -72,7 +72,7 @@ class SignUpView(InvalidIsBadRequest, FormView):
         user = form.save()
         Profile.objects.create(user=user, is_teacher=form.cleaned_data["is_teacher"])
         login(self.request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        welcome = f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada."
+        welcome = f"¡Te damos la bienvenida, {user.first_name}! Tu cuenta está creada."
         email = form.cleaned_data.get("email", "")
         if email:
             send_sign_up_email(self.request, user, email, taken=form.email_taken)
@@ -139,7 +139,7 @@ class LoginView(InvalidIsBadRequest, auth_views.LoginView):
         form = self.form_class(request, initial={"username": str(request.POST.get("username", ""))[:150]})
         seconds = ratelimit.retry_after(scope)
         context = self.get_context_data(form=form, blocked=True, blocked_address=scope == LOGIN_ADDRESS_SCOPE, wait=ratelimit.wait_text(seconds))
-        response = render(request, self.template_name, context, status=429)
+        response = render(request, self.get_template_names(), context, status=429)
         response["Retry-After"] = str(seconds)
         return response
 

@@ -1,16 +1,19 @@
-"""Endless rule drills generated from play-outs: pure Python, next to the engine.
+"""Endless rule drills: pure Python, next to the engine.
 
 >>> from tutor.drills import RULES, generate
 >>> drill = generate("enter-blocked", 1, seed=3)
->>> drill.position.check(drill.tempting).codes[0]
-'blocked'
+>>> drill.position.check(drill.tempting).codes[0] == "blocked"
+True
 """
 
-from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillRule, drill_set, generate, in_course_order, parse_id
+from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFields, DrillKind, DrillRule, drill_set, generate, in_course_order, parse_id
 
 # Imported for their side effect: each module registers its rules.
-from . import bearing_off, entering, moving, numbers  # noqa: E402,F401  isort: skip
+from . import bearing_off, entering, moving, numbers, resigning  # noqa: E402,F401  isort: skip
 
 in_course_order()
 
-__all__ = ["KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillRule", "drill_set", "generate", "parse_id"]
+__all__ = [
+    "KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillFields", "DrillKind", "DrillRule",
+    "drill_set", "generate", "parse_id",
+]

@@ -8,71 +8,22 @@ header.  Errors are JSON ``{"error": "<Spanish message>"}`` with a 4xx status.
 from __future__ import annotations
 
 import functools
-import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor.classroom import solutions
 from tutor.engine import EngineError, Position, parse_dice
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
-from tutor.training.hooks import record_puzzle_answer
+from tutor.rules import IMPOSSIBLE_POSITION, legal_turn
 
-from .answers import judge_answer, judge_play, solution
+from . import gates
+from .answers import judge_answer, judge_play, send_answer, solution
 from .explanations import verdict_payload
 from .library import get_library
 from .marks import verdict_marks
 from .progress import lesson_progress, mark_solved
 from .puzzles import Puzzle
-
-MAX_BODY_BYTES = 4096
-
-
-class BadRequest(Exception):
-    """A request the API answers with a Spanish 4xx message."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-def error(message: str, status: int = 400) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status, json_dumps_params={"ensure_ascii": False})
-
-
-def read_json(request: HttpRequest) -> dict:
-    """The JSON object of the body, or ``BadRequest`` with a Spanish message."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if length > MAX_BODY_BYTES:
-        raise BadRequest("La petición es demasiado grande.", 413)
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: "[[[[…" nested too deep
-        raise BadRequest("El cuerpo de la petición no es JSON válido.") from None
-    if not isinstance(data, dict):
-        raise BadRequest("Envía un objeto JSON, por ejemplo {\"play\": \"13/7 8/5\"}.")
-    return data
-
-
-def text_field(data: dict, name: str) -> str | None:
-    value = data.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise BadRequest(f"«{name}» debe ser un texto.")
-    value = str(value)
-    if len(value) > 200:
-        raise BadRequest(f"«{name}» es demasiado largo.")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate such as "\ud800"
-        raise BadRequest(f"«{name}» no es un texto válido.") from None
-    return value
-
 
 @require_GET
 def puzzle_list(request: HttpRequest) -> JsonResponse:
@@ -109,16 +60,17 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    if solutions.puzzle_gated(request.user, puzzle.slug):
-        return error(solutions.PUZZLE_GATED, 403)
+    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    if refusal:
+        return error(refusal, 403)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-    record_puzzle_answer(request, puzzle, judgement)
+    send_answer(request, puzzle, judgement)
     payload = judgement.as_json()
     payload["written"] = submitted if puzzle.is_play else None
     payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
         mark_solved(request, puzzle.slug)
-        solutions.remember_puzzle(request.user, puzzle.slug)
+        gates.puzzle_shown(request.user, puzzle.slug)
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
@@ -161,9 +113,10 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
-    if solutions.puzzle_gated(request.user, puzzle.slug):
-        return error(solutions.PUZZLE_GATED, 403)
-    solutions.remember_puzzle(request.user, puzzle.slug)
+    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    if refusal:
+        return error(refusal, 403)
+    gates.puzzle_shown(request.user, puzzle.slug)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
 
 
@@ -193,9 +146,10 @@ def explorer_check(request: HttpRequest) -> JsonResponse:
         play = text_field(data, "play") or ""
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    if solutions.position_gated(request.user, position):
-        return error(solutions.POSITION_GATED, 403)
-    solutions.remember_position(request.user, position)
+    refusal = gates.position_refusal(request.user, position)
+    if refusal:
+        return error(refusal, 403)
+    gates.position_shown(request.user, position)
     return JsonResponse(explorer_verdict(position, play), json_dumps_params={"ensure_ascii": False})
 
 
@@ -208,7 +162,7 @@ def explorer_position(xgid: str, dice: str) -> Position:
     except EngineError:
         raise BadRequest("No entiendo esa posición: revisa el XGID y los dados (p. ej. 6-3).") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     if position.dice is None:
         raise BadRequest("Elige los dados para ver las jugadas legales.")
     return position
@@ -227,7 +181,7 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
     except (ValueError, EngineError) as problem:
         raise BadRequest(f"No puedo colocar esas fichas: {problem}") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     return explorer_position(position.to_xgid(), dice)
 
 
@@ -246,7 +200,7 @@ def explorer_verdict(position: Position, play: str) -> dict:
     payload = verdict_payload(
         correct=verdict.legal,
         legal=verdict.legal,
-        message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
+        message=legal_turn(shown or "") if verdict.legal else "",
         verdict=verdict,
         play=shown,
         legal_plays=list(legal_notations(position)),

@@ -5,31 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
+from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
+
+from tutor.games.resigning import WITH, points
 
 from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
-RESULT_WORDS = {"single": "partida sencilla", "gammon": "gammon", "backgammon": "backgammon"}
-COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
-COLOUR_MEANINGS = {
+RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
+COLOUR_WORDS: dict[str, str] = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
+COLOUR_MEANINGS: dict[str, str] = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
 CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
 """A cube decision as the light words it: «no dobla: correcto»."""
-DECISION_WORDS = {
+DECISION_WORDS: dict[str, str] = {
     Action.Kind.MOVE: "Jugada",
     Action.Kind.DOUBLE: "Doblar",
     Action.Kind.NO_DOUBLE: "No doblar",
     Action.Kind.TAKE: "Aceptar",
     Action.Kind.DROP: "Abandonar",
 }
-
-
-def points(count: int) -> str:
-    return "1 punto" if count == 1 else f"{count} puntos"
 
 
 def play_text(notation: str) -> str:
@@ -47,6 +46,9 @@ class Status:
     crawford: bool
     post_crawford: bool
     hints_left: int
+
+    crawford_notice = CRAWFORD_NOTICE
+    post_crawford_notice = POST_CRAWFORD_NOTICE
 
     @property
     def score_text(self) -> str:
@@ -110,10 +112,7 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         high, low = max(white, black), min(white, black)
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
-        return Event(
-            "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
-            kind,
-        )
+        return Event(str(CRAWFORD_NOTICE), kind)
     if isinstance(event, recorded.Moved):
         roll = format_dice(tuple(event.dice))
         if not event.play:
@@ -127,6 +126,8 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"El programa acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
     if isinstance(event, recorded.Dropped):
         return Event("El programa abandona ante tu doble.", kind)
+    if isinstance(event, recorded.Resigned):
+        return Event(f"Te rindes {WITH.get(event.result, '')} y el programa acepta.", kind)
     if isinstance(event, recorded.Finished):
         winner = "Ganas" if event.side == LEARNER else "El programa gana"
         text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."

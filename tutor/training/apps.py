@@ -9,4 +9,8 @@ class TrainingConfig(AppConfig):
     verbose_name = "Entrenamiento por reglas"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (merges a visitor's memory into the account on login)
+        from tutor.rules import answer_judged
+
+        from . import signals  # also merges a visitor's memory into the account on login
+
+        answer_judged.connect(signals.remember_answer, uid="training-memory")

@@ -14,12 +14,12 @@ from tutor.accounts.decorators import teacher_required
 from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
+from tutor.rules import Source
 
 from .assignments import add_task, results, student_drills
-from .judging import judge
-from .memory import record_answer
+from .judging import judge, send_answer
 from .models import DrillTask
 
 MAX_COUNT = 30
@@ -63,7 +63,7 @@ def _student_task(request: HttpRequest, pk: int) -> DrillTask:
 @ratelimit("check")
 def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     task = _student_task(request, pk)
-    drills = results(task, request.user.pk)
+    drills = results(task, request.user.pk)  # type: ignore[arg-type]  # signed in: login_required
     try:
         step = min(max(int(request.GET.get("n", 0)), 0), len(drills) - 1)
     except ValueError:
@@ -86,7 +86,7 @@ def _judge_and_store(request: HttpRequest, drill, submitted: str | None = None) 
     field = "play" if drill.is_play else "answer"
     text = submitted if submitted is not None else str(request.POST.get(field, ""))[:200]
     payload = judge(drill, text)
-    record_answer(request, [drill.rule], payload["correct"], "assignment", drill.id)
+    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT)
     return payload
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils.html import escape, format_html, mark_safe
+from collections.abc import Sequence
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 BAR_HEIGHT = 18
 GAP = 6
@@ -17,29 +20,32 @@ LABEL_WIDTH = 330
 CHART_WIDTH = 720
 
 
-def mastery_chart(rows: list[tuple[str, int]]) -> str:
-    """Horizontal bars: one per rule, its mastery in percent."""
+LEVEL_TONES = {0: "none", 1: "mid", 2: "good", 3: "high"}
+"""Bar colours by level: practicada, segura and dominada go from warm to green."""
+
+
+def level_chart(rows: list[tuple[str, int, str]]) -> str:
+    """Horizontal bars: one per rule, a third of the track for each level shown, with its word."""
     height = len(rows) * (BAR_HEIGHT + GAP) + GAP
-    span = CHART_WIDTH - LABEL_WIDTH - 50
+    span = CHART_WIDTH - LABEL_WIDTH - 100
     parts = []
-    for index, (title, percent) in enumerate(rows):
+    for index, (title, level, word) in enumerate(rows):
         y = GAP + index * (BAR_HEIGHT + GAP)
-        width = max(1, round(span * percent / 100))
-        tone = "low" if percent < 30 else "mid" if percent < 70 else "high"
+        width = max(1, round(span * level / 3))
         parts.append(
             format_html(
                 '<text x="{}" y="{}" class="chart__label" text-anchor="end">{}</text>'
                 '<rect x="{}" y="{}" width="{}" height="{}" class="chart__track"/>'
                 '<rect x="{}" y="{}" width="{}" height="{}" class="chart__bar chart__bar--{}"/>'
-                '<text x="{}" y="{}" class="chart__value">{} %</text>',
+                '<text x="{}" y="{}" class="chart__value">{}</text>',
                 LABEL_WIDTH - 8, y + BAR_HEIGHT - 5, title,
                 LABEL_WIDTH, y, span, BAR_HEIGHT,
-                LABEL_WIDTH, y, width, BAR_HEIGHT, tone,
-                LABEL_WIDTH + span + 6, y + BAR_HEIGHT - 5, percent,
+                LABEL_WIDTH, y, width, BAR_HEIGHT, LEVEL_TONES[level],
+                LABEL_WIDTH + span + 6, y + BAR_HEIGHT - 5, word,
             )
         )
-    summary = "; ".join(f"{title}: {percent} %" for title, percent in rows)
-    return svg_chart("Dominio de cada regla", f"Porcentaje de dominio por regla. {summary}.", CHART_WIDTH, height, parts)
+    summary = "; ".join(f"{title}: {word}" for title, _, word in rows)
+    return svg_chart("Nivel de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
 
 
 def history_chart(days: list[tuple[dt.date, int, int]]) -> str:
@@ -64,7 +70,7 @@ def history_chart(days: list[tuple[dt.date, int, int]]) -> str:
     return svg_chart("Historial de respuestas", description, CHART_WIDTH, height, parts)
 
 
-def svg_chart(title: str, description: str, width: int, height: int, parts: list[str]) -> str:
+def svg_chart(title: str, description: str, width: int, height: int, parts: Sequence[str]) -> str:
     """The ``<svg>`` around a chart's drawn ``parts``, named by its title and described in words (also for other apps' charts)."""
     return mark_safe(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{_id(title)}-t {_id(title)}-d" '

@@ -7,15 +7,14 @@
  * or {"type": "error", "message"}.  The forms in the panel are the same
  * ones that work without JavaScript; while the socket is open they are sent
  * over it as {"type", "seq", "play", "phrase", "level"} instead of reloading the
- * page.  The board is the lessons' widget with the practice mode's
- * destinations (practice/game.js names partial plays the same way).
+ * page.  The board is the lessons' widget with the server's destinations
+ * (board/turn.js, as on the practice page).
  * A dropped connection is opened again and the server sends the exact
  * state; meanwhile the forms post as usual.
  */
 
-import { createBoard } from '../board/index.js';
+import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { fillTokens, keepOpen, say as announce } from '../live/socket.js';
-import { changeName } from '../practice/game.js';
 
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
@@ -32,46 +31,10 @@ const MESSAGES = {
 
 let link = null;
 
-function sourceName(point) {
-  return point === 25 ? 'bar' : String(point);
-}
-
-function readDestinations() {
-  const script = panel.querySelector('#play-destinations');
-  if (!script) return null;
-  try {
-    return JSON.parse(script.textContent);
-  } catch (error) {
-    return null;
-  }
-}
-
-/** The board of the player on roll: the server's destinations, «Confirmar» when the play is complete. */
+/** The board of the player on roll: the server's destinations (if the game shows them), «Confirmar» when the play is complete. */
 function enhanceBoard() {
   const widget = panel.querySelector('[data-play-board] [data-board]');
-  if (!widget) return;
-  const map = readDestinations();
-  const complete = new Set(map ? map.complete : []);
-  const input = widget.querySelector('[name="play"]');
-  // «Confirmar» sits in the action bar, outside the form it submits.
-  const button = widget.querySelector('button[type="submit"]');
-  let board = null;
-  const refresh = () => {
-    if (!map || !button || !input || !board) return;
-    const typed = input.value.trim();
-    button.disabled = typed === board.notation.trim() ? !complete.has(changeName(board.moves)) : typed === '';
-  };
-  board = createBoard(widget, {
-    destinations: map
-      ? (from, { moves }) => {
-          const entry = map.moves[changeName(moves)];
-          return entry ? entry[sourceName(from)] || [] : [];
-        }
-      : null,
-    onChange: refresh,
-  });
-  if (input) input.addEventListener('input', refresh);
-  refresh();
+  if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
 }
 
 function showPanel(html) {

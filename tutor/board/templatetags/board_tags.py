@@ -16,7 +16,7 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 
-from tutor.engine import SIDE_NAMES, Position, parse_dice
+from tutor.engine import SIDE_NAMES, WHITE, Position, parse_dice
 
 from ..describe import SIDE_WORDS, describe_position
 from ..refusals import board_refusals
@@ -39,6 +39,7 @@ def board(
     form_action: str = "",
     dice: Iterable[int] | str | None = None,
     mover_numbering: bool | None = None,
+    mover_description: bool = False,
     flipped: bool = False,
     highlight: Iterable[int | str] = (),
     play: str = "",
@@ -55,6 +56,9 @@ def board(
     position's dice (``(6, 3)`` or ``"6-3"``).  ``mover_numbering`` labels
     the points in the numbering of the side on roll; by default interactive
     boards do (the notation box needs it) and diagrams use White's.
+    ``mover_description`` names the points of the description in the
+    numbering of the side on roll too (drills, whose questions use it);
+    otherwise the description uses White's, as the lessons' diagrams do.
     ``play`` and ``verdict`` re-render a posted answer with its judgement
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
     sources to the destinations to highlight, in the mover's numbering, or
@@ -72,6 +76,7 @@ def board(
     if mover_numbering is None:
         mover_numbering = bool(interactive)
     numbering = position.turn if mover_numbering else None
+    described = position.turn if mover_description else WHITE
     board_id = board_id or new_board_id()
     request = context.get("request")
     first_board = not getattr(request, ASSETS_FLAG, False)
@@ -80,9 +85,10 @@ def board(
     return {
         "board_id": board_id,
         "svg": render_board_svg(
-            position, flipped=flipped, highlight=highlight, label_id=board_id, numbering=numbering
+            position, flipped=flipped, highlight=highlight, label_id=board_id, numbering=numbering,
+            description_numbering=described,
         ),
-        "description": describe_position(position),
+        "description": describe_position(position, described),
         "interactive": interactive,
         "xgid": position.to_xgid(),
         "turn": SIDE_NAMES[position.turn],
