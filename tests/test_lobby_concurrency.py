@@ -52,7 +52,7 @@ def test_two_players_accepting_the_same_seek_at_once_get_exactly_one_game():
     for round_number in range(4):
         creator, first, second = (make_user(f"{name}{round_number}") for name in ("ana", "bruno", "carla"))
         seek = service.play_now(creator, MATCH_TO_3, now=NOW).published
-        results = at_once([lambda user=user: service.take(seek.pk, user, now=later(1)) for user in (first, second)])
+        results = at_once([lambda user=user, seek_pk=seek.pk: service.take(seek_pk, user, now=later(1)) for user in (first, second)])
         games = [result.game for result in results if isinstance(result, service.Outcome)]
         refused = [result for result in results if isinstance(result, service.LobbyError)]
         assert len(games) == 1 and len(refused) == 1, results

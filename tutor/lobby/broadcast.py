@@ -14,6 +14,7 @@ and the little each socket needs to choose one (``rooms.Card``).
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -36,7 +37,7 @@ def messages(outcome: Outcome) -> list[tuple[str, dict]]:
 
     The creator of a taken seek hears first: they are waiting to go to the board.
     """
-    found = []
+    found: list[tuple[str, dict[str, Any]]] = []
     game = outcome.game
     if game is not None and outcome.taken is not None:
         found.append((player_group(outcome.taken.creator_id), {"type": "lobby.paired", "url": game.get_absolute_url()}))

@@ -30,8 +30,10 @@ from django.utils import timezone
 
 from tutor.play.consumers import GameConsumer
 
+SocketGone: tuple[type[BaseException], ...]
 try:
-    from autobahn.exception import Disconnected as SocketGone  # what daphne raises on sending to a closed socket
+    from autobahn.exception import Disconnected  # what daphne raises on sending to a closed socket
+    SocketGone = (Disconnected,)
 except ImportError:  # another ASGI server
     SocketGone = ()
 
@@ -140,7 +142,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             viewer = Viewer.of(self.user)
             form = SeekForm(viewer, data={name: message.get(name, "") for name in FIELDS})
             if not form.is_valid():
-                raise service.LobbyError(" ".join(error for errors in form.errors.values() for error in errors))
+                raise service.LobbyError(" ".join(str(error) for errors in form.errors.values() for error in errors))
             outcome = service.play_now(self.user, form.cleaned_data["wish"], now=now, viewer=viewer)
         elif kind == "take":
             outcome = service.take(message["seek"], self.user, now=now)

@@ -63,8 +63,8 @@ def game_rows(games: list[LiveGame]) -> str:
         return ""
     standing = ratings.ratings_of({pk for game in games for pk in (game.white_id, game.black_id)})
     rated = set(RatedMatch.objects.filter(game__in=games).values_list("game_id", flat=True))
-    rows = [{"game": game, "rated": game.pk in rated, "white_rating": standing.get(game.white_id),
-             "black_rating": standing.get(game.black_id)} for game in games]
+    rows = [{"game": game, "rated": game.pk in rated, "white_rating": standing.get(game.white_id) if game.white_id else None,
+             "black_rating": standing.get(game.black_id) if game.black_id else None} for game in games]
     return render_to_string("lobby/_game_rows.html", {"rows": rows}).strip()
 
 

@@ -6,6 +6,8 @@ every «Jugar ya» message sent over the lobby's socket.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from .models import Report
@@ -41,7 +43,8 @@ class SeekForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.viewer = viewer
         rooms = [room for room in viewer.rooms if room.plays]
-        self.fields["room"].choices = [(room.key, room.label) for room in rooms]
+        room_field = cast(forms.ChoiceField, self.fields["room"])
+        room_field.choices = [(room.key, room.label) for room in rooms]
         self.fields["room"].initial = rooms[0].key if rooms else ""
         self.single_room = len(rooms) <= 1
         self.rates = any(room.classroom_id is None for room in rooms)
@@ -49,7 +52,7 @@ class SeekForm(forms.Form):
             self.fields["rated"].initial = False
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         room = self.viewer.room(data["room"])

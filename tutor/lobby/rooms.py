@@ -42,7 +42,8 @@ def rooms_for(user) -> list[Room]:
         return [Room(PUBLIC_ROOM, "Sala pública", None, plays=False)]
     classes = (Classroom.objects.filter(Q(memberships__student=user) | Q(teacher=user)).distinct()
                .order_by("name").values_list("pk", "name", "teacher_id"))
-    studied, taught = [], []
+    studied: list[Room] = []
+    taught: list[Room] = []
     for pk, name, teacher_id in classes:
         teaches = teacher_id == user.pk
         (taught if teaches else studied).append(Room(room_key(pk), f"Sala de {name}", pk, plays=not teaches))

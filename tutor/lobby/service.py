@@ -124,7 +124,7 @@ def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
     """Open seeks with exactly these settings that ``user`` may take, oldest first."""
     found = Seek.objects.filter(
         status=Status.OPEN, rival__isnull=True, expires_at__gt=now, length=wish.length, clock=wish.clock,
-        rated=wish.rated, classroom_id=wish.classroom_id,
+        rated=wish.rated, classroom_id=wish.classroom_id,  # type: ignore[misc]  # None: the public room
     ).exclude(creator_id=user.pk).exclude(creator_id__in=viewer.blocked)
     found = found.filter(Q(min_rating__isnull=True) | Q(min_rating__lte=viewer.rating),
                          Q(max_rating__isnull=True) | Q(max_rating__gte=viewer.rating))
@@ -269,7 +269,8 @@ def taken_since(creator_ids: list[int], since: datetime) -> list[tuple[int, str,
         return []
     taken = (Seek.objects.filter(status=Status.TAKEN, rival__isnull=True, creator_id__in=creator_ids, closed_at__gte=since)
              .exclude(game__isnull=True).select_related("game"))
-    return [(seek.creator_id, seek.game.get_absolute_url(), seek.closed_at) for seek in taken]
+    return [(seek.creator_id, seek.game.get_absolute_url(), seek.closed_at)
+            for seek in taken if seek.game is not None and seek.closed_at is not None]
 
 
 def renew(user, *, now: datetime) -> None:

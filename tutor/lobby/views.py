@@ -40,7 +40,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     viewer = Viewer.of(request.user)
     form = SeekForm(viewer, request.POST)
     if not form.is_valid():
-        request.lobby_form = form  # the lobby's block shows it with its errors
+        request.lobby_form = form  # type: ignore[attr-defined]  # the lobby's block shows it with its errors
         return play_views.index(request, status=400)
     try:
         outcome = service.play_now(request.user, form.cleaned_data["wish"], now=timezone.now(), viewer=viewer)
@@ -59,7 +59,7 @@ def take(request: HttpRequest, pk: int) -> HttpResponse:
     except service.LobbyError as problem:
         return _lobby(request, problem)
     broadcast.tell(outcome)
-    return redirect(outcome.game)
+    return redirect(outcome.game) if outcome.game else redirect("play:index")
 
 
 @login_required
