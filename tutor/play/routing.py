@@ -15,7 +15,12 @@ websocket_urlpatterns = [
 ]
 
 
-def websocket_application():
+def websocket_application(*more_patterns):
     """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), at a bounded pace per
-    address (``ConnectionGate``), with the visitor's session."""
-    return AllowedHostsOriginValidator(ConnectionGate(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))))
+    address (``ConnectionGate``), with the visitor's session.
+
+    ``more_patterns`` are other apps' sockets (the lobby's), served the same way.
+    """
+    return AllowedHostsOriginValidator(
+        ConnectionGate(AuthMiddlewareStack(URLRouter([*websocket_urlpatterns, *more_patterns])))
+    )

@@ -30,7 +30,7 @@ from tutor.practice.stepper import respond
 from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 from tutor.rules import rule_for_code
 
-from . import access, limits, service
+from . import access, extensions, limits, service
 from .broadcast import announce
 from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
@@ -46,6 +46,7 @@ def index(request: HttpRequest, form: NewGameForm | None = None, join_form: Join
     user = request.user
     games = [_listed(game, user) for game in access.my_games(user)[:30]]
     context = {
+        "sections": extensions.index_sections(request),
         "refused": refused_by_rule(user),
         "form": form or NewGameForm(),
         "join_form": join_form or JoinForm(),
@@ -127,6 +128,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
         "refused": refused,
         "white_name": display_name(game.white),
+        "more_links": extensions.game_links(game, user),
     }
     return render(request, "play/game.html", context, status=status)
 

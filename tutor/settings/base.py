@@ -50,6 +50,8 @@ PROJECT_APPS = [
     "tutor.lessons",
     "tutor.practice",
     "tutor.training",
+    "tutor.lobby",
+    "tutor.ratings",
     "tutor.play",
     "tutor.board",
     "tutor.home",
@@ -289,6 +291,10 @@ RATELIMITS = {
     "practice-start": (30, 60 * 60),
     # Live game codes that led nowhere (guesses), per user or, anonymous, per address.
     "game-code": (20, 10 * 60),
+    # The lobby's forms without JavaScript: «Jugar ya», «Aceptar», rematches.
+    "lobby": (60, 60),
+    # Reports about games sent to the staff.
+    "report": (20, 60 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).
@@ -360,6 +366,14 @@ PLAY_RATELIMIT = (30, 10)
 PLAY_CONNECT_RATELIMIT = (30, 60)
 PLAY_ADDRESS_CONNECT_RATELIMIT = (600, 60)
 PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
+
+# The lobby (tutor/lobby): a seek lives this many seconds after its
+# creator's last lobby page closed (the grace for a reload); each process
+# renews the seeks of its players and closes the overdue ones every tick.
+LOBBY_LEASE_SECONDS = 12
+LOBBY_TICK_SECONDS = 3
+# Messages a player may send over the lobby's WebSocket per ``seconds``.
+LOBBY_RATELIMIT = (20, 10)
 
 # ---------------------------------------------------------------------------
 # Background work: game reviews graded by worker processes
