@@ -11,7 +11,7 @@ class PlayConfig(AppConfig):
     def ready(self) -> None:
         from tutor.games.driver import game_finished
 
-        from . import signals  # noqa: F401  (connects the logout receiver)
+        from . import logout  # noqa: F401  (connects the receiver that closes sockets on logout)
         from .models import LiveGame
         from .tasks import queue_finished_match
 
