@@ -32,7 +32,6 @@ from functools import partial
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.http import Http404
 
 from tutor.games.errors import GameError, IllegalPlay
@@ -43,31 +42,27 @@ from .access import teaches
 from .broadcast import group_name, user_group
 from .display import render_panel
 from .models import LiveGame
+from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
-TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
-TOO_MANY_CLOSE = limits.TOO_MANY_CLOSE
-LOGGED_OUT_CLOSE = 4401
 
 logger = logging.getLogger(__name__)
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(LiveSocket):
     groups_joined: tuple[str, ...] = ()
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
-        self.place = limits.Place(self.scope)
-        if not self.place.take():
-            await self.close(code=TOO_MANY_CLOSE)
+        if not await self.take_place():
             return
         try:
             self.game_pk, self.side, self.role = await self._find(self.scope["url_route"]["kwargs"]["code"])
         except (Http404, limits.CodeGuessing) as refused:
-            self.place.leave()
+            self.leave_place()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.is_player = self.side is not None
@@ -79,7 +74,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_add(group, self.channel_name)
         except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
             logger.warning("Channel layer unavailable (%s): game connection refused", problem)
-            self.place.leave()
+            self.leave_place()
             await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
             return
         await self.accept()
@@ -105,8 +100,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "place"):
-            self.place.leave()
+        self.leave_place()
         heartbeat.HEARTBEAT.forget(self)
         try:
             for group in self.groups_joined:
@@ -129,12 +123,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         past it, the first gets an error, the rest nothing, and a client
         that keeps on sending twice its allowance is closed.
         """
-        over = self.place.message()
-        if over > 0:
-            if over == 1:
-                await self.error(TOO_MANY, status=429)
-            elif over > limits.MESSAGES.limit()[0]:
-                await self.close(code=TOO_MANY_CLOSE)
+        if not await self.within_limit():
             return
         message = _parse(text_data)
         if message is not None and message["type"] == "sync":
@@ -185,10 +174,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send_state()
             return
         await self.send(text_data=json.dumps({**event["state"], "you": self.side, "html": panel, "verdict": None, "type": "state"}))
-
-    async def session_ended(self, event: dict) -> None:
-        """The person logged out: this socket acts for them no more (a page still signed in reconnects)."""
-        await self.close(code=LOGGED_OUT_CLOSE)
 
     async def error(self, message: str, *, status: int = 400) -> None:
         await self.send(text_data=json.dumps({"type": "error", "message": message, "status": status}))

@@ -19,7 +19,6 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404
@@ -27,6 +26,7 @@ from django.http import Http404
 from . import limits
 from .models import LiveGame
 from .review import progress
+from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 FORBIDDEN_CLOSE = 4403
 logger = logging.getLogger(__name__)
@@ -48,17 +48,15 @@ def tell_review(pk: int) -> None:
         logger.warning("the review of game %s could not be told: %s", pk, error)
 
 
-class ReviewConsumer(AsyncWebsocketConsumer):
+class ReviewConsumer(LiveSocket):
     async def connect(self) -> None:
-        self.place = limits.Place(self.scope)  # the same limits as the game's socket (``limits``)
-        if not self.place.take():
-            await self.close(code=limits.TOO_MANY_CLOSE)
+        if not await self.take_place():  # the same limits as the game's socket (``sockets``)
             return
         try:
             self.game_pk = await self._find(self.scope["url_route"]["kwargs"]["code"])
         except (Http404, limits.CodeGuessing) as refused:
-            self.place.leave()
-            await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else limits.TOO_MANY_CLOSE)
+            self.leave_place()
+            await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.group = review_group(self.game_pk)
         self.last: dict | None = None
@@ -68,8 +66,7 @@ class ReviewConsumer(AsyncWebsocketConsumer):
             self.watch = asyncio.ensure_future(self._watch())
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "place"):
-            self.place.leave()
+        self.leave_place()
         watch = getattr(self, "watch", None)
         if watch is not None:
             watch.cancel()
@@ -78,7 +75,7 @@ class ReviewConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page only listens: anything it sends is answered with the progress, within the sender's limit."""
-        if self.place.message() <= 0:
+        if await self.within_limit():
             await self.send_progress()
 
     async def review_changed(self, event: dict) -> None:

@@ -358,7 +358,7 @@ def channel_layers_from_url(url: str) -> dict:
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
 # Counted by each ASGI process (tutor/play/limits.py): messages of every kind
 # a person (or, signed out, an address) may send over the live games'
-# WebSockets per ``seconds``, all their sockets together; new connections
+# WebSockets (games, reviews and the lobby) per ``seconds``, all their sockets together; new connections
 # per session and per address, counted before the session is read; and
 # sockets open at once per person, per address signed out, and per address
 # in all (a class behind a school's address).
@@ -372,8 +372,7 @@ PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
 # renews the seeks of its players and closes the overdue ones every tick.
 LOBBY_LEASE_SECONDS = 12
 LOBBY_TICK_SECONDS = 3
-# Messages a player may send over the lobby's WebSocket per ``seconds``.
-LOBBY_RATELIMIT = (20, 10)
+# The lobby's WebSocket counts under the live games' limits above (PLAY_*).
 
 # ---------------------------------------------------------------------------
 # Background work: game reviews graded by worker processes
