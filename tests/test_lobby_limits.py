@@ -13,7 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from tests.classroom_factories import PASSWORD, make_user
+from tests.classroom_factories import PASSWORD, make_user, signed_in
 from tests.test_lobby_consumer import MATCH_TO_3, lobby
 from tests.test_play_consumer import receive, run_async, socket
 from tutor.lobby.models import Seek
@@ -140,3 +140,14 @@ def test_logging_out_closes_the_lobby_socket(settings):
     waiting, closed = run_async(scenario)()
     assert waiting["type"] == "waiting"
     assert closed == {"type": "websocket.close", "code": 4401}
+
+
+def test_codes_guessed_through_the_lobbys_forms_of_a_game_count_as_guesses_too(public_game, settings):
+    settings.RATELIMITS = {**settings.RATELIMITS, "game-code": (3, 600)}
+    guesser = signed_in(make_user("carla"))
+    misses = [guesser.post("/jugar/AAAAAA/revancha/retirar/").status_code,
+              guesser.post("/jugar/BBBBBB/revancha/respuesta/", {"respuesta": "si"}).status_code,
+              guesser.get("/jugar/CCCCCC/avisar/").status_code]
+    assert misses == [404, 404, 404]
+    assert guesser.post("/jugar/DDDDDD/otra/").status_code == 429
+    assert guesser.get(public_game.get_absolute_url()).status_code == 429

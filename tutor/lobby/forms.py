@@ -10,6 +10,8 @@ from typing import cast
 
 from django import forms
 
+from tutor.numbers import to_int
+
 from .models import Report
 from .rooms import Viewer
 from .service import SPREADS, LobbyError, Wish
@@ -24,7 +26,7 @@ SPREAD_CHOICES = [("", "Cualquiera"), *((str(spread), f"Hasta {spread} puntos m√
 
 class SeekForm(forms.Form):
     length = forms.TypedChoiceField(
-        label="Partida", choices=LENGTH_CHOICES, coerce=int, initial=3, widget=forms.RadioSelect,
+        label="Partida", choices=LENGTH_CHOICES, coerce=to_int, initial=3, widget=forms.RadioSelect,
         error_messages={"required": LENGTH_ERROR, "invalid_choice": LENGTH_ERROR},
     )
     clock = forms.ChoiceField(
@@ -59,7 +61,7 @@ class SeekForm(forms.Form):
         try:
             data["wish"] = Wish(
                 length=data["length"], clock=data["clock"] == "si", rated=data["rated"],
-                spread=int(data["spread"]) if data.get("spread") else None,
+                spread=to_int(data["spread"]) if data.get("spread") else None,
                 classroom_id=room.classroom_id if room else None,
             )
         except LobbyError as problem:
