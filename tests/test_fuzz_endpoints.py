@@ -223,7 +223,7 @@ long for ``int`` to convert; with signs in front, as a negative answer may have.
 
 NUMERIC_FIELDS = [
     "seq", "length", "claim_minutes", "nivel", "cantidad", "n", "level", "seed", "v", "answer", "rival", "grupo",
-    "intento", "count", "paso",
+    "intento", "count", "paso", "spread", "usuario",
 ]  # fmt: skip
 """Every name a view reads as a number, in a form, a query string or a JSON body."""
 
