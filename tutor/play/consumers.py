@@ -37,7 +37,7 @@ from .broadcast import group_name
 from .display import render_panel
 from .models import LiveGame
 
-KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
