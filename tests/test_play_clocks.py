@@ -265,3 +265,34 @@ def test_a_seek_with_clock_starts_a_timed_game_and_a_seek_without_an_untimed_one
     assert game.timed and game.clock_reserve == 360
     lobby.play_now(white, MATCH_TO_3, now=START)
     assert not lobby.play_now(black, MATCH_TO_3, now=START).game.timed
+
+
+def test_the_panel_shows_both_clocks_and_offers_the_flag_claim_when_the_servers_figures_say_so(clock, players):
+    from tutor.play.display import render_panel
+
+    game = started(players)
+    late = game.side_to_act()
+    waiting = players[opponent(late)]
+    clock.wait(30)
+    panel = render_panel(game, waiting)
+    assert panel.count('role="timer"') == 2 and "Reserva: 3:42" in panel and "Reserva: 4:00" in panel
+    assert 'value="flag"' in panel and 'data-reveal-in="222.0" hidden' in panel
+    assert 'value="claim"' not in panel  # a timed game has the clock instead of the claim after a wait
+    assert 'value="abort"' in panel and 'data-reveal-in="30.0" hidden' in panel
+    assert 'value="flag"' not in render_panel(game, players[late])
+    clock.wait(222)
+    panel = render_panel(game, waiting)
+    assert 'data-reveal-in="0.0">Reclamar por tiempo' in panel and "Reserva: 0:00" in panel
+    spectator = render_panel(game, make_user("carla"))
+    assert spectator.count('role="timer"') == 2 and 'value="flag"' not in spectator
+
+
+def test_an_aborted_game_says_nobody_won_and_sends_its_players_back_to_the_lobby(clock, players):
+    from tutor.play.display import render_panel
+
+    game = started(players)
+    clock.wait(61)
+    game = act(game, players, "abort", side=opponent(game.side_to_act()))
+    panel = render_panel(game, players[WHITE])
+    assert "Partida anulada antes de la primera jugada" in panel and "Volver a la sala" in panel
+    assert "Revisión de la partida" not in panel

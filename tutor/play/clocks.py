@@ -25,6 +25,7 @@ instead of sleeping.
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from django.utils import timezone
@@ -139,14 +140,31 @@ def figures(game, now: datetime | None = None) -> dict | None:
 
 def minutes_and_seconds(seconds: float) -> str:
     """``150.2`` → ``"2:31"``: the time left, rounded up as a clock shows it."""
-    whole = int(-(-seconds // 1))
+    whole = math.ceil(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def abort_in(game, side: int | None, now: datetime | None = None) -> float | None:
+    """Seconds until ``side`` may abort the game (0: now), or None when it cannot come to that.
+
+    Only in the first game, before anybody has moved, and only the rival of
+    the player who must make the first move, ``ABORT_SECONDS`` after the
+    opening roll.
+    """
+    if side is None or game.game_number != 1 or game.moved_in_game or game.phase not in (Phase.ROLL, Phase.MOVE):
+        return None
+    if game.offer_pending or game.side_to_act() in (None, side):
+        return None
+    due = game.last_action_at + timedelta(seconds=ABORT_SECONDS)
+    return max(0.0, (due - (now or clock())).total_seconds())
+
+
 def may_abort(game, side: int, now: datetime | None = None) -> bool:
-    """Whether ``side`` may abort the game: the first game, nobody has moved, and the rival has not for ``ABORT_SECONDS``."""
-    return (
-        game.game_number == 1 and not game.moved_in_game and game.phase in (Phase.ROLL, Phase.MOVE)
-        and not game.offer_pending and game.side_to_act() not in (None, side)
-        and (now or clock()) >= game.last_action_at + timedelta(seconds=ABORT_SECONDS)
-    )
+    return abort_in(game, side, now) == 0
+
+
+def flag_in(game, side: int | None, now: datetime | None = None) -> float | None:
+    """Seconds until ``side`` may claim that the rival ran out of time (0: now), or None when the rival's clock is not running."""
+    if side is None or not game.clock_delay or game.clock_side in (None, side) or game.clock_deadline is None:
+        return None
+    return max(0.0, (game.clock_deadline - (now or clock())).total_seconds())
