@@ -45,6 +45,14 @@ ABORT_SECONDS = 60
 """How long the first player may wait before the first move of a game, before the rival may abort it."""
 
 
+CLOCK_RULES = (
+    f"Con reloj, cada decisión tiene {DELAY} s de retardo que no cuentan; después corre tu reserva: "
+    "un minuto por punto del match y uno más (dos minutos por partida si es por dinero). "
+    "Si se te acaba, pierdes por tiempo."
+)
+"""The clock in one sentence, where a player chooses it."""
+
+
 def clock() -> datetime:
     """Now, for the live games (patched by tests)."""
     return timezone.now()
