@@ -52,6 +52,17 @@ def check_page(page, viewport) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
+def play_first_move(game, first, second, watcher) -> dict:
+    """The player on roll makes a legal play on their board and every page shows it; the players' pages by account."""
+    game.refresh_from_db()
+    players = {game.white_id: first, game.black_id: second}
+    mover = players[game.player(game.side_to_act()).pk]
+    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
+    mover.get_by_role("button", name="Confirmar").click()
+    wait_seq([first, second, watcher], game.seq + 1)
+    return players
+
+
 @pytest.fixture(autouse=True)
 def seeded(settings):
     settings.PRACTICE_DICE_SEED = 21
@@ -87,12 +98,7 @@ def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
 
-    game.refresh_from_db()
-    players = {game.white_id: first, game.black_id: second}
-    mover = players[game.player(game.side_to_act()).pk]
-    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
-    mover.get_by_role("button", name="Confirmar").click()
-    wait_seq([first, second, watcher], game.seq + 1)
+    play_first_move(game, first, second, watcher)
 
     first.once("dialog", lambda dialog: dialog.accept())
     first.get_by_role("button", name="Dejar el match").click()
@@ -161,12 +167,7 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     expect(watcher.locator("[data-clock]")).to_have_count(2)
     expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 4:00")
 
-    game.refresh_from_db()
-    players = {game.white_id: first, game.black_id: second}
-    mover = players[game.player(game.side_to_act()).pk]
-    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
-    mover.get_by_role("button", name="Confirmar").click()
-    wait_seq([first, second, watcher], game.seq + 1)
+    players = play_first_move(game, first, second, watcher)
     game.refresh_from_db()
     late = game.player(game.side_to_act())
     slow, rival = players[late.pk], players[game.player(1 - game.side_to_act()).pk]
