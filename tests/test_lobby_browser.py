@@ -152,7 +152,7 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     watcher = open_as(new_page, asgi_server, carla, "/jugar/")
     for page in (first, second):
         page.locator(".lobby-more summary").click()
-        page.get_by_label("Con reloj").check()
+        page.get_by_role("radio", name="Con reloj").check()
     first.get_by_role("button", name="Jugar ya").click()
     expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj · puntúa")
     second.get_by_role("button", name="Jugar ya").click()

@@ -279,4 +279,4 @@ def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_s
     page = guest.get(game.get_absolute_url()).content.decode()
     assert page.count('role="timer"') == 2 and "Reserva: 6:00" in page and "Retardo: 12 s" in page
     form = signed_in(ana).get("/jugar/").content.decode()
-    assert "Con reloj" in form and "pierdes por tiempo" in form
+    assert "Jugar con reloj" in form and "pierdes por tiempo" in form

@@ -13,7 +13,7 @@ class NewGameForm(forms.Form):
 
     length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
-    timed = forms.BooleanField(label="Con reloj", help_text=CLOCK_RULES, required=False)
+    timed = forms.BooleanField(label="Jugar con reloj", help_text=CLOCK_RULES, required=False)
     claim_minutes = forms.TypedChoiceField(
         label="Sin reloj, si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
     )
