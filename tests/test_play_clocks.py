@@ -7,7 +7,7 @@ from datetime import timezone as tz
 
 import pytest
 
-from tests.classroom_factories import make_user
+from tests.classroom_factories import make_user, signed_in
 from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import BLACK, WHITE, opponent
 from tutor.games.errors import GameError
@@ -244,6 +244,8 @@ def test_the_opening_may_be_aborted_without_a_result_once_the_first_player_waite
     assert game.score == (0, 0)
     assert not RatingChange.objects.exists()
     assert game.actions.filter(kind=LiveAction.Kind.ABORT).get().side == opponent(opener)
+    profile = signed_in(white).get(f"/jugar/jugador/{white.username}/").content.decode()
+    assert "anulada · no puntúa" in profile and "revisión" not in profile.split("anulada")[1][:200]
 
 
 def test_untimed_games_may_abort_their_opening_too_but_nobody_may_once_the_first_move_is_made(clock, players):
