@@ -192,6 +192,7 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     expect(slow.locator(".play-events")).to_contain_text("Se te ha acabado el tiempo: pierdes por tiempo.")
     expect(slow.locator("[data-rating-change]")).to_contain_text("1500,00 → 1482,68")
     expect(rival.locator("[data-rating-change]")).to_contain_text("1500,00 → 1517,32")
+    shoot(slow, "lost-on-time.png")
     winner = game.player(1 - game.side_to_act())
     for page in (first, second):
         page.goto(asgi_server + f"/jugar/jugador/{late.username}/")
