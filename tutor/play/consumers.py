@@ -39,12 +39,12 @@ from tutor.games.verdicts import illegal_verdict
 
 from . import broadcast, heartbeat, limits, service, watching
 from .access import teaches
-from .broadcast import group_name, user_group
+from .broadcast import group_name, state_header, user_group
 from .display import render_panel
 from .models import LiveGame
 from .sockets import TOO_MANY_CLOSE, LiveSocket
 
-KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 FORBIDDEN_CLOSE = 4403
@@ -195,11 +195,8 @@ class GameConsumer(LiveSocket):
     def _state(self, verdict: dict | None, play: str) -> dict:
         game = LiveGame.objects.select_related("white", "black", "classroom").get(pk=self.game_pk)
         return {
-            "seq": game.seq,
-            "phase": game.phase,
-            "to_act": game.side_to_act(),
+            **state_header(game),
             "you": game.side_of(self.user),
-            "xgid": game.xgid,
             "html": render_panel(game, self.user, verdict=verdict, play=play),
             "verdict": verdict,
         }
