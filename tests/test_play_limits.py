@@ -8,17 +8,19 @@ start from zero in every test (``conftest.fresh_live_limits``).
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from tests.classroom_factories import PASSWORD, make_classroom, make_user, signed_in
 from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
 from tutor.asgi import application
-from tutor.play import display, limits, service
+from tutor.play import clocks, display, limits, service
 from tutor.play.models import LiveGame
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits", "live_dice")]
@@ -201,6 +203,27 @@ def test_the_teacher_watching_a_class_game_gets_the_teachers_panel(players):
         return seen
 
     assert "como docente del grupo" in run_async(scenario)()["html"]
+
+
+def test_a_spectator_who_arrives_later_in_a_timed_game_is_shown_the_time_left_now(players, monkeypatch):
+    now = [timezone.now()]
+    monkeypatch.setattr(clocks, "clock", lambda: now[0])
+    game = service.create_game(players[0], length=3, public=True, black=players[1], timed=True)
+
+    async def scenario():
+        seen = []
+        for _ in range(2):
+            spectator = socket(game)
+            await spectator.connect()
+            seen.append((await receive(spectator))["clock"])
+            await spectator.disconnect()
+            now[0] += timedelta(seconds=30)
+        return seen
+
+    early, late = run_async(scenario)()
+    side = early["running"]
+    left = [figures["delay_left"][side] + figures["reserve_left"][side] for figures in (early, late)]
+    assert left[0] - left[1] == 30, "the shared drawing is not the time left when the first spectator came"
 
 
 # -- guessed game codes ------------------------------------------------------------------------

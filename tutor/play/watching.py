@@ -26,6 +26,7 @@ from functools import partial
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
+from . import clocks
 from .broadcast import state_header
 from .display import render_panel
 from .models import LiveGame
@@ -82,8 +83,15 @@ class SharedPanels:
 
 @partial(database_sync_to_async, thread_sensitive=False)
 def current_version(pk: int) -> tuple:
-    """The ``version`` of game ``pk`` as stored now (for a spectator who connects or asks again)."""
-    return tuple(LiveGame.objects.values_list("seq", "actions_recorded").get(pk=pk))
+    """The ``version`` of game ``pk`` as stored now (for a spectator who connects or asks again).
+
+    While a timed game's clock runs, the time left in the message goes
+    stale: the second is part of the version then, so a spectator who
+    arrives long after the last change is not shown the time left back
+    then (one drawing a second at most, however many arrive).
+    """
+    seq, actions, running = LiveGame.objects.values_list("seq", "actions_recorded", "clock_side").get(pk=pk)
+    return (seq, actions) if running is None else (seq, actions, int(clocks.clock().timestamp()))
 
 
 @partial(database_sync_to_async, thread_sensitive=False)
