@@ -11,7 +11,7 @@ Apps import only the names listed in ``__all__`` below, never a submodule
 (tests/test_architecture.py checks it): this package is the only door.
 """
 
-from .check import CODES, Reason, Verdict
+from .check import CODES, Reason, Verdict, dice_destinations, step_reason
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
 from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
 from .dice import DieSource, OpeningRoll, format_dice, opening_roll, parse_dice, secure_die
@@ -70,6 +70,7 @@ __all__ = [
     "WHITE",
     "XgidError",
     "can_double",
+    "dice_destinations",
     "double_reasons",
     "drop",
     "expand_dice",
@@ -88,6 +89,7 @@ __all__ = [
     "resignations",
     "score_game",
     "secure_die",
+    "step_reason",
     "take",
     "tempting_plays",
     "without_die",

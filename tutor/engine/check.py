@@ -248,23 +248,96 @@ def _too_many(segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[i
     return Reason("too-many-moves", dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
 
 
+def dice_destinations(src: int, dice_left: tuple[int, ...]) -> frozenset[int]:
+    """Every point (or ``OFF``) the dice left can carry a checker on ``src`` to, whatever stands in the way.
+
+    One die, or several on the same checker; a checker is borne off when
+    the dice reach the edge or go past it.  Mover's numbering, ``BAR`` 25.
+    Which of these steps the rules allow (blocks, the bar, bearing off) is
+    ``step_reason``'s question; this says only what the dice can cover.
+
+    >>> sorted(dice_destinations(13, (6, 3))), sorted(dice_destinations(5, (3, 3)))
+    ([4, 7, 10], [0, 2])
+    """
+    sums = {0}
+    for die in dice_left:
+        sums |= {total + die for total in sums}
+    sums.discard(0)
+    found = {src - total for total in sums if src - total > 0}
+    if sums and max(sums) >= src:
+        found.add(OFF)
+    return frozenset(found)
+
+
+def dice_reason(src: int, dst: int, dice_left: tuple[int, ...], dice: tuple[int, ...] = ()) -> Reason | None:
+    """Why the dice left cannot carry a checker from ``src`` to ``dst`` at all: ``backwards`` or ``wrong-die``.
+
+    None when they can (``dst`` is in ``dice_destinations``): whether the
+    rules then allow the step is another question (``step_reason``).
+
+    >>> dice_reason(6, 1, (3, 3, 3, 3)).code, dice_reason(8, 11, (3, 3)).code, dice_reason(13, 7, (6, 3))
+    ('wrong-die', 'backwards', None)
+    """
+    distance = src - dst if dst != OFF else src
+    # A step towards the far end (7/13) is "backwards" even when no checker
+    # stands on its start: most often it is 13/7 written the wrong way round.
+    if dst != OFF and dst >= src:
+        return Reason("backwards", src=src, dst=dst, dice=tuple(dice), dice_left=tuple(dice_left), distance=distance)
+    if dst not in dice_destinations(src, dice_left):
+        left = tuple(sorted(dice_left, reverse=True))
+        return Reason("wrong-die", src=src, dst=dst, dice=tuple(dice), dice_left=left, distance=distance)
+    return None
+
+
+def step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> Reason | None:
+    """Why a checker on ``src`` cannot go to ``dst`` now, in the middle of a turn; None when it can.
+
+    ``partial`` is the turn so far (``PartialPlay.start`` before any move),
+    ``dice`` the roll.  The step may take several dice (``24/13``); only the
+    rules of single moves apply, not the full-turn obligations.  With
+    ``dst`` None the question is whether that checker may be picked up at
+    all (``bar-first``, ``no-checker``).  The board asks this when it
+    refuses a move, to say why.
+
+    >>> start = PartialPlay.start(Position.initial().with_dice((3, 3)))
+    >>> step_reason(start, 6, 1, (3, 3)).code, step_reason(start, 8, 11, (3, 3)).code, step_reason(start, 8, 5, (3, 3))
+    ('wrong-die', 'backwards', None)
+    """
+    m, o, dice_left = partial
+    roll = tuple(dice)
+    if dst is None:
+        first = move_obstacle(m, o, src, max(dice_left, default=1))
+        if first is not None and first[0] in ("bar-first", "no-checker"):
+            return _pick_reason(first, src, roll, dice_left)
+        return None
+    if not dice_left:
+        return Reason("too-many-moves", src=src, dst=dst, dice=roll, moves_written=len(expand_dice(dice)) + 1, moves_possible=len(expand_dice(dice)))
+    if next(partial.carry_out(((src, dst),)), None) is not None:
+        return None
+    return _segment_reason(m, o, Segment(src, dst), dice_left, roll)
+
+
+def _pick_reason(obstacle: tuple[str, int | None, int | None], src: int, roll: tuple[int, ...], dice_left: tuple[int, ...]) -> Reason:
+    code, _, count = obstacle
+    if code == "bar-first":
+        return Reason(code, src=src, dice=roll, dice_left=dice_left, on_bar=count)
+    return Reason(code, src=src, dice=roll, dice_left=dice_left)
+
+
 def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
     """Why one written step cannot be carried out with the dice left."""
     src, dst = segment.src, segment.dst
-    distance = src - dst if dst != OFF else src
     first = move_obstacle(m, o, src, dice_left[0])
     if first is not None and first[0] == "bar-first":
         return Reason("bar-first", src=src, dst=dst, dice=roll, dice_left=dice_left, on_bar=first[2])
-    # A step written towards the far end (7/13) is "backwards" even when no
-    # checker stands on its start: most often it is 13/7 written the wrong way round.
-    if dst != OFF and dst >= src:
-        return Reason("backwards", src=src, dst=dst, dice=roll, dice_left=dice_left, distance=distance)
+    unreachable = dice_reason(src, dst, dice_left, roll)
+    if unreachable is not None and unreachable.code == "backwards":
+        return unreachable
     if first is not None and first[0] == "no-checker":
         return Reason("no-checker", src=src, dst=dst, dice=roll, dice_left=dice_left)
+    if unreachable is not None:
+        return unreachable
     sequences = _die_sequences(src, dst, dice_left)
-    if not sequences:
-        left = tuple(sorted(set(dice_left), reverse=True))
-        return Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=left, distance=distance)
     # The fewest dice first (what the learner most likely meant), then the
     # order of dice that got furthest before a rule stopped it.
     walks = []
@@ -315,4 +388,4 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
     return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
-__all__ = ["CODES", "Reason", "Verdict", "check_play"]
+__all__ = ["CODES", "Reason", "Verdict", "check_play", "dice_destinations", "dice_reason", "step_reason"]
