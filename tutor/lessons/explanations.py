@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import BAR, OFF, Defect, Reason, Verdict
+from tutor.board.describe import SIDE_WORDS
+from tutor.engine import BAR, OFF, WHITE, Defect, Reason, Verdict
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,23 @@ def explain(reason: Reason, text: str = "") -> str:
             f"por ejemplo, {reason.example}."
         )
     return "Esta jugada no respeta las reglas."
+
+
+def explain_drop(reason: Reason, side: int) -> str:
+    """A move refused on the board, in one short Spanish sentence.
+
+    Like ``explain``, but nothing was written: a backward move says which
+    way ``side`` moves instead of suggesting the text was reversed, and a
+    move after the last die says that every die is used.
+
+    >>> explain_drop(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
+    'Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11.'
+    """
+    if reason.code == "backwards":
+        return f"Las {SIDE_WORDS[side]} avanzan hacia su punto 1: no puedes ir {_step(reason)}."
+    if reason.code == "too-many-moves":
+        return "Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo."
+    return explain(reason)
 
 
 def _same_point(reason: Reason) -> tuple:

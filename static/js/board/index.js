@@ -2,15 +2,18 @@
  * The live board: `createBoard(element, config)` enhances a board widget
  * rendered by the server (templates/board/widget.html) and returns its API.
  *
- * The board knows no backgammon rules.  The learner moves checkers of the
- * side on roll; the board writes the notation into the play box (and
- * typing there moves the checkers), and the server judges the play when
- * the form is sent (check.js).  What the board refuses at once, and why,
- * the server says too: data-refusals (tutor/board/refusals.py) and the
- * destinations below.
+ * The board knows no backgammon rules, and reads no notation or position
+ * format.  It starts from the checkers the server drew in its SVG; the
+ * learner moves checkers of the side on roll; the board writes the
+ * notation into the play box, and a play typed there is read by the server
+ * (data-play-url) and shown.  The server judges the play when the form is
+ * sent (check.js).  A move the dice cannot make, or onto a made point, is
+ * refused at once from data the server sent (data-refusals,
+ * tutor/board/refusals.py, or the destinations below), the selection is
+ * dropped, and the board asks the server why (data-refusal-url) and says it.
  *
  * config (every key optional; the element's data-* attributes are the defaults):
- *   xgid          position (data-xgid)
+ *   xgid          position, passed back to the server as it came (data-xgid)
  *   turn          'white' | 'black' (data-turn)
  *   dice          the single moves: [6, 3], or [4, 4, 4, 4] for a double (data-dice, expanded by the server)
  *   destinations  function (from, {moves, change}) -> [to, ...]; or an object
@@ -19,17 +22,21 @@
  *                 partial play, where change names what moved so far (moves.js
  *                 changeKey: "7:1,13:-1", "" at first).  Points are in the mover's
  *                 numbering, with "bar" and "off".  A drop elsewhere is refused.
- *   refusals      {"to": {"1": "reason"}, "bar_first": "reason" | null} (data-refusals)
+ *   refusals      {"bar_first": bool, "reach": {dice left: {source: [to, ...]}}}
+ *                 (data-refusals): without destinations, a drop outside reach is refused
  *   onChange      function (board) called after every change
  *
  * The returned board:
  *   board.notation, board.moves, board.state    what has been moved so far
+ *   board.typedByHand                            true while the moves shown were typed
  *   board.move(from, to), board.undo(), board.reset()
  *   board.setMoves([{from, to}])                 show these moves (mover's numbering)
  *   board.setMarks([{point, kind}])              draw the server's marks: kinds from,
  *                                                to, blocked, bar, highest, outside,
  *                                                hit, example (see tutor/lessons/marks.py)
  *   board.clearMarks()
+ *   board.setArrows([{from, to}])                draw arrows for these moves (a hint),
+ *                                                until the next change; [] removes them
  *   board.playOut(steps, {stepMs})               slide [{from, to}] one by one from the
  *                                                start (instant with reduced motion);
  *                                                resolves when done
@@ -45,7 +52,6 @@ import {
   checkersAt,
   moverPlace,
   notation,
-  parseNotation,
   placeKey,
   pointName,
   readPoint,
@@ -54,7 +60,9 @@ import {
   undoMove,
 } from './moves.js';
 import { prefersReducedMotion, slide, stackTop, wait } from './motion.js';
-import { destinationsFor, nearestMovable } from './targets.js';
+import { askRefusal, readPlay } from './server.js';
+import { destinationsFor, diceLeft, nearestMovable, reachFor } from './targets.js';
+import { clearArrows, drawArrows } from './arrows.js';
 import { countsAt, renderBoard } from './render.js';
 import {
   MESSAGES,
@@ -64,17 +72,20 @@ import {
   describeTrayPick,
   describeUndo,
 } from './speech.js';
-import { BAR, OFF, createState, parseDice, positionFromXgid } from './state.js';
+import { BAR, OFF, createState, parseDice, positionFromPlaces } from './state.js';
 
 const boards = new WeakMap();
+const startingPositions = new WeakMap(); // what the server drew, read once per widget
+const TYPING_PAUSE_MS = 250; // a typed play is read once the typing pauses
 
 export function createBoard(element, config = {}) {
   if (boards.has(element)) boards.get(element).destroy();
   const options = readOptions(element, config);
   const view = collectView(element);
   const controller = new AbortController();
+  if (!startingPositions.has(element)) startingPositions.set(element, positionFromPlaces(view.places));
   let state = createState({
-    position: positionFromXgid(options.xgid),
+    position: startingPositions.get(element),
     side: options.turn,
     dice: options.dice,
   });
@@ -83,6 +94,9 @@ export function createBoard(element, config = {}) {
     (place) => place.dataset.kind !== 'tray' && countsAt(snapshot.position, place.dataset.point)[state.side] > 0,
   );
   let playing = false; // a solution being played out keeps the verdict region as it is
+  let typedByHand = false; // the moves shown were typed in the play box
+  let asked = 0; // the latest question to the server; older answers are dropped
+  let typingTimer = null;
   const ui = {
     side: state.side,
     selected: null,
@@ -93,34 +107,62 @@ export function createBoard(element, config = {}) {
 
   /**
    * Redraw and announce; after a change of moves, rewrite the play box (unless
-   * the learner is typing in it), drop the old verdict and its marks.
+   * the learner is typing in it), drop the old verdict, its marks and arrows.
    */
   function update(message, { movesChanged = false, typed = false } = {}) {
     snapshot = replay(state);
     if (movesChanged && view.input && !typed) view.input.value = notation(snapshot.moves);
-    if (movesChanged) ui.marks = new Map();
+    // A typed play dropped the verdict when the text changed (typed()), not when the server read it.
+    if (movesChanged && !typed) dropVerdict();
     renderBoard(view, snapshot, ui);
     if (message) announce(view, message);
-    if (movesChanged && view.verdict && !playing) view.verdict.replaceChildren();
     if (movesChanged) element.dispatchEvent(new CustomEvent('board:change', { bubbles: true }));
     if (movesChanged && options.onChange) options.onChange(board);
   }
 
-  /** Say why a pick or a drop is refused, and flash the place it concerns. */
-  function refuse(key, message) {
+  /** The verdict, its marks and any arrows belong to the play they were drawn for. */
+  function dropVerdict() {
+    ui.marks = new Map();
+    clearArrows(view.svg);
+    if (view.verdict && !playing) view.verdict.replaceChildren();
+  }
+
+  /** Flash the place a refused pick or drop concerns. */
+  function flash(key) {
     const place = view.places.find((candidate) => candidate.dataset.point === key);
-    if (place) {
-      place.classList.remove('is-refused');
-      // Reading the size restarts the flash when the same place is refused twice.
-      place.getBoundingClientRect();
-      place.classList.add('is-refused');
-      window.setTimeout(() => place.classList.remove('is-refused'), 900);
-    }
-    update(message);
+    if (!place) return;
+    place.classList.remove('is-refused');
+    // Reading the size restarts the flash when the same place is refused twice.
+    place.getBoundingClientRect();
+    place.classList.add('is-refused');
+    window.setTimeout(() => place.classList.remove('is-refused'), 900);
+  }
+
+  /**
+   * Refuse a pick (to null) or a drop at once: the checker stays where it
+   * was, nothing is selected any more, and the server says why.
+   */
+  function refuse(key, from, to, fallback = MESSAGES.cannotGo) {
+    ui.selected = null;
+    ui.targets = new Set();
+    flash(key);
+    update('');
+    const question = ++asked;
+    askRefusal(options.refusalUrl, {
+      xgid: options.xgid,
+      moves: notation(snapshot.moves),
+      left: diceLeft(state.dice, snapshot.used).join(','),
+      from: pointName(from),
+      to: to === null ? '' : pointName(to),
+    }).then((answer) => {
+      if (question === asked) announce(view, answer.message || fallback);
+    });
   }
 
   function changeMoves(nextState, message) {
     state = nextState;
+    typedByHand = false;
+    asked += 1;
     ui.selected = null;
     ui.targets = new Set();
     update(message, { movesChanged: true });
@@ -138,12 +180,12 @@ export function createBoard(element, config = {}) {
     }
     const refusals = options.refusals;
     if (refusals && refusals.bar_first && from !== BAR && checkersAt(snapshot.position, state.side, BAR) > 0) {
-      refuse(placeKey(BAR, state.side), refusals.bar_first);
+      refuse(key, from, null);
       return;
     }
     const targets = destinationsFor(options, from, snapshot);
     if (options.destinations && !targets.length) {
-      refuse(key, MESSAGES.cannotMove);
+      refuse(key, from, null, MESSAGES.cannotMove);
       return;
     }
     ui.selected = key;
@@ -151,12 +193,11 @@ export function createBoard(element, config = {}) {
     update(describeSelection(from));
   }
 
-  /** The reason a move to `to` is refused before the server is asked, or null. */
-  function refusalFor(to) {
-    const reason = options.refusals && options.refusals.to ? options.refusals.to[pointName(to)] : null;
-    if (reason) return reason;
-    if (options.destinations && ui.targets.size && !ui.targets.has(placeKey(to, state.side))) return MESSAGES.notReachable;
-    return null;
+  /** Whether a drop of the selected checker on `to` is one the server's data lets through. */
+  function accepts(to) {
+    if (options.destinations) return ui.targets.has(placeKey(to, state.side));
+    const reach = reachFor(options, moverPlace(ui.selected, state.side), state.dice, snapshot.used);
+    return reach === null || reach.includes(to);
   }
 
   function move(from, to) {
@@ -183,12 +224,12 @@ export function createBoard(element, config = {}) {
         update(MESSAGES.notADestination);
         return;
       }
-      const reason = refusalFor(to);
-      if (reason) {
-        refuse(key, reason);
+      const from = moverPlace(ui.selected, state.side);
+      if (!accepts(to)) {
+        refuse(key, from, to, options.destinations ? MESSAGES.notReachable : MESSAGES.cannotGo);
         return;
       }
-      move(moverPlace(ui.selected, state.side), to);
+      move(from, to);
     },
     /** A tap or click: like activate, but a tap just beside a lone stack picks that stack up. */
     tap(key) {
@@ -200,6 +241,13 @@ export function createBoard(element, config = {}) {
         }
       }
       actions.activate(key);
+    },
+    /** Whether a tap on `key` would do something: pick up a checker, or drop the selected one there. */
+    useful(key) {
+      const place = moverPlace(key, state.side);
+      if (ui.selected === null) return place !== null && place !== OFF && checkersAt(snapshot.position, state.side, place) > 0;
+      if (key === ui.selected) return true;
+      return place !== null && place !== BAR && accepts(place);
     },
     drop(fromKey, toKey) {
       ui.selected = null;
@@ -228,17 +276,26 @@ export function createBoard(element, config = {}) {
     reset() {
       changeMoves(resetMoves(state), MESSAGES.reset);
     },
+    /** The play box changed: once the typing pauses, the server reads it and the board shows it. */
     typed() {
-      const written = parseNotation(view.input.value);
-      if (written === null) {
-        renderBoard(view, snapshot, ui);
-        announce(view, MESSAGES.typedUnreadable);
-        return;
-      }
-      state = movesState(resetMoves(state), written);
-      ui.selected = null;
-      ui.targets = new Set();
-      update('', { movesChanged: true, typed: true });
+      window.clearTimeout(typingTimer);
+      const question = ++asked;
+      dropVerdict();
+      renderBoard(view, snapshot, ui);
+      typingTimer = window.setTimeout(async () => {
+        const text = view.input.value;
+        const answer = await readPlay(options.playUrl, text);
+        if (question !== asked) return;
+        if (!answer.moves) {
+          announce(view, answer.message);
+          return;
+        }
+        state = movesState(resetMoves(state), answer.moves);
+        typedByHand = text.trim() !== '';
+        ui.selected = null;
+        ui.targets = new Set();
+        update(typedByHand ? MESSAGES.typedShown : MESSAGES.reset, { movesChanged: true, typed: true });
+      }, TYPING_PAUSE_MS);
     },
     dragSide: () => state.side,
   };
@@ -253,6 +310,9 @@ export function createBoard(element, config = {}) {
     },
     get moves() {
       return snapshot.moves;
+    },
+    get typedByHand() {
+      return typedByHand;
     },
     move,
     undo: actions.undo,
@@ -271,6 +331,13 @@ export function createBoard(element, config = {}) {
     clearMarks() {
       ui.marks = new Map();
       renderBoard(view, snapshot, ui);
+    },
+    setArrows(moves) {
+      const keyed = (Array.isArray(moves) ? moves : []).map(({ from, to }) => ({
+        from: placeKey(readPoint(from), state.side),
+        to: placeKey(readPoint(to), state.side),
+      }));
+      drawArrows(view, snapshot.position, state.side, keyed);
     },
     async playOut(steps, { stepMs = 450 } = {}) {
       const pace = prefersReducedMotion() ? 0 : stepMs;
@@ -296,6 +363,7 @@ export function createBoard(element, config = {}) {
       announce(view, text);
     },
     destroy() {
+      window.clearTimeout(typingTimer);
       controller.abort();
       boards.delete(element);
     },
@@ -318,6 +386,8 @@ function readOptions(element, config) {
     dice: config.dice ?? parseDice(data.dice),
     destinations,
     refusals,
+    refusalUrl: data.refusalUrl || null,
+    playUrl: data.playUrl || null,
     onChange: config.onChange ?? null,
   };
 }

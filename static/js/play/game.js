@@ -8,13 +8,13 @@
  * ones that work without JavaScript; while the socket is open they are sent
  * over it as {"type", "seq", "play", "phrase", "level"} instead of reloading the
  * page.  The board is the lessons' widget with the practice mode's
- * destinations (practice/game.js names partial plays the same way).
+ * destinations (partial plays named by board/moves.js changeKey, as the server names them).
  * A dropped connection is opened again and the server sends the exact
  * state; meanwhile the forms post as usual.
  */
 
 import { createBoard } from '../board/index.js';
-import { changeName } from '../practice/game.js';
+import { changeKey } from '../board/moves.js';
 
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
@@ -56,15 +56,17 @@ function enhanceBoard() {
   // «Confirmar» sits in the action bar, outside the form it submits.
   const button = widget.querySelector('button[type="submit"]');
   let board = null;
+  // A typed play may always be sent: the server refuses an illegal one and says why.
   const refresh = () => {
     if (!map || !button || !input || !board) return;
     const typed = input.value.trim();
-    button.disabled = typed === board.notation.trim() ? !complete.has(changeName(board.moves)) : typed === '';
+    const byHand = board.typedByHand || typed !== board.notation.trim();
+    button.disabled = byHand ? typed === '' : !complete.has(changeKey(board.moves));
   };
   board = createBoard(widget, {
     destinations: map
       ? (from, { moves }) => {
-          const entry = map.moves[changeName(moves)];
+          const entry = map.moves[changeKey(moves)];
           return entry ? entry[sourceName(from)] || [] : [];
         }
       : null,

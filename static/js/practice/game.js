@@ -24,25 +24,12 @@
  */
 
 import { createBoard, enhanceAll as enhanceBoards } from '../board/index.js';
+import { changeKey } from '../board/moves.js';
 import { enhanceAll as enhanceChecks } from '../check.js';
 import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 
 const STEP_MS = 300;
 const SLIDE_MS = 220;
-
-/** The name of the changes made by `moves` ([{from, to}], mover's numbering). */
-export function changeName(moves) {
-  const change = new Map();
-  for (const { from, to } of moves) {
-    change.set(from, (change.get(from) || 0) - 1);
-    change.set(to, (change.get(to) || 0) + 1);
-  }
-  return [...change]
-    .filter(([, count]) => count !== 0)
-    .sort((a, b) => a[0] - b[0])
-    .map(([point, count]) => `${point}:${count}`)
-    .join(',');
-}
 
 function sourceName(point) {
   return point === 25 ? 'bar' : String(point);
@@ -77,17 +64,18 @@ function enhanceBoard() {
   }
 
   let board = null;
+  // A typed play may always be sent: the server then says what is wrong with it, if anything.
   const refresh = () => {
     if (!button || !input || !board) return;
     const typed = input.value.trim();
-    const byHand = typed !== board.notation.trim();
-    const ready = byHand ? typed !== '' : complete.has(changeName(board.moves));
+    const byHand = board.typedByHand || typed !== board.notation.trim();
+    const ready = byHand ? typed !== '' : complete.has(changeKey(board.moves));
     button.disabled = !ready;
   };
 
   board = createBoard(widget, {
     destinations: (from, { moves }) => {
-      const entry = map.moves[changeName(moves)];
+      const entry = map.moves[changeKey(moves)];
       return entry ? entry[sourceName(from)] || [] : [];
     },
     onChange: refresh,

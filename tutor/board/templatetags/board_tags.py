@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from django import template
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import format_html
 
 from tutor.engine import SIDE_NAMES, Position, parse_dice
@@ -21,7 +22,7 @@ from tutor.engine import SIDE_NAMES, Position, parse_dice
 from ..describe import SIDE_WORDS, describe_position
 from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
-from ..widget import destinations_json, dice_faces
+from ..widget import destinations_json, dice_faces, position_json
 
 register = template.Library()
 
@@ -62,8 +63,9 @@ def board(
     (see static/js/board/index.js).  ``submit_label`` names the form's button
     («Confirmar» in practice games).  ``prompt`` is the question, shown
     beside the board on wide screens and above it on phones.  Interactive
-    boards also carry the drops the browser refuses at once, with their
-    reasons (``tutor.board.refusals``).
+    boards also carry the drops the browser refuses at once
+    (``tutor.board.refusals``) and where to ask why, and where to have a
+    typed play read.
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -99,7 +101,9 @@ def board(
         "solution_url": solution_url,
         "submit_label": submit_label,
         "prompt": prompt,
-        "refusals": json.dumps(board_refusals(position), ensure_ascii=False) if interactive and position.dice else "",
+        "refusals": json.dumps(board_refusals(position), separators=(",", ":")) if interactive and position.dice else "",
+        "refusal_url": _api_url("api-board-refusal") if interactive else "",
+        "play_url": _api_url("api-board-play") if interactive else "",
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
     }
@@ -115,7 +119,8 @@ def board_editor(
     (White's numbering); without JavaScript the editor stays hidden and the
     fields are typed by hand.  ``unless`` lists ids of other fields (an XGID,
     say): when one is filled, the editor does not write the shown position
-    into its fields on submit.
+    into its fields on submit.  The editor asks the server to read its
+    fields and to name the position's defects (``data-position-url``).
     """
     if position is None:
         position = Position.initial()
@@ -125,7 +130,8 @@ def board_editor(
     return {
         "board_id": board_id,
         "svg": render_board_svg(position, label_id=board_id),
-        "xgid": position.to_xgid(),
+        "initial": json.dumps(position_json(Position.initial()), separators=(",", ":")),
+        "position_url": _api_url("api-board-position"),
         "white_input": white_input,
         "black_input": black_input,
         "unless": unless,
@@ -156,6 +162,12 @@ def board_assets(context: template.Context) -> str:
 def die_svg(value: int) -> str:
     """The face of one die, drawn as SVG: ``{{ 6|die_svg }}``."""
     return render_die_svg(value)
+
+
+def _api_url(name: str) -> str:
+    """Where the board's script asks what it cannot know: the lessons app answers, in the
+    engine's Spanish (``tutor/lessons/board_api.py``), so the board imports none of it."""
+    return reverse(f"lessons:{name}")
 
 
 def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:
