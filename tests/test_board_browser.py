@@ -419,3 +419,21 @@ def test_a_tap_just_beside_a_lone_stack_picks_it_up(new_page, live_server):
     place(page, 3).click()  # empty, and so are both of its neighbours: nothing to pick up
     assert page.locator(".board-point.is-selected").count() == 0
     assert announcement(page) == "No hay fichas de las blancas en el 3."
+
+
+def test_on_a_phone_a_narrow_point_takes_taps_44_pixels_wide_and_a_tap_between_two_goes_where_it_moves(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    open_board(page, live_server)
+    five = place(page, 5).locator(".board-hit").bounding_box()
+    assert five["width"] < 44  # drawn narrower than a finger
+    place(page, 6).click()
+    # Inside the 4's drawing, 8 px from the 5: the 4 is out of reach of 3–1 from the 6, the 5 is not.
+    page.mouse.click(five["x"] + five["width"] + 8, five["y"] + five["height"] / 2)
+    assert play_box(page).input_value() == "6/5"
+    assert announcement(page) == "Ficha del 6 al 5."
+    # With the 3 left, neither the 5 nor the 4 can be reached: the tap is for the 4, under the finger.
+    place(page, 6).click()
+    page.mouse.click(five["x"] + five["width"] + 8, five["y"] + five["height"] / 2)
+    expect(page.locator("[data-board-announce]")).to_contain_text("no lleva del 6 al 4")
+    assert play_box(page).input_value() == "6/5"
+    assert page.locator(".board-point.is-selected").count() == 0

@@ -160,6 +160,7 @@ export function createBoard(element, config = {}) {
   }
 
   function changeMoves(nextState, message) {
+    window.clearTimeout(typingTimer); // a move on the board wins over a typed play not read yet
     state = nextState;
     typedByHand = false;
     asked += 1;
@@ -281,6 +282,15 @@ export function createBoard(element, config = {}) {
       window.clearTimeout(typingTimer);
       const question = ++asked;
       dropVerdict();
+      if (!view.input.value.trim()) {
+        // An empty box is no move at all: nothing to ask.
+        state = resetMoves(state);
+        typedByHand = false;
+        ui.selected = null;
+        ui.targets = new Set();
+        update('', { movesChanged: true, typed: true });
+        return;
+      }
       renderBoard(view, snapshot, ui);
       typingTimer = window.setTimeout(async () => {
         const text = view.input.value;
@@ -290,11 +300,17 @@ export function createBoard(element, config = {}) {
           announce(view, answer.message);
           return;
         }
-        state = movesState(resetMoves(state), answer.moves);
-        typedByHand = text.trim() !== '';
+        const next = movesState(resetMoves(state), answer.moves);
+        typedByHand = true;
+        // Nothing new to show (retyped as shown): a checker picked up meanwhile stays picked up.
+        if (notation(replay(next).moves) === notation(snapshot.moves)) {
+          if (options.onChange) options.onChange(board);
+          return;
+        }
+        state = next;
         ui.selected = null;
         ui.targets = new Set();
-        update(typedByHand ? MESSAGES.typedShown : MESSAGES.reset, { movesChanged: true, typed: true });
+        update(MESSAGES.typedShown, { movesChanged: true, typed: true });
       }, TYPING_PAUSE_MS);
     },
     dragSide: () => state.side,
