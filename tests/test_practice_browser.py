@@ -126,3 +126,22 @@ def test_equity_and_ply_are_explained_in_plain_spanish(page, live_server):
     assert "un punto" in tip.text_content() or "cubo" in tip.text_content()
     term.focus()
     assert tip.bounding_box()["width"] > 50
+
+
+def test_a_hint_is_drawn_on_the_board_as_arrows_until_a_checker_moves(page, live_server):
+    start_money_game(page, live_server)
+    page.get_by_role("button", name="Pedir una pista").click()
+    hint = page.locator("[data-hint]")
+    expect(hint).to_contain_text("Pista: gnubg jugaría")
+    steps = page.evaluate("JSON.parse(document.getElementById('practice-hint-steps').textContent)")
+    assert steps, "the hint's play has moves to draw"
+    arrows = page.locator("[data-practice-board] .board-arrows .board-arrow")
+    expect(arrows).to_have_count(len(steps))
+    expect(hint).to_contain_text("las flechas lo muestran en el tablero")
+    board = "[data-practice-board]"
+    page.locator(f'{board} [data-point][data-movable]').first.click()
+    page.locator(f"{board} [data-point].is-target").first.click()
+    expect(arrows).to_have_count(0)
+    page.locator(f"{board} [data-action=undo]").click()
+    expect(arrows).to_have_count(len(steps))
+    assert_accessible(page)

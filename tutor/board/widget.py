@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from tutor.engine import BAR, BLACK, OFF, WHITE, Dice, Position, expand_dice
+from tutor.engine import BAR, BLACK, OFF, WHITE, Dice, Play, Position, expand_dice
 
 
 def dice_faces(dice: Dice | None) -> list[int]:
@@ -64,3 +64,12 @@ def position_json(position: Position) -> dict[str, Any]:
         "bar": {"white": white[BAR], "black": black[BAR]},
         "off": {"white": max(0, white[OFF]), "black": max(0, black[OFF])},
     }
+
+
+def play_steps(play: Play | None) -> list[dict[str, Any]]:
+    """A play as the board plays it out or draws it: one ``{"from", "to", "hit"}`` per die, mover's numbering.
+
+    >>> play_steps(Position.initial().check("24/18 13/8", (6, 5)).play)
+    [{'from': 24, 'to': 18, 'hit': False}, {'from': 13, 'to': 8, 'hit': False}]
+    """
+    return [{"from": move.src, "to": move.dst, "hit": move.hit} for move in play.moves] if play is not None else []

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tutor.board.widget import play_steps
 from tutor.engine import BLACK, Verdict
 from tutor.lessons.explanations import verdict_payload
 from tutor.lessons.marks import verdict_marks
@@ -85,6 +86,9 @@ def render_match(
     moving = match.phase == Phase.MOVE
     destinations = destination_map(position) if moving else None
     hint = match.hint if match.hint and match.hint.get("xgid") == match.xgid else None
+    if hint is not None:  # drawn on the board as arrows, as the solutions are played out
+        best = position.check(hint["best"]) if hint.get("best") else None
+        hint = {**hint, "steps": play_steps(best.play if best is not None and best.legal else None)}
     context = {
         "match": match,
         "position": position,

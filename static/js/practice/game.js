@@ -46,6 +46,17 @@ function readDestinations() {
   }
 }
 
+/** The hint's single moves [{from, to}] the server sent (mover's numbering), or []. */
+function readHint() {
+  const script = document.getElementById('practice-hint-steps');
+  try {
+    const steps = script ? JSON.parse(script.textContent) : null;
+    return Array.isArray(steps) ? steps : [];
+  } catch (error) {
+    return [];
+  }
+}
+
 function enhanceBoard() {
   const holder = document.querySelector('[data-practice-board]');
   const map = readDestinations();
@@ -73,12 +84,24 @@ function enhanceBoard() {
     button.disabled = !ready;
   };
 
+  // A hint's play is drawn as arrows while no checker has moved (the board drops them at the first move).
+  const hint = readHint();
+  const showHint = () => {
+    if (board && hint.length && !board.moves.length) board.setArrows(hint);
+  };
   board = createBoard(widget, {
     destinations: (from, { moves }) => {
       const entry = map.moves[changeKey(moves)];
       return entry ? entry[sourceName(from)] || [] : [];
     },
-    onChange: refresh,
+    onChange: () => {
+      refresh();
+      showHint();
+    },
+  });
+  showHint();
+  if (hint.length) document.querySelectorAll('.practice-hint__arrows').forEach((note) => {
+    note.hidden = false;
   });
   if (input) input.addEventListener('input', refresh);
   if (form) {
