@@ -108,7 +108,7 @@ def test_a_custom_exercise_submitted_untouched_uses_the_position_shown(page, liv
     page.get_by_role("button", name="Comprobar y ver la vista previa").click()
     page.locator("#vista-previa").wait_for()
     assert "Describe la posición" not in page.content()
-    assert "8/4 6/4" in page.locator(".preview").inner_text()  # the opening position, 4–2
+    assert "8/4 6/4" in page.locator(".preview").text_content()  # the opening position, 4–2 (the list is folded)
     editor = page.locator("[data-board-editor].is-enhanced")
     editor.get_by_label("quita una ficha").check()
     editor.locator('[data-point="6"]').click()
@@ -132,4 +132,32 @@ def test_the_explorer_shows_one_board_one_play_box_and_the_editor_before_the_xgi
     page.wait_for_url("**/explorar/?*")
     assert "mode" not in page.url  # the editor's own controls stay out of the address
     assert "dados=6-5" in page.url
+    assert_accessible(page)
+
+
+def test_a_custom_exercise_sent_untouched_says_what_is_missing_next_to_the_button_on_a_short_page(new_page, live_server, client):
+    from tests.browser import DESKTOP, uncovered
+    from tests.classroom_factories import make_assignment, make_classroom, make_user
+
+    teacher = make_user("profe-sin-dados", teacher=True)
+    assignment = make_assignment(make_classroom(teacher))
+    client.force_login(teacher)
+    page = new_page(viewport=DESKTOP)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page.goto(f"{live_server.url}/clases/tareas/{assignment.pk}/propio/")
+    editor = page.locator("[data-board-editor].is-enhanced")
+    editor.wait_for()
+    dice = page.locator("#id_dice").bounding_box()
+    board = editor.locator("svg.board-svg").bounding_box()
+    assert dice["y"] < board["y"] + board["height"] and dice["x"] > board["x"] + board["width"]  # beside the board
+    assert page.evaluate("document.documentElement.scrollHeight") < 1.9 * DESKTOP["height"]
+    with page.expect_response(lambda response: response.request.method == "POST") as answer:
+        page.get_by_role("button", name="Comprobar y ver la vista previa").click()
+    assert answer.value.status == 400
+    missing = page.locator("#faltan")
+    expect(missing).to_contain_text("Dados: Elige los dados.")
+    assert uncovered(page, missing)
+    button = page.get_by_role("button", name="Comprobar y ver la vista previa").bounding_box()
+    assert 0 <= missing.bounding_box()["y"] - (button["y"] + button["height"]) < 80  # right under the button
+    assert page.evaluate("document.activeElement.id") == "faltan"
     assert_accessible(page)
