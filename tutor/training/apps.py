@@ -9,4 +9,9 @@ class TrainingConfig(AppConfig):
     verbose_name = "Entrenamiento por reglas"
 
     def ready(self) -> None:
+        from tutor.classroom.results import add_attempt_source
+
         from . import signals  # noqa: F401  (merges a visitor's memory into the account on login)
+        from .assignments import attempt_lines
+
+        add_attempt_source(attempt_lines)  # the drills of an assignment in its intentos.csv
