@@ -89,3 +89,12 @@ def new_page(browser):
 def page(new_page):
     """A desktop-sized page in a fresh browser context."""
     return new_page()
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, django_db_blocker):
+    """daphne serving the whole site, WebSockets included, for the session (tests/asgi_server.py)."""
+    from tests.asgi_server import asgi_live_server
+
+    with asgi_live_server() as url:
+        yield url

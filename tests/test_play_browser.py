@@ -17,7 +17,6 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.asgi_server import asgi_live_server
 from tests.browser import DESKTOP, PHONE, axe_violations, click_a_full_play, uncovered
 from tests.classroom_factories import make_classroom, make_user
 from tutor.engine import BLACK, WHITE, Position
@@ -37,12 +36,6 @@ def shoot(page, name: str) -> None:
 RACE = Position.from_layout(white={1: 2, 2: 1, 3: 1}, black={24: 2, 23: 1, 22: 1}).replace(
     match_length=3, score=(1, 1), turn=WHITE
 )
-
-
-@pytest.fixture(scope="session")
-def asgi_server(django_db_setup, django_db_blocker):
-    with asgi_live_server() as url:
-        yield url
 
 
 @pytest.fixture(autouse=True)
