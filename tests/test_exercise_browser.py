@@ -139,6 +139,7 @@ def test_a_drop_the_dice_cannot_reach_is_refused_with_the_distance_and_the_selec
     )
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator(".board-point.is-selected").count() == 0
+    expect(exercise.locator(".board-toast")).to_contain_text("no llevan del 6 al 1")  # said on the board too
     # Nothing stays picked up: the next click starts again from nothing.
     exercise.locator('[data-point="24"]').click()
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
@@ -266,3 +267,17 @@ def test_on_a_phone_the_board_comes_back_into_view_to_play_the_solution(new_page
     page.wait_for_function("() => document.querySelector('[data-board-announce]').textContent.includes('solución')")
     board = exercise.locator("svg.board-svg").bounding_box()
     assert board["y"] >= -1 and board["y"] + board["height"] <= PHONE["height"] + 1
+
+
+def test_on_a_phone_a_refused_drop_is_said_over_the_board_where_the_eye_is(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    enter_both_from_the_bar(exercise)
+    exercise.locator('[data-point="8"]').click()
+    exercise.locator('[data-point="11"]').click()
+    toast = exercise.locator(".board-toast")
+    expect(toast).to_have_text("Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11.")
+    box, board = toast.bounding_box(), exercise.locator("svg.board-svg").bounding_box()
+    assert board["y"] <= box["y"] and box["y"] + box["height"] <= min(board["y"] + board["height"], PHONE["height"])
+    exercise.locator('[data-point="13"]').click()  # the next action puts it away
+    expect(toast).to_be_hidden()

@@ -110,6 +110,7 @@ export function createBoard(element, config = {}) {
    * the learner is typing in it), drop the old verdict, its marks and arrows.
    */
   function update(message, { movesChanged = false, typed = false } = {}) {
+    hideToast(view);
     snapshot = replay(state);
     if (movesChanged && view.input && !typed) view.input.value = notation(snapshot.moves);
     // A typed play dropped the verdict when the text changed (typed()), not when the server read it.
@@ -155,7 +156,10 @@ export function createBoard(element, config = {}) {
       from: pointName(from),
       to: to === null ? '' : pointName(to),
     }).then((answer) => {
-      if (question === asked) announce(view, answer.message || fallback);
+      if (question !== asked) return;
+      announce(view, answer.message || fallback);
+      // Said on the board too, where the eye is: on a phone the live region may be below the screen.
+      showToast(view, answer.message || fallback);
     });
   }
 
@@ -436,6 +440,29 @@ function prepareView(view) {
   view.element.classList.add('is-enhanced');
   for (const place of view.places) place.setAttribute('role', 'button');
   for (const button of [view.undo, view.reset]) if (button) button.hidden = false;
+}
+
+const TOAST_MS = 5000;
+
+/** A refusal written over the board for a few seconds (the live region says it to screen readers). */
+function showToast(view, message) {
+  const holder = view.svg.parentElement;
+  let toast = holder.querySelector('.board-toast');
+  if (!toast) {
+    toast = document.createElement('p');
+    toast.className = 'board-toast';
+    toast.setAttribute('aria-hidden', 'true');
+    holder.append(toast);
+  }
+  toast.textContent = message;
+  toast.hidden = false;
+  window.clearTimeout(Number(toast.dataset.timer));
+  toast.dataset.timer = String(window.setTimeout(() => hideToast(view), TOAST_MS));
+}
+
+function hideToast(view) {
+  const toast = view.svg.parentElement.querySelector('.board-toast');
+  if (toast) toast.hidden = true;
 }
 
 function announce(view, message) {
