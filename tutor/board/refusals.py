@@ -16,9 +16,10 @@ named as the board names its unused dice, larger first (``"6,3"``,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, without_die
 
-from .widget import place_name
 
 
 def board_refusals(position: Position) -> dict:
@@ -31,19 +32,28 @@ def board_refusals(position: Position) -> dict:
     ([7, 5, 4], [5, 3, 2])
     """
     theirs = position.opponent_board
-    mover = position.mover
-    on_bar = mover[BAR] > 0
-    sources = [BAR] if on_bar else []
-    sources += range(1, 25)
+    made = frozenset(point for point in range(1, 25) if theirs[25 - point] >= 2)
+    return _refusals(made, expand_dice(position.dice), position.mover[BAR] > 0)
+
+
+@lru_cache(maxsize=512)
+def _refusals(made: frozenset[int], dice: tuple[int, ...], on_bar: bool) -> dict:
+    """The refusals for the points the opponent holds (``made``), the dice and the bar: kept, as
+    lessons show the same puzzles again and a live game draws one board per change."""
+    sources = ([BAR] if on_bar else []) + list(range(1, 25))
     reach: dict[str, dict[str, list]] = {}
-    for left in _dice_left_during_turn(expand_dice(position.dice)):
+    for left in _dice_left_during_turn(dice):
         targets = {}
         for src in sources:
-            open_points = [dst for dst in dice_destinations(src, left) if dst == OFF or theirs[25 - dst] < 2]
+            open_points = sorted((dst for dst in dice_destinations(src, left) if dst not in made), reverse=True)
             if open_points:
-                targets[str(place_name(src))] = [place_name(dst) for dst in sorted(open_points, reverse=True)]
+                targets[_NAMES.get(src, str(src))] = [_NAMES.get(dst, dst) for dst in open_points]
         reach[",".join(str(die) for die in left)] = targets
     return {"bar_first": on_bar, "reach": reach}
+
+
+_NAMES = {BAR: "bar", OFF: "off"}
+"""The bar and off as the browser names them (``widget.place_name``); points stay numbers."""
 
 
 def _dice_left_during_turn(dice: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -27,6 +27,7 @@ Codes (the ``Reason`` fields each one fills):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import permutations
 from typing import Iterator
 
@@ -259,14 +260,21 @@ def dice_destinations(src: int, dice_left: tuple[int, ...]) -> frozenset[int]:
     >>> sorted(dice_destinations(13, (6, 3))), sorted(dice_destinations(5, (3, 3)))
     ([4, 7, 10], [0, 2])
     """
+    sums = _dice_sums(tuple(dice_left))
+    found = {src - total for total in sums if src - total > 0}
+    if sums and sums[-1] >= src:
+        found.add(OFF)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=64)
+def _dice_sums(dice_left: tuple[int, ...]) -> tuple[int, ...]:
+    """Every total of one or more of the dice left, ascending (few rolls: kept)."""
     sums = {0}
     for die in dice_left:
         sums |= {total + die for total in sums}
     sums.discard(0)
-    found = {src - total for total in sums if src - total > 0}
-    if sums and max(sums) >= src:
-        found.add(OFF)
-    return frozenset(found)
+    return tuple(sorted(sums))
 
 
 def dice_reason(src: int, dst: int, dice_left: tuple[int, ...], dice: tuple[int, ...] = ()) -> Reason | None:
