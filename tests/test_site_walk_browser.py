@@ -73,3 +73,15 @@ def test_every_page_names_the_sites_icon_and_the_old_address_of_icons_leads_to_i
     assert page.request.get(asgi_server + icon).status == 200
     response = page.request.get(asgi_server + "/favicon.ico")
     assert response.status == 200 and "image/svg+xml" in response.headers["content-type"]
+
+
+def test_on_a_phone_the_glossary_fits_its_box_one_card_per_word(live_server, new_page):
+    from tests.browser import assert_accessible
+
+    page = new_page(viewport=PHONE)
+    page.goto(live_server.url + "/glosario/")
+    table = page.locator(".glossary table").bounding_box()
+    box = page.locator(".glossary").bounding_box()
+    assert table["width"] <= box["width"] and page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.get_by_role("columnheader", name="Inglés").count() == 1  # still a table for screen readers
+    assert_accessible(page)
