@@ -1,14 +1,21 @@
-"""The shape of the code: the engine's public names are the only door, and ARCHITECTURE.md stays true.
+"""The shape of the code: one door into the engine, apps that depend one way, one home per rule.
 
 Apps use the rules engine through ``tutor.engine`` and the names in its
 ``__all__``, never through its submodules: the engine can then be
 rearranged inside without touching an app, and what apps rely on is listed
 in one place (ARCHITECTURE.md, which this test keeps in step with the code).
+ARCHITECTURE.md's «Depends on» column is read as a contract: every import
+between packages of ``tutor/`` must be listed there, and the listed
+dependencies may not form a cycle.  The rule catalogue (``tutor/rules/``) is
+the only place that titles, links or words a rule, and the engine the only
+place that says when a point is blocked or how one checker moves.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import itertools
 import re
 from pathlib import Path
 
@@ -114,3 +121,294 @@ def test_architecture_maps_every_app_and_package():
     packages = {f"tutor.{path.parent.name}" for path in TUTOR_DIR.glob("*/__init__.py")}
     missing = sorted(name for name in packages | set(settings.PROJECT_APPS) if f"`{name.replace('.', '/')}/`" not in text)
     assert not missing, f"ARCHITECTURE.md has no line for {missing}"
+
+
+# -- one home for every rule's words: the catalogue (tutor/rules/) ----------------------------
+
+RULES_DIR = TUTOR_DIR / "rules"
+TEMPLATES_DIR = REPO_ROOT / "templates"
+MIN_FRAGMENT = 12
+"""Fixed words of a catalogue sentence shorter than this (``el ``, ``: ``) are too common to call a copy."""
+
+
+def _docstring_ids(tree: ast.AST) -> set[int]:
+    """The string nodes that document (a module's, class's or function's first statement, or one under an assignment)."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for before, statement in itertools.pairwise([None, *body]):
+            documents = before is None and isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            documents = documents or isinstance(before, (ast.Assign, ast.AnnAssign))
+            if documents and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                found.add(id(statement.value))
+    return found
+
+
+def string_literals(source: str) -> list[str]:
+    """Every string a module writes as code (f-strings give their fixed parts), docstrings aside."""
+    tree = ast.parse(source)
+    documenting = _docstring_ids(tree)
+    return [
+        node.value for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documenting
+    ]
+
+
+def catalogue_fragments() -> set[str]:
+    """The titles and the fixed words of every sentence of the catalogue: what nobody else may write.
+
+    Pieces of fewer than four words (``una partida simple``, ``haría falta un``)
+    are the glossary's vocabulary or too common to call a copy.
+    """
+    from tutor.rules import RULES
+
+    fragments = {rule.title for rule in RULES.values()}
+    for path in RULES_DIR.glob("*.py"):
+        for text in string_literals(path.read_text(encoding="utf-8")):
+            text = text.strip()
+            if len(text) >= MIN_FRAGMENT and len(text.split()) >= 4:
+                fragments.add(text)
+    return fragments
+
+
+def _anchor_patterns() -> list[re.Pattern]:
+    """A lesson anchor written as a link (``/#dado-mayor``) or, when it has several words, as a string."""
+    from tutor.rules import RULES
+
+    patterns = []
+    for anchor in {rule.anchor for rule in RULES.values()}:
+        patterns.append(re.compile(rf"#{re.escape(anchor)}\b(?!-)"))
+        if "-" in anchor:
+            patterns.append(re.compile(rf"[\"']{re.escape(anchor)}[\"']"))
+    return patterns
+
+
+def copies_of_the_catalogue() -> list[str]:
+    fragments = catalogue_fragments()
+    anchors = _anchor_patterns()
+    found = []
+    for path in _app_modules():
+        if RULES_DIR in path.parents:
+            continue
+        source = path.read_text(encoding="utf-8")
+        where = path.relative_to(REPO_ROOT)
+        literals = string_literals(source)
+        found += [f"{where}: «{fragment}»" for fragment in fragments if any(fragment in literal for literal in literals)]
+        found += [f"{where}: {pattern.pattern}" for pattern in anchors if any(pattern.search(literal) for literal in literals)]
+    for path in sorted(TEMPLATES_DIR.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(REPO_ROOT)
+        found += [f"{where}: «{fragment}»" for fragment in fragments if fragment in text]
+        found += [f"{where}: {pattern.pattern}" for pattern in anchors if pattern.search(text)]
+    return found
+
+
+def test_no_title_anchor_or_sentence_of_the_rule_catalogue_is_written_outside_it():
+    copies = copies_of_the_catalogue()
+    assert not copies, "read these from tutor.rules instead of writing them again:\n" + "\n".join(copies)
+
+
+def test_the_copy_check_sees_titles_sentences_anchors_and_f_string_parts():
+    fragments = catalogue_fragments()
+    assert "No se puede parar en un punto bloqueado" in fragments
+    assert "Esa posición es imposible: revisa el número de fichas y los puntos." in fragments
+    assert "Aún no puedes sacar fichas: tienes una ficha en" in fragments  # the fixed part of an f-string
+    assert "¿Puedes doblar?" in fragments and "una partida simple" not in fragments
+    assert not any("one module per concern" in fragment for fragment in fragments)  # docstrings are not copies
+    source = 'x = f"No puedes ir al {p}: ya"\ny = "/lecciones/obligaciones/#dado-mayor"\n'
+    literals = string_literals(source)
+    assert "No puedes ir al " in literals
+    assert any(pattern.search(literal) for pattern in _anchor_patterns() for literal in literals)
+
+
+# -- only the engine knows a rule ----------------------------------------------------------------
+
+_HELD = {(ast.GtE, 2), (ast.Lt, 2), (ast.Gt, 1), (ast.LtE, 1)}
+"""A count read from a board compared with these says «two or more checkers hold the point»."""
+
+
+def blocked_point_rules(source: str) -> list[int]:
+    """Lines that write «two checkers block a point» again: a board's count (``board[p]``) compared with 2.
+
+    The engine's ``is_blocked`` says it; ``len(...) >= 2`` and plain numbers are other things.
+    """
+    tree = ast.parse(source)
+    read_from_boards = {  # ``count = theirs[25 - point]`` makes ``count`` a board's count too
+        node.targets[0].id for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Subscript)
+    }
+
+    def counted(operand: ast.expr) -> bool:
+        return isinstance(operand, ast.Subscript) or isinstance(operand, ast.Name) and operand.id in read_from_boards
+
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        for (left, right), operator in zip(itertools.pairwise(operands), node.ops):
+            pairs = ((left, right, type(operator)), (right, left, _MIRRORED.get(type(operator))))
+            for count, limit, kind in pairs:
+                if counted(count) and isinstance(limit, ast.Constant) and (kind, limit.value) in _HELD:
+                    lines.append(node.lineno)
+    return lines
+
+
+_MIRRORED = {ast.GtE: ast.LtE, ast.LtE: ast.GtE, ast.Gt: ast.Lt, ast.Lt: ast.Gt}
+
+
+def test_no_module_outside_the_engine_writes_that_two_checkers_block_a_point():
+    found = {
+        str(path.relative_to(REPO_ROOT)): lines
+        for path in _app_modules()
+        if (lines := blocked_point_rules(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"use tutor.engine.is_blocked: {found}"
+
+
+def test_the_blocked_point_check_sees_every_way_of_writing_it():
+    written = "a = o[25 - d] >= 2\nb = other[p] < 2\nc = 2 <= board[x]\nd = m[p] > 1\ne = len(keys) < 2\nf = ties >= 2\n"
+    assert blocked_point_rules(written) == [1, 2, 3, 4]
+    assert blocked_point_rules("count = theirs[25 - point]\nif count >= 2:\n    pass\n") == [2]
+
+
+def test_no_module_outside_the_engine_generates_single_moves_again():
+    """Moving a checker by a die is ``tutor.engine.single_moves``: nobody else steps ``src - die`` over a board."""
+    offenders = []
+    for path in _app_modules():
+        source = path.read_text(encoding="utf-8")
+        if re.search(r"\bdef \w*(movable|single_moves|legal_moves)\w*\(", source) and "single_moves" not in source:
+            offenders.append(str(path.relative_to(REPO_ROOT)))
+    assert not offenders, f"generate single moves with tutor.engine.single_moves: {offenders}"
+
+
+# -- apps depend one way: the «Depends on» column of ARCHITECTURE.md is the contract ----------
+
+WIRING = {"tutor.urls", "tutor.asgi", "tutor.wsgi"}
+"""The project's wiring: it connects the apps and may import any of them."""
+
+
+def units() -> set[str]:
+    """The packages (``lessons``) and top-level modules (``ratelimit``) of ``tutor/``."""
+    packages = {path.parent.name for path in TUTOR_DIR.glob("*/__init__.py")}
+    modules = {path.stem for path in TUTOR_DIR.glob("*.py") if path.stem != "__init__"}
+    return packages | modules
+
+
+def unit_of(module: str) -> str | None:
+    """``tutor.lessons.api`` → ``lessons``, ``tutor.ratelimit`` → ``ratelimit``; None outside ``tutor``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "tutor" else None
+
+
+def imported_modules(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Every module of ``tutor`` that ``source`` imports, wherever the import stands (inside functions too)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            named = _absolute(node, module, is_package)
+            found.extend(f"{named}.{alias.name}" for alias in node.names) if named == "tutor" else found.append(named)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__"):
+            found.extend(arg.value for arg in node.args[:1] if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+    return [name for name in found if unit_of(name)]
+
+
+def dependency_table(text: str) -> dict[str, set[str]]:
+    """ARCHITECTURE.md's map as ``{unit: units it may import}``, read from the table's rows."""
+    table: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[0].startswith("`tutor/"):
+            continue
+        named = re.findall(r"`tutor/(\w+)(?:/|\.py)`", cells[0])
+        listed = {word.strip() for word in cells[2].split(",")} - {"—", ""}
+        for unit in named:
+            table[unit] = listed
+    return table
+
+
+@functools.cache
+def actual_dependencies() -> dict[tuple[str, str], list[str]]:
+    """``(importer, imported)`` units with the modules where each such import stands (read once per run)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(TUTOR_DIR.rglob("*.py")):
+        module = _module_name(path)
+        if module in WIRING or module == "tutor":
+            continue
+        importer = unit_of(module)
+        for name in imported_modules(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"):
+            imported = unit_of(name)
+            if imported != importer:
+                found.setdefault((importer, imported), []).append(str(path.relative_to(REPO_ROOT)))
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle found by a depth-first walk of ``graph`` (each reported once, from where it was entered)."""
+    found, state = [], {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == "open":
+                found.append(path[path.index(other):] + [other])
+            elif other not in state:
+                visit(other, path + [other])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def test_the_dependency_table_names_only_units_of_tutor_and_has_a_row_for_each():
+    table = dependency_table(_architecture())
+    known = units()
+    assert set(table) == known - {wiring.split(".")[1] for wiring in WIRING}, set(table) ^ known
+    unknown = {unit: listed - known for unit, listed in table.items() if listed - known}
+    assert not unknown, f"ARCHITECTURE.md lists dependencies that are not packages or modules of tutor/: {unknown}"
+
+
+def test_every_import_between_apps_is_listed_in_the_dependency_table():
+    table = dependency_table(_architecture())
+    unlisted = {
+        f"{importer} → {imported}": places
+        for (importer, imported), places in actual_dependencies().items()
+        if imported not in table.get(importer, set())
+    }
+    assert not unlisted, f"imports that ARCHITECTURE.md's «Depends on» does not list: {unlisted}"
+
+
+def test_every_dependency_the_table_lists_is_used():
+    used = set(actual_dependencies())
+    stale = sorted(f"{unit} → {other}" for unit, listed in dependency_table(_architecture()).items() for other in listed if (unit, other) not in used)
+    assert not stale, f"ARCHITECTURE.md lists dependencies nothing imports: {stale}"
+
+
+def test_the_apps_depend_one_way():
+    assert cycles(dependency_table(_architecture())) == []
+    imports: dict[str, set[str]] = {}
+    for importer, imported in actual_dependencies():
+        imports.setdefault(importer, set()).add(imported)
+    assert cycles(imports) == []
+
+
+def test_the_dependency_checks_read_imports_rows_and_cycles():
+    source = (
+        "from tutor import ratelimit\n"
+        "from ..lessons.api import error\n"
+        "def later():\n    from tutor.training import memory\n    importlib.import_module('tutor.play.models')\n"
+    )
+    assert sorted(imported_modules(source, "tutor.classroom.views")) == [
+        "tutor.lessons.api", "tutor.play.models", "tutor.ratelimit", "tutor.training",
+    ]
+    row = "| `tutor/ratelimit.py`, `tutor/cache.py` | Shared. | — |\n| `tutor/home/` | Home, «Acerca de». | lessons, ratelimit |"
+    assert dependency_table(row) == {"ratelimit": set(), "cache": set(), "home": {"lessons", "ratelimit"}}
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []

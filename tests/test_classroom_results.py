@@ -12,7 +12,7 @@ import pytest
 
 from tests.classroom_factories import add_custom_exercise, add_lesson_exercise, lesson_puzzle, make_assignment, make_classroom, make_user
 from tutor.classroom import attempts, results
-from tutor.lessons.explanations import RULES
+from tutor.rules import rule_for_code
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_mistakes_are_summed_by_reason_code_with_the_students_who_made_them(grou
     mistakes = results.mistakes_by_rule(results.build_grid(assignment))
     assert [(item.code, item.count) for item in mistakes] == [(code, 3)]
     assert mistakes[0].students == [("Ana", 2), ("Bea", 1)]
-    assert mistakes[0].rule == RULES[code]
+    assert mistakes[0].rule == rule_for_code(code)
 
 
 def test_a_student_removed_from_the_group_leaves_the_grid_but_keeps_the_attempts(group):

@@ -1,4 +1,4 @@
-"""The drill generator is pure Python like the engine: no Django, only ``tutor.engine``'s public names."""
+"""The drill generator is pure Python like the engine: no Django, only ``tutor.engine``'s public names (and the pure rule catalogue, ``tutor.rules``)."""
 
 from __future__ import annotations
 

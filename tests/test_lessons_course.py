@@ -238,6 +238,8 @@ def test_no_lesson_text_says_sacan_or_sacas_for_a_roll():
         "la entra", "abiertos, cada dado entra", "El 2 tiene que entrar la ficha", "pista: Cada dado puede entrar",
         "hasta que vuelve a entrar", "Gana quien saca", "sale del tablero y se coloca",
         "da igual cuántas le queden", "unas son las **blancas** y otras", "saques lo que saques",
+        "más puntos de los que le faltan para salir", "más puntos de los que les faltan para salir",
+        "un dado con un número mayor que el del punto del que quieres sacar",
     ],
 )
 def test_corrected_sentences_do_not_come_back(wrong):
@@ -248,7 +250,28 @@ def test_corrected_sentences_do_not_come_back(wrong):
 def test_the_corrected_rules_are_stated_precisely():
     assert "una ficha en la barra cuenta 25" in lesson_text("tablero")
     assert "siempre que use tantos dados como sea posible" in lesson_text("sacar-fichas")
-    assert "Un **dado superior** es un dado con un número mayor que el del punto del que quieres sacar" in lesson_text("sacar-fichas")
+    assert "Un **dado superior** es un dado mayor que tu **punto ocupado más alto**" in lesson_text("sacar-fichas")
+    assert "una ficha en tu punto 4 no puede mover un 4, un 5 ni un 6" in lesson_text("mover")
+    assert "Una ficha en tu punto 4, por ejemplo, no puede mover un 4, un 5 ni un 6" in lesson_text("obligaciones")
+
+
+def test_the_lesson_and_the_glossary_define_the_higher_die_alike():
+    path = get_library().lesson("sacar-fichas").path.with_name("_glosario.md")
+    glossary = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("| dado superior |"))
+    assert "mayor que el del punto ocupado más alto" in glossary
+    assert "mayor que tu **punto ocupado más alto**" in lesson_text("sacar-fichas")
+
+
+def test_a_closed_home_board_and_not_entering_this_turn_are_told_apart():
+    text = lesson_text("barra")
+    assert "**no puedes entrar en este turno**" in text and "su casa está **cerrada**" in text
+    section = text[text.index("{#bloqueado-en-la-barra}"):]
+    assert section.index("no puedes entrar en este turno") < section.index("**los seis puntos**")
+
+
+def test_the_cube_lesson_says_where_the_cube_starts_and_where_the_site_stops_it():
+    text = lesson_text("cubo")
+    assert "con el **64 hacia arriba**" in text and "**no tiene límite**" in text and "se detiene en 64" in text
     assert "cuánto vale la victoria" in lesson_text("tablero")
 
 

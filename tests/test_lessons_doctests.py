@@ -9,7 +9,6 @@ import pytest
 
 MODULES = [
     "tutor.lessons.goals",
-    "tutor.lessons.explanations",
     "tutor.lessons.calculations",
     "tutor.lessons.puzzles",
     "tutor.lessons.templatetags.answer_words",

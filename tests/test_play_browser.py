@@ -211,7 +211,7 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     offerer.get_by_text("Rendirte en esta partida").click()
     shoot(offerer, "resign-options-%d.png" % offerer.viewport_size["width"])
     assert offerer.evaluate("document.documentElement.scrollWidth") <= offerer.viewport_size["width"]
-    offerer.get_by_role("button", name="Partida sencilla: 1 punto").click()
+    offerer.get_by_role("button", name="Partida simple: 1 punto").click()
     wait_seq([white, black], game.seq + 1)
     shoot(rival, "resign-question-%d.png" % rival.viewport_size["width"])
     assert axe_violations(rival) == []

@@ -294,7 +294,7 @@ def test_a_forged_resignation_level_is_refused(game, players):
         {"type": "offer", "seq": game.seq, "level": "quadruple"},
     ])
     assert answers[0]["message"] == "Mensaje no válido."
-    assert answers[1]["status"] == 400 and "partida sencilla, gammon o backgammon" in answers[1]["message"]
+    assert answers[1]["status"] == 400 and "partida simple, gammon o backgammon" in answers[1]["message"]
     assert not LiveGame.objects.get(pk=game.pk).offer
 
 

@@ -335,7 +335,7 @@ def test_offers_and_answers_need_the_current_seq_and_a_player(players):
     game.refresh_from_db()
     with pytest.raises(GameError, match="Nadie se ha ofrecido"):
         service.run(game.pk, black, "accept", seq=game.seq)
-    with pytest.raises(GameError, match="partida sencilla, gammon o backgammon") as bad:
+    with pytest.raises(GameError, match="partida simple, gammon o backgammon") as bad:
         service.run(game.pk, white, "offer", seq=game.seq, level="todo")
     assert bad.value.status == 400
     assert game.actions.filter(kind="offer").count() == 1
@@ -343,7 +343,7 @@ def test_offers_and_answers_need_the_current_seq_and_a_player(players):
 
 def test_a_side_with_a_checker_off_can_offer_only_a_single_game(players):
     game = set_position(started(players), Position.from_layout(white={1: 14}, black={24: 15}).replace(turn=BLACK))
-    with pytest.raises(GameError, match="solo rendirte con una partida sencilla"):
+    with pytest.raises(GameError, match="solo rendirte con una partida simple"):
         service.run(game.pk, players[WHITE], "offer", seq=game.seq, level="gammon")
     assert offer(game, players[WHITE], "single").offer == "single"
 

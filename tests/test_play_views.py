@@ -182,10 +182,10 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     white, black = signed_in(ana), signed_in(bruno)
     page = white.get(game.get_absolute_url()).content.decode()
     assert "Rendirte en esta partida" in page and "Dejar el match" in page
-    for label in ("Partida sencilla: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
+    for label in ("Partida simple: 2 puntos", "Gammon: 4 puntos", "Backgammon: 6 puntos (termina el match)"):
         assert label in page
     bad = white.post(act_url(game), {"tipo": "offer", "nivel": "todo", "seq": game.seq})
-    assert bad.status_code == 400 and "partida sencilla, gammon o backgammon" in bad.content.decode()
+    assert bad.status_code == 400 and "partida simple, gammon o backgammon" in bad.content.decode()
     assert white.post(act_url(game), {"tipo": "offer", "nivel": "gammon", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     asked = black.get(game.get_absolute_url()).content.decode()
@@ -207,7 +207,7 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     assert black.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     assert game.score == (0, 2) and game.game_number == 2
-    assert "Tú aceptas la rendición (partida sencilla, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
+    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
 
 
 def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_and_its_review_works(ana, bruno, tmp_path):

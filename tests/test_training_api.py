@@ -59,7 +59,7 @@ def test_the_tempting_play_is_illegal_with_the_rule_explained_in_spanish(client)
     assert data["streak"] == 0 and data["rule"] == "enter-blocked"
 
 
-def test_a_legal_play_is_correct_raises_the_streak_and_the_mastery(client):
+def test_a_legal_play_is_correct_raises_the_streak_and_two_make_the_rule_practised(client):
     drills = client.get("/api/drills/blocked/?level=2&seed=5&n=2").json()["drills"]
     streaks = []
     for drill in drills:
@@ -67,7 +67,7 @@ def test_a_legal_play_is_correct_raises_the_streak_and_the_mastery(client):
         data = post_json(client, drill["check_url"], {"play": play}).json()
         assert data["correct"] is True and data["legal_plays"]
         streaks.append(data["streak"])
-    assert streaks == [1, 2] and data["mastery"] > 0
+    assert streaks == [1, 2] and data["level"] == {"value": 1, "word": "practicada"}
 
 
 def _parts(drill_id: str):

@@ -12,11 +12,12 @@ from tutor.training import memory
 pytestmark = pytest.mark.django_db
 
 
-def test_the_training_page_lists_every_rule_by_lesson_with_a_mastery_meter(client):
+def test_the_training_page_lists_every_rule_by_lesson_with_its_level_and_what_each_level_needs(client):
     html = client.get("/entrenar/").content.decode()
     for rule in RULES.values():
         assert f"/entrenar/{rule.code}/" in html
-    assert "<meter" in html and "Repaso de hoy" in html
+    assert html.count('data-mastery data-level="0"') == len(RULES) and "sin empezar" in html and "Repaso de hoy" in html
+    assert "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas en el nivel 2 o más." in html
 
 
 def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(client):
@@ -66,7 +67,7 @@ def test_my_progress_draws_svg_charts_of_mastery_and_history(client):
     client.post("/entrenar/pip-count/?nivel=1&n=0", {"answer": drill.answer})
     html = client.get("/entrenar/progreso/").content.decode()
     assert html.count("<svg class=\"chart\"") == 2
-    assert "El recuento de pips: " in html and "1 bien y 0 mal" in html
+    assert "El recuento de pips: intentada" in html and "1 bien y 0 mal" in html
 
 
 def test_signing_in_merges_the_visitors_memory_into_the_account(client, django_user_model):
@@ -75,7 +76,7 @@ def test_signing_in_merges_the_visitors_memory_into_the_account(client, django_u
     user = django_user_model.objects.create_user("ana", password="una clave larga 123")
     assert client.post("/cuenta/entrar/", {"username": "ana", "password": "una clave larga 123"}).status_code == 302
     stored = memory.memories_of(user)["pip-count"]
-    assert stored.total == 1 and stored.correct == 1 and stored.mastery > 0
+    assert stored.total == 1 and stored.correct == 1 and stored.level_word == "intentada"
 
 
 def test_a_lesson_puzzle_answer_updates_the_memory_of_its_rule(client):
@@ -109,18 +110,18 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
         answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
         client.post(f"/entrenar/leccion/barra/?n={step}", answer)
     html = client.get("/entrenar/").content.decode()
-    assert html.count("Dominada") == 1
+    assert html.count('<span class="tag tag--ok">Dominada</span>') == 1
     assert "Lección dominada" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
 
 
 def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
     from tutor.engine import Position
-    from tutor.training.hooks import record_illegal_play
+    from tutor.rules import AnswerJudged, Source, answer_judged
 
     request = _request(client)
     on_bar = Position.from_layout({"bar": 1, 13: 14}, {6: 2, 1: 13}, dice=(6, 3))
-    record_illegal_play(request, on_bar.check("13/7"))
-    record_illegal_play(request, on_bar.check("bar/3"))
+    answer_judged.send(AnswerJudged.illegal_play(request, on_bar.check("13/7"), Source.PRACTICE))
+    answer_judged.send(AnswerJudged.illegal_play(request, on_bar.check("bar/3"), Source.PRACTICE))
     known = memory.memories(request)
     assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
     assert known["enter-point"].total == 1

@@ -23,17 +23,45 @@ def group():
     return teacher, ana, beto, classroom
 
 
-def test_the_heatmap_colours_each_student_and_rule_by_mastery_and_changes_with_answers(client, group):
+def cell_of(html: str, rule: str, student) -> str:
+    """The class and text of one heatmap cell."""
+    start = html.index(f'data-rule="{rule}" data-student="{student.pk}"')
+    opening = html.rindex("<td", 0, start)
+    return html[opening : html.index("</td>", start)]
+
+
+def test_the_heatmap_colours_levels_and_says_few_data_under_three_answers(client, group):
     teacher, ana, beto, classroom = group
     client.force_login(teacher)
     url = f"/clases/{classroom.pk}/reglas/"
     before = client.get(url).content.decode()
-    assert "Ana Sol" in before and "Beto Mar" in before and 'class="heat heat--low" data-rule' not in before
+    assert "Ana Sol" in before and "Beto Mar" in before and "heat--low" not in cell_of(before, "blocked", ana)
     record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.0")
-    after = client.get(url).content.decode()
-    assert f'class="heat heat--low" data-rule="blocked" data-student="{ana.pk}"' in after
+    few = cell_of(client.get(url).content.decode(), "blocked", ana)
+    assert "heat--few" in few and "pocos datos" in few
+    record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.1")
+    record_answer(ana, ["blocked"], False, "drill", "blocked.1.0.2")
+    tried = cell_of(client.get(url).content.decode(), "blocked", ana)
+    assert "heat--low" in tried and "intentada" in tried
     detail = client.get(f"/clases/{classroom.pk}/reglas/{ana.pk}/blocked/").content.decode()
-    assert "Mal" in detail and "blocked.1.0.0" in detail
+    assert "Mal" in detail and "blocked.1.0.0" in detail and "intentada" in detail
+
+
+def test_one_right_answer_never_paints_a_cell_red(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(teacher)
+    record_answer(beto, ["hit"], True, "drill", "hit.1.0.0")
+    cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", beto)
+    assert "heat--few" in cell and "heat--low" not in cell
+
+
+def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group):
+    teacher, ana, beto, classroom = group
+    client.force_login(teacher)
+    for index in range(8):
+        record_answer(ana, ["hit"], True, "drill", f"hit.3.0.{index}")
+    cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", ana)
+    assert "heat--high" in cell and "dominada" in cell
 
 
 def test_only_the_groups_teacher_sees_its_heatmap(client, group):

@@ -1,12 +1,13 @@
-"""On login: ask for a new password when the current one is a one-time
-password, and keep the puzzles solved before logging in."""
+"""On login: ask for a new password when the current one is a one-time password.
+
+Other apps keep what a visitor did before logging in with their own
+receivers (lessons: the puzzles solved; training: the memory of the rules).
+"""
 
 from __future__ import annotations
 
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-
-from tutor.lessons.progress import merge_into_account
 
 from .models import Profile
 
@@ -20,8 +21,3 @@ def flag_one_time_password(sender, request, user, **kwargs) -> None:
     if Profile.objects.filter(user=user, must_change_password=True).update(one_time_used=True) and request is not None:
         request.session[MUST_CHANGE_PASSWORD] = True
 
-
-@receiver(user_logged_in, dispatch_uid="accounts-merge-progress")
-def keep_solved_puzzles(sender, request, user, **kwargs) -> None:
-    if request is not None:
-        merge_into_account(request, user)

@@ -72,7 +72,7 @@ class SignUpView(InvalidIsBadRequest, FormView):
         user = form.save()
         Profile.objects.create(user=user, is_teacher=form.cleaned_data["is_teacher"])
         login(self.request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        welcome = f"¡Bienvenido/a, {user.first_name}! Tu cuenta está creada."
+        welcome = f"¡Te damos la bienvenida, {user.first_name}! Tu cuenta está creada."
         email = form.cleaned_data.get("email", "")
         if email:
             send_sign_up_email(self.request, user, email, taken=form.email_taken)

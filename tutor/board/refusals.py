@@ -5,7 +5,8 @@ sends, for each set of dice that may still be left during the turn, where
 each checker may be dropped: the points the engine says those dice can
 cover (``dice_destinations``) that no opposing pair holds.  A drop anywhere
 else is refused at once, and the board asks the server why (the lessons'
-API answers with the engine's reason in Spanish): nothing here is worded.
+API answers with the engine's reason in the catalogue's Spanish): nothing
+here is worded.
 While a checker of the mover waits on the bar (``bar_first``), picking up
 any other is refused the same way.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, without_die
+from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, is_blocked, without_die
 
 
 
@@ -32,7 +33,7 @@ def board_refusals(position: Position) -> dict:
     ([7, 5, 4], [5, 3, 2])
     """
     theirs = position.opponent_board
-    made = frozenset(point for point in range(1, 25) if theirs[25 - point] >= 2)
+    made = frozenset(point for point in range(1, 25) if is_blocked(theirs, 25 - point))
     return _refusals(made, expand_dice(position.dice), position.mover[BAR] > 0)
 
 

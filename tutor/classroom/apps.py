@@ -7,3 +7,12 @@ class ClassroomConfig(AppConfig):
     name = "tutor.classroom"
     label = "classroom"
     verbose_name = "Clases y tareas"
+
+    def ready(self) -> None:
+        from tutor.lessons import gates
+
+        from .solutions import AssignmentGate, remember_shown
+
+        # Lesson solutions wait while a student has the exercise unanswered, and are remembered once given.
+        gates.register_gate(AssignmentGate(), uid="classroom-assignments")
+        gates.solution_shown.connect(remember_shown, uid="classroom-solution-views")

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from tutor.lessons.answers import Judgement, judge_answer, judge_play, solution
-from tutor.training.hooks import record_puzzle_answer
+from tutor.lessons.answers import Judgement, judge_answer, judge_play, send_answer, solution
 from tutor.lessons.puzzles import Puzzle
+from tutor.rules import Source
 
 from .models import Attempt, Exercise, Membership
 from .solutions import seen_before
@@ -35,7 +35,7 @@ def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Atte
     """Judge ``text`` and store the attempt; returns both."""
     text = str(text)[:MAX_TEXT]
     judgement = judge(puzzle, text)
-    record_puzzle_answer(student, puzzle, judgement, "assignment")
+    send_answer(student, puzzle, judgement, Source.ASSIGNMENT)
     return record(exercise, student, text, judgement), judgement
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from tutor.engine import BLACK, WHITE, EngineError, Position
 from tutor.lessons.calculations import CalculationError, calculate
-from tutor.lessons.explanations import describe_defects, explain_verdict
 from tutor.lessons.puzzles import Puzzle, PuzzleError, normalise_yes_no, parse_puzzle
 from tutor.lessons.puzzles import parse_layout  # the lessons' reader of «6:2 8:3» lists
+from tutor.rules import describe_defects, explain_verdict
 
 
 @dataclass(frozen=True)

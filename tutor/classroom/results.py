@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tutor.accounts.models import display_name
-from tutor.lessons.explanations import RULES
+from tutor.rules import rule_for_code
 
 from .models import Assignment, Attempt, Exercise
 
@@ -125,7 +125,7 @@ class RuleMistakes:
 
     @property
     def rule(self):
-        return RULES.get(self.code)
+        return rule_for_code(self.code)
 
 
 def mistakes_by_rule(grid: Grid) -> list[RuleMistakes]:

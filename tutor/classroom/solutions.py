@@ -14,6 +14,10 @@ answer was their own work.  Two rules:
   that is marked ``solution_seen`` and the teacher sees it.  This covers
   solutions seen before the assignment was published, and the later
   attempts of a student who looked after a first answer.
+
+The lessons know nothing of assignments: ``ClassroomConfig.ready`` registers
+``AssignmentGate`` with them and subscribes ``remember_shown`` to their
+``solution_shown`` event.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from tutor.engine import EngineError, Position
+from tutor.lessons.gates import SolutionShown
 
 from .models import Exercise, SolutionView
 
@@ -92,3 +97,21 @@ def seen_before(student, exercise: Exercise, when=None) -> bool:
         return views.filter(puzzle_slug=exercise.puzzle_slug).exists()
     key = position_key(exercise.xgid)
     return bool(key) and views.filter(position=key).exists()
+
+
+class AssignmentGate:
+    """The lessons' ``SolutionGate``: a solution waits while it is an unanswered exercise of the user."""
+
+    def puzzle_refusal(self, user, slug: str) -> str | None:
+        return PUZZLE_GATED if puzzle_gated(user, slug) else None
+
+    def position_refusal(self, user, position: Position) -> str | None:
+        return POSITION_GATED if position_gated(user, position) else None
+
+
+def remember_shown(event: SolutionShown) -> None:
+    """A solution the lessons gave (``solution_shown``), kept when it may matter to a teacher."""
+    if event.puzzle:
+        remember_puzzle(event.user, event.puzzle)
+    elif event.position is not None:
+        remember_position(event.user, event.position)

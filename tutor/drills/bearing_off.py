@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import BAR, Position
+from tutor.rules import RuleCode
 
 from .core import register, side_name
 from .playouts import highest, outside_home, pick, random_game
@@ -47,7 +48,7 @@ def _drill(rng: random.Random, position: Position, first: str, other_die: int, c
     return {"position": position, "kind": "jugada", "tempting": tempting, "codes": (code,), "question": _question(position)}
 
 
-@register("bear-off-all-home", "Sacar fichas: todas en casa", "sacar-fichas", "todas-en-casa")
+@register(RuleCode.BEAR_OFF_ALL_HOME)
 def not_all_home(rng: random.Random, level: int) -> dict | None:
     """A checker is still outside home; the tempting play bears off with an exact die anyway.
 
@@ -63,7 +64,7 @@ def not_all_home(rng: random.Random, level: int) -> dict | None:
     return _drill(rng, position, step(die, 0), other, "bear-off-not-all-home")
 
 
-@register("bear-off-exact", "Sacar con el dado exacto", "sacar-fichas", "dado-exacto")
+@register(RuleCode.BEAR_OFF_EXACT)
 def exact_die(rng: random.Random, level: int) -> dict | None:
     """The tempting play bears off from a point that neither die, nor both together, reach."""
     base = bearing_moment(rng, level)
@@ -78,7 +79,7 @@ def exact_die(rng: random.Random, level: int) -> dict | None:
     return _drill(rng, base.with_dice(dice), step(src, 0), dice[1], "wrong-die")
 
 
-@register("bear-off-higher", "Sacar con un dado superior: desde el punto más alto", "sacar-fichas", "dado-superior")
+@register(RuleCode.BEAR_OFF_HIGHER)
 def higher_die(rng: random.Random, level: int) -> dict | None:
     """The larger die is above the highest checker: the tempting play bears off a lower one with it."""
     base = bearing_moment(rng, level)
@@ -95,7 +96,7 @@ def higher_die(rng: random.Random, level: int) -> dict | None:
     return _drill(rng, base.with_dice(dice), step(src, 0), dice[1], "higher-die-not-highest")
 
 
-@register("bear-off-empty-point", "Cuando el punto exacto está vacío", "sacar-fichas", "punto-exacto-vacio")
+@register(RuleCode.BEAR_OFF_EMPTY_POINT)
 def empty_point(rng: random.Random, level: int) -> dict | None:
     """The die's point is empty with checkers above it: they must move down, nothing lower bears off."""
     base = bearing_moment(rng, level)
@@ -113,7 +114,7 @@ def empty_point(rng: random.Random, level: int) -> dict | None:
     return _drill(rng, position, step(src, 0), other, "higher-die-not-highest")
 
 
-@register("bear-off-both-dice", "Al sacar también se usan los dos dados", "sacar-fichas", "ambos-dados-al-sacar")
+@register(RuleCode.BEAR_OFF_BOTH_DICE)
 def both_dice(rng: random.Random, level: int) -> dict | None:
     """The tempting play bears off one checker and forgets the other die."""
     base = bearing_moment(rng, level)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from tutor.engine import BLACK, Position
+from tutor.rules import RULES as CATALOGUE
+from tutor.rules import Rule, RuleCode
 
 LEVELS = (1, 2, 3)
 KINDS = ("jugada", "unica", "legalidad", "numero", "sino")
@@ -74,40 +76,54 @@ Maker = Callable[[random.Random, int], dict | None]
 
 @dataclass(frozen=True)
 class DrillRule:
-    """A rule the course teaches, where its lesson explains it, and how to make drills of it."""
+    """A rule of the catalogue (``tutor.rules``) and how to make drills of it.
 
-    code: str
-    title: str
-    lesson: str
-    anchor: str
+    The code, title and lesson section are the catalogue's: this only adds the maker.
+    """
+
+    rule: Rule
     make: Maker = field(repr=False, compare=False)
 
     @property
+    def code(self) -> RuleCode:
+        return self.rule.code
+
+    @property
+    def title(self) -> str:
+        return self.rule.title
+
+    @property
+    def lesson(self) -> str:
+        return self.rule.lesson
+
+    @property
+    def anchor(self) -> str:
+        return self.rule.anchor
+
+    @property
     def url(self) -> str:
-        return f"/lecciones/{self.lesson}/#{self.anchor}"
+        return self.rule.url
 
 
 RULES: dict[str, DrillRule] = {}
-
-COURSE = ("tablero", "mover", "bloqueos-y-capturas", "barra", "obligaciones", "sacar-fichas", "ganar", "cubo", "matches", "notacion")
-"""The lessons in course order (their files are ``lessons/NN-slug.md``): rules are listed in this order."""
+"""The rules that have drills, by code, in the catalogue's (course) order once ``in_course_order`` ran."""
 
 
-def register(code: str, title: str, lesson: str, anchor: str) -> Callable[[Maker], Maker]:
-    """Add a maker to the catalogue under ``code`` (in course order of registration)."""
+def register(code: RuleCode) -> Callable[[Maker], Maker]:
+    """Add a maker to the drills of the catalogue's rule ``code``."""
 
     def decorator(make: Maker) -> Maker:
-        RULES[code] = DrillRule(code, title, lesson, anchor, make)
+        RULES[code] = DrillRule(CATALOGUE[code], make)
         return make
 
     return decorator
 
 
 def in_course_order() -> None:
-    """Reorder ``RULES`` by lesson in course order, keeping registration order within a lesson."""
-    ordered = sorted(RULES.values(), key=lambda rule: COURSE.index(rule.lesson) if rule.lesson in COURSE else len(COURSE))
+    """Reorder ``RULES`` as the catalogue lists the rules (course order)."""
+    ordered = sorted(RULES.values(), key=lambda drill_rule: list(CATALOGUE).index(drill_rule.code))
     RULES.clear()
-    RULES.update((rule.code, rule) for rule in ordered)
+    RULES.update((drill_rule.code, drill_rule) for drill_rule in ordered)
 
 
 def side_name(side: int) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import BAR, Position
+from tutor.engine import BAR, Position, is_blocked
+from tutor.rules import RuleCode
 
 from .core import register, side_name
 from .playouts import build, pick, random_game, sides
@@ -36,12 +37,12 @@ def close_points(mover: list[int], other: list[int], points: list[int]) -> bool:
     """
     for point in points:
         mine = 25 - point
-        if mover[mine] >= 2:
+        if is_blocked(mover, mine):
             return False
         if mover[mine] == 1:
             mover[mine] = 0
             mover[BAR] += 1
-        while other[point] < 2:
+        while not is_blocked(other, point):
             source = next((p for p in range(BAR, 6, -1) if other[p] and p != point), None)
             if source is None:
                 return False
@@ -86,7 +87,7 @@ def _played(rng: random.Random, level: int, position: Position, dice, tempting_f
     return None if tempting is None else {"position": position, "tempting": tempting, "codes": codes}
 
 
-@register("bar-first", "Entrar desde la barra antes de mover", "barra", "entrar-primero")
+@register(RuleCode.BAR_FIRST)
 def bar_first(rng: random.Random, level: int) -> dict | None:
     """A checker waits on the bar; the tempting play moves another checker first."""
     position = bar_moment(rng)
@@ -94,7 +95,7 @@ def bar_first(rng: random.Random, level: int) -> dict | None:
         return None
     dice = roll(rng)
     mover, other = position.mover, position.opponent_board
-    sources = [p for p in range(1, 25) if mover[p] and p - dice[0] >= 1 and other[25 - (p - dice[0])] < 2]
+    sources = [p for p in range(1, 25) if mover[p] and p - dice[0] >= 1 and not is_blocked(other, 25 - (p - dice[0]))]
     src = pick(rng, sources)
     if src is None:
         return None
@@ -106,7 +107,7 @@ def bar_first(rng: random.Random, level: int) -> dict | None:
     return fields
 
 
-@register("enter-point", "Entrar en el punto 25 − dado", "barra", "tabla-de-entrada")
+@register(RuleCode.ENTER_POINT)
 def enter_point(rng: random.Random, level: int) -> dict | None:
     """The tempting play enters on the die's own number instead of 25 − die."""
     position = bar_moment(rng)
@@ -114,7 +115,7 @@ def enter_point(rng: random.Random, level: int) -> dict | None:
         return None
     dice = roll(rng, doubles=False)
     die = rng.choice(dice)
-    if position.opponent_board[die] >= 2:
+    if is_blocked(position.opponent_board, die):
         return None  # that die cannot enter anyway: the drill is about the point, not a block
     other = dice[1] if die == dice[0] else dice[0]
     fields = _played(rng, level, position, dice, f"bar/{die}", other, ("wrong-die",))
@@ -124,7 +125,7 @@ def enter_point(rng: random.Random, level: int) -> dict | None:
     return fields
 
 
-@register("enter-blocked", "Un punto de entrada cerrado", "barra", "una-ficha-en-la-barra")
+@register(RuleCode.ENTER_BLOCKED)
 def enter_blocked(rng: random.Random, level: int) -> dict | None:
     """One die's entry point is held by the opponent; the tempting play enters there."""
     position = bar_moment(rng)
@@ -133,7 +134,7 @@ def enter_blocked(rng: random.Random, level: int) -> dict | None:
     mover, other = sides(position)
     dice = roll(rng, doubles=False)
     closed, open_ = (dice[0], dice[1]) if rng.random() < 0.5 else (dice[1], dice[0])
-    if other[open_] >= 2 or not close_points(mover, other, [closed]):
+    if is_blocked(other, open_) or not close_points(mover, other, [closed]):
         return None
     position = build(mover, other, position.turn)
     fields = _played(rng, level, position, dice, f"bar/{25 - closed}", open_, ("blocked",), hard=6)
@@ -155,7 +156,7 @@ def _passing(rng: random.Random, position: Position, dice: tuple[int, int]) -> d
     return {"position": position, "kind": "unica", "tempting": tempting, "codes": ("blocked",), "answer": "", "question": question}
 
 
-@register("closed-out", "Todas las entradas cerradas: pasas", "barra", "bloqueado-en-la-barra")
+@register(RuleCode.CLOSED_OUT)
 def closed_out(rng: random.Random, level: int) -> dict | None:
     """The opponent's six home points are all closed: whatever the roll, the turn passes.
 
@@ -174,7 +175,7 @@ def closed_out(rng: random.Random, level: int) -> dict | None:
     return _passing(rng, build(mover, other, position.turn), roll(rng))
 
 
-@register("no-entry", "Sin jugada legal: pasas", "obligaciones", "pasar")
+@register(RuleCode.NO_ENTRY)
 def no_entry(rng: random.Random, level: int) -> dict | None:
     """Both dice point at closed entry points (the board is not closed): the turn passes.
 
@@ -185,13 +186,13 @@ def no_entry(rng: random.Random, level: int) -> dict | None:
         return None
     mover, other = sides(position)
     wanted = {1: rng.choice((2, 3)), 2: 4, 3: 5}[level]
-    held = [point for point in range(1, 7) if other[point] >= 2]
+    held = [point for point in range(1, 7) if is_blocked(other, point)]
     if len(held) > wanted:
         return None
     extra = rng.sample([point for point in range(1, 7) if point not in held], wanted - len(held))
     if not close_points(mover, other, extra):
         return None
-    held = [point for point in range(1, 7) if other[point] >= 2]
+    held = [point for point in range(1, 7) if is_blocked(other, point)]
     if len(held) != wanted:
         return None
     dice = (rng.choice(held), rng.choice(held))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import Position
+from tutor.engine import Position, is_blocked
+from tutor.rules import RuleCode
 
 from .core import register, side_name
 from .entering import roll
@@ -33,7 +34,7 @@ def _leveled(position: Position, level: int, **thresholds: int) -> bool:
     return not plays[0].is_pass and level_by_plays(len(plays), **thresholds) == level
 
 
-@register("blocked", "No se puede parar en un punto bloqueado", "bloqueos-y-capturas", "punto-bloqueado")
+@register(RuleCode.BLOCKED)
 def blocked(rng: random.Random, level: int) -> dict | None:
     """The tempting play lands a checker on a point the opponent holds."""
     base = moment(rng)
@@ -44,7 +45,7 @@ def blocked(rng: random.Random, level: int) -> dict | None:
         return None
     die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
     mover, other = position.mover, position.opponent_board
-    tries = [p for p in range(1, 25) if mover[p] and p - die >= 1 and other[25 - (p - die)] >= 2]
+    tries = [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))]
     src = pick(rng, tries)
     if src is None:
         return None
@@ -54,7 +55,7 @@ def blocked(rng: random.Random, level: int) -> dict | None:
     return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("blocked",), "question": _question(position)}
 
 
-@register("pass-over", "Una ficha con los dos dados: cada parada cuenta", "mover", "una-ficha-dos-dados")
+@register(RuleCode.PASS_OVER)
 def pass_over(rng: random.Random, level: int) -> dict | None:
     """One checker would use both dice, but both stops on the way are held by the opponent."""
     base = moment(rng)
@@ -64,7 +65,7 @@ def pass_over(rng: random.Random, level: int) -> dict | None:
     candidates = [
         (high, low, p)
         for high in range(2, 7) for low in range(1, high) for p in range(high + low + 1, 25)
-        if mover[p] and other[25 - (p - high - low)] < 2 and other[25 - (p - high)] >= 2 and other[25 - (p - low)] >= 2
+        if mover[p] and not is_blocked(other, 25 - (p - high - low)) and is_blocked(other, 25 - (p - high)) and is_blocked(other, 25 - (p - low))
     ]
     chosen = pick(rng, candidates)
     if chosen is None:
@@ -80,7 +81,7 @@ def pass_over(rng: random.Random, level: int) -> dict | None:
             "question": _question(position, f" Una ficha del {src} quiere avanzar {high + low} pips.")}
 
 
-@register("hit", "Capturar una ficha suelta, no un punto bloqueado", "bloqueos-y-capturas", "capturar")
+@register(RuleCode.HIT)
 def hit(rng: random.Random, level: int) -> dict | None:
     """Is this play legal? Either it hits a lone checker (yes) or lands on a held point (no)."""
     base = moment(rng)
@@ -108,11 +109,11 @@ def hit(rng: random.Random, level: int) -> dict | None:
 def blocked_play(rng: random.Random, position: Position) -> str | None:
     die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
     mover, other = position.mover, position.opponent_board
-    src = pick(rng, [p for p in range(1, 25) if mover[p] and p - die >= 1 and other[25 - (p - die)] >= 2])
+    src = pick(rng, [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))])
     return None if src is None else complete(rng, position, step(src, src - die), other_die, ("blocked",))
 
 
-@register("more-dice", "Usa tantos dados como puedas", "obligaciones", "usar-ambos-dados")
+@register(RuleCode.MORE_DICE)
 def more_dice(rng: random.Random, level: int) -> dict | None:
     """A first move after which the other die has nothing to do, while another order plays both:
     the tempting play stops after that first move.  The level is how far the mover still has to go (pips)."""
@@ -127,7 +128,7 @@ def more_dice(rng: random.Random, level: int) -> dict | None:
     return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("must-use-more-dice",), "question": _question(position)}
 
 
-@register("larger-die", "Si solo se puede jugar un dado, el mayor", "obligaciones", "dado-mayor")
+@register(RuleCode.LARGER_DIE)
 def larger_die(rng: random.Random, level: int) -> dict | None:
     """Either die could be played alone but not both: the larger one is the only legal play.
 

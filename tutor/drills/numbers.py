@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, Position, double_reasons, opponent, score_game
+from tutor.rules import RuleCode
 
 from .core import register, side_name
 from .playouts import GAMES, game, pick, random_game
@@ -20,7 +21,7 @@ def _pip_level(position: Position) -> int:
     return 1 if left <= 6 else 2 if position.pip_count(position.turn) <= 90 else 3
 
 
-@register("pip-count", "El recuento de pips", "tablero", "objetivo")
+@register(RuleCode.PIP_COUNT)
 def pip_count(rng: random.Random, level: int) -> dict | None:
     """Count the pips of the side on roll: few checkers, a middle game, a full board."""
     positions = [p for p in random_game(rng)[:-1] if _pip_level(p) == level]
@@ -38,7 +39,7 @@ def pip_count(rng: random.Random, level: int) -> dict | None:
     }
 
 
-@register("scoring", "Cuánto vale una partida ganada", "ganar", "partida-simple")
+@register(RuleCode.SCORING)
 def scoring(rng: random.Random, level: int) -> dict | None:
     """A finished play-out: how many points does the winner score with this cube?"""
     wanted = rng.choice(KINDS_BY_LEVEL[level])
@@ -98,7 +99,7 @@ def _stakes_text(position: Position) -> str:
     return cube
 
 
-@register("may-double", "¿Puedes doblar?", "matches", "regla-crawford")
+@register(RuleCode.MAY_DOUBLE)
 def may_double(rng: random.Random, level: int) -> dict | None:
     """Whether the side on roll may double now: the cube, the dice, the Crawford game."""
     position = pick(rng, random_game(rng)[1:-1])

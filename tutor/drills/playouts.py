@@ -20,7 +20,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Position
+from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Position, is_blocked
 
 GAMES = 64
 """How many distinct play-out games the drills draw from (each cached once made)."""
@@ -97,12 +97,12 @@ def highest(board: Sequence[int]) -> int:
 
 def made(board: Sequence[int], point: int) -> bool:
     """True when the side owning ``board`` holds ``point`` (its own numbering) with two or more."""
-    return board[point] >= 2
+    return is_blocked(board, point)
 
 
 def blocks(other: Sequence[int], mover_point: int) -> bool:
     """True when the opponent holds the mover's ``mover_point`` with two or more checkers."""
-    return 1 <= mover_point <= 24 and other[25 - mover_point] >= 2
+    return is_blocked(other, 25 - mover_point)
 
 
 def pick(rng: random.Random, items: Sequence):

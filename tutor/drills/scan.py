@@ -4,15 +4,16 @@ The full-turn obligations decide a turn only in special positions (a die
 with nothing to do after the other, only one die playable).  Rather than
 trying random moments, each game is scanned once for every roll with a
 cheap filter on raw boards, the survivors are confirmed by the engine, and
-the result is cached by game.  The filter only saves time: whatever it
-lets through, the engine's ``legal_plays`` and ``check`` decide.
+the result is cached by game.  The filter moves checkers with the engine's
+own ``single_moves`` on raw boards and only saves time: whatever it lets
+through, the engine's ``legal_plays`` and ``check`` decide.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from tutor.engine import BAR, Position
+from tutor.engine import Board, Position, single_moves
 
 from .playouts import GAMES, game, sides
 from .tempting import rejected_for, step
@@ -24,32 +25,14 @@ ROLLS = tuple((high, low) for high in range(2, 7) for low in range(1, high))
 """The fifteen rolls that are not doubles, larger die first."""
 
 
-def movable(m, o, die: int) -> list[tuple[int, int]]:
-    """(src, dst) of the mover's single moves with ``die`` on raw boards (a filter, not the judge)."""
-    top = next((p for p in range(BAR, 0, -1) if m[p]), 0)
-    if top == BAR:
-        return [(BAR, BAR - die)] if o[die] < 2 else []
-    found = []
-    for src in range(top, 0, -1):
-        if not m[src]:
-            continue
-        dst = src - die
-        if dst > 0:
-            if o[25 - dst] < 2:
-                found.append((src, dst))
-        elif top <= 6 and (dst == 0 or src == top):
-            found.append((src, 0))
-    return found
+def movable(m: Board, o: Board, die: int) -> list[tuple[int, int]]:
+    """(src, dst) of the mover's single moves with ``die`` on raw boards."""
+    return [(move.src, move.dst) for move, _, _ in single_moves(m, o, die)]
 
 
-def _after(m, o, src: int, dst: int):
-    m2, o2 = list(m), list(o)
-    m2[src] -= 1
-    m2[dst] += 1
-    if dst and o2[25 - dst] == 1:
-        o2[25 - dst] = 0
-        o2[BAR] += 1
-    return m2, o2
+def can_move(m: Board, o: Board, die: int) -> bool:
+    """Whether any checker of the mover can move ``die`` on raw boards."""
+    return next(single_moves(m, o, die), None) is not None
 
 
 @lru_cache(maxsize=GAMES)
@@ -60,17 +43,17 @@ def larger_die_spots(seed: int) -> tuple[tuple[int, tuple[int, int], str, str], 
         m, o = position.mover, position.opponent_board
         for dice in ROLLS:
             high, low = dice
-            highs, lows = movable(m, o, high), movable(m, o, low)
+            highs, lows = list(single_moves(m, o, high)), list(single_moves(m, o, low))
             if not highs or not lows or len(highs) > 2 or len(lows) > 2:
                 continue
-            if any(movable(*_after(m, o, s, d), low) for s, d in highs) or any(movable(*_after(m, o, s, d), high) for s, d in lows):
+            if any(can_move(m2, o2, low) for _, m2, o2 in highs) or any(can_move(m2, o2, high) for _, m2, o2 in lows):
                 continue
             rolled = position.with_dice(dice)
             plays = rolled.legal_plays()
             if len(plays) != 1 or len(plays[0].moves) != 1:
                 continue
-            for src, dst in lows:
-                text = step(src, dst)
+            for move, _, _ in lows:
+                text = step(move.src, move.dst)
                 if rejected_for(rolled, text, ("must-use-larger-die",)):
                     found.append((index, dice, plays[0].notation, text))
                     break
@@ -88,12 +71,12 @@ def trap_spots(seed: int) -> tuple[tuple[int, tuple[int, int], str], ...]:
         m, o = position.mover, position.opponent_board
         for dice in ROLLS:
             for die, other in (dice, dice[::-1]):
-                stuck = [(s, d) for s, d in movable(m, o, die) if not movable(*_after(m, o, s, d), other)]
+                stuck = [move for move, m2, o2 in single_moves(m, o, die) if not can_move(m2, o2, other)]
                 if not stuck:
                     continue
                 rolled = position.with_dice(dice)
-                for src, dst in stuck:
-                    text = step(src, dst)
+                for move in stuck:
+                    text = step(move.src, move.dst)
                     if rejected_for(rolled, text, ("must-use-more-dice",)):
                         found.append((index, dice, text))
                         break
@@ -104,4 +87,4 @@ def spot_position(seed: int, index: int, dice: tuple[int, int]) -> Position:
     return game(seed)[index].with_dice(dice)
 
 
-__all__ = ["ROLLS", "larger_die_spots", "movable", "sides", "spot_position", "trap_spots"]
+__all__ = ["ROLLS", "can_move", "larger_die_spots", "movable", "sides", "spot_position", "trap_spots"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import BAR, OFF, Position
+from tutor.engine import BAR, OFF, Position, is_blocked
 
 
 def step(src: int, dst: int) -> str:
@@ -33,7 +33,7 @@ def complete(rng: random.Random, position: Position, first: str, other_die: int,
     opponent = position.opponent_board
     for src in sources[:6]:
         dst = src - other_die
-        if opponent[25 - dst] >= 2:
+        if is_blocked(opponent, 25 - dst):
             continue
         text = f"{first} {step(src, dst)}"
         if rejected_for(position, text, codes):

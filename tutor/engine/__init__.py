@@ -28,7 +28,7 @@ from .errors import (
 from .explain import tempting_plays
 from .gnubgid import format_gnubg_id, match_id, parse_gnubg_id, position_id
 from .match import Match
-from .movegen import Move
+from .movegen import Move, is_blocked, single_moves
 from .notation import format_moves, parse_play
 from .partial import LegalTurn, PartialPlay, expand_dice, reachable, without_die
 from .play import Play
@@ -77,6 +77,7 @@ __all__ = [
     "format_dice",
     "format_gnubg_id",
     "format_moves",
+    "is_blocked",
     "match_id",
     "opening_roll",
     "opponent",
@@ -89,6 +90,7 @@ __all__ = [
     "resignations",
     "score_game",
     "secure_die",
+    "single_moves",
     "step_reason",
     "take",
     "tempting_plays",

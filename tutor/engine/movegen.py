@@ -15,7 +15,7 @@ same result, so nothing is lost and permutations are never produced.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .constants import BAR, HOME_TOP, OFF, Board, Dice, State
 
@@ -44,6 +44,25 @@ def highest_point(m: Board) -> int:
     return 0
 
 
+MADE_POINT = 2
+"""Checkers of one side that make a point: the other side may not land there (a lone one is a blot)."""
+
+
+def is_blocked(board: Sequence[int], point: int) -> bool:
+    """Whether the side owning ``board`` holds ``point`` (in its own numbering) with two or more checkers.
+
+    The other side may then neither land on it nor enter there: in the other
+    side's numbering it is point ``25 - point``.  Only the points 1 to 24 can
+    be held (the bar and the borne-off checkers are not points).
+
+    >>> from tutor.engine import Position
+    >>> board = Position.from_layout({6: 5, 8: 1}, {}).mover
+    >>> is_blocked(board, 6), is_blocked(board, 8), is_blocked(board, 0)
+    (True, False, False)
+    """
+    return 1 <= point <= 24 and board[point] >= MADE_POINT
+
+
 def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[tuple[Move, Board, Board]]:
     """Every legal move of one checker by ``die``, with the boards after it.
 
@@ -56,6 +75,15 @@ def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[t
       a lone opposing checker hits it;
     - bearing off only when every active checker is home; an exact die from
       its point; a higher die only from the highest occupied point.
+
+    ``is_blocked`` states the second rule; it is written out below because
+    this loop is the engine's hottest, and ``move_obstacle`` (which uses it)
+    is tested against this function.
+
+    >>> from tutor.engine import Position
+    >>> p = Position.initial()  # with a 5, 24/19 and 6/1 would land on made points
+    >>> sorted(move.src for move, _, _ in single_moves(p.mover, p.opponent_board, 5))
+    [8, 13]
     """
     top = highest_point(m)
     if top == BAR:
@@ -63,7 +91,7 @@ def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[t
             return
         dst = BAR - die
         blockers = o[die]
-        if blockers < 2:
+        if blockers < 2:  # not is_blocked(o, die), written out (see above)
             yield _apply(m, o, BAR, dst, die, blockers == 1)
         return
     all_home = top <= HOME_TOP
@@ -74,7 +102,7 @@ def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[t
         dst = src - die
         if dst > 0:
             blockers = o[25 - dst]
-            if blockers < 2:
+            if blockers < 2:  # not is_blocked(o, 25 - dst), written out
                 yield _apply(m, o, src, dst, die, blockers == 1)
         elif all_home and (dst == 0 or src == top):
             yield _apply(m, o, src, OFF, die, False)
@@ -95,8 +123,7 @@ def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | No
         return "no-checker", None, None
     dst = src - die
     if dst > 0:
-        blockers = o[25 - dst]
-        return ("blocked", dst, blockers) if blockers >= 2 else None
+        return ("blocked", dst, o[25 - dst]) if is_blocked(o, 25 - dst) else None
     if top > HOME_TOP:
         return "bear-off-not-all-home", top, None
     if dst < 0 and src != top:

@@ -2,7 +2,9 @@
 
 The engine decides legality; this module adds what a puzzle asks on top of
 it (any legal play, the only legal play, a yes/no, a number, a choice) and
-the author's specific feedback for tempting wrong answers.
+the author's specific feedback for tempting wrong answers.  Whoever judges
+an answer for a learner sends it as an event (``send_answer``): the lessons
+do not know who listens (training's memory of the rules does).
 """
 
 from __future__ import annotations
@@ -10,8 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import EngineError, Verdict, parse_play
+from tutor.rules import (
+    AnswerJudged,
+    Rule,
+    RuleCode,
+    Source,
+    answer_judged,
+    explain_verdict,
+    rule_for,
+    rule_for_calculation,
+    rules_for_codes,
+    rules_for_verdict,
+)
 
-from .explanations import Rule, explain_verdict, rule_for, verdict_payload
+from .explanations import verdict_payload
 from .puzzles import Puzzle, normalise_yes_no
 
 MAX_ANSWER_TEXT = 200
@@ -142,3 +156,20 @@ def _goal_answer(puzzle: Puzzle) -> str:
         return ""
     meeting = [play.notation for play in puzzle.position.legal_plays() if puzzle.goal.met_by(play, puzzle.position)]
     return "; ".join(meeting)
+
+
+def rules_exercised(puzzle: Puzzle, verdict: Verdict | None = None) -> tuple[RuleCode, ...]:
+    """The rules a puzzle exercises: the ones its author expects, those the answer's ``verdict`` broke, its calculation's."""
+    expected = [puzzle.expected_code, *(tempting.code for tempting in puzzle.tempting)]
+    rules = list(rules_for_codes(code for code in expected if code))
+    if verdict is not None:
+        rules.extend(rules_for_verdict(verdict))
+    calculated = rule_for_calculation(puzzle.calculation or "")
+    if calculated is not None:
+        rules.append(calculated.code)
+    return tuple(dict.fromkeys(rules))
+
+
+def send_answer(who, puzzle: Puzzle, judgement: Judgement, source: Source = Source.PUZZLE) -> None:
+    """Tell the site that ``who`` (a request or a user) answered ``puzzle``: an ``answer_judged`` event."""
+    answer_judged.send(AnswerJudged(who, rules_exercised(puzzle, judgement.verdict), judgement.correct, source, puzzle.slug))

@@ -14,12 +14,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.board.widget import play_steps
-from tutor.classroom import solutions
 from tutor.engine import EngineError, Position, parse_dice
 from tutor.ratelimit import ratelimit
-from tutor.training.hooks import record_puzzle_answer
+from tutor.rules import IMPOSSIBLE_POSITION
 
-from .answers import judge_answer, judge_play, solution
+from . import gates
+from .answers import judge_answer, judge_play, send_answer, solution
 from .explanations import verdict_payload
 from .library import get_library
 from .marks import verdict_marks
@@ -110,16 +110,17 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    if solutions.puzzle_gated(request.user, puzzle.slug):
-        return error(solutions.PUZZLE_GATED, 403)
+    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    if refusal:
+        return error(refusal, 403)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-    record_puzzle_answer(request, puzzle, judgement)
+    send_answer(request, puzzle, judgement)
     payload = judgement.as_json()
     payload["written"] = submitted if puzzle.is_play else None
     payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
         mark_solved(request, puzzle.slug)
-        solutions.remember_puzzle(request.user, puzzle.slug)
+        gates.puzzle_shown(request.user, puzzle.slug)
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
@@ -162,9 +163,10 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
-    if solutions.puzzle_gated(request.user, puzzle.slug):
-        return error(solutions.PUZZLE_GATED, 403)
-    solutions.remember_puzzle(request.user, puzzle.slug)
+    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    if refusal:
+        return error(refusal, 403)
+    gates.puzzle_shown(request.user, puzzle.slug)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
 
 
@@ -194,9 +196,10 @@ def explorer_check(request: HttpRequest) -> JsonResponse:
         play = text_field(data, "play") or ""
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    if solutions.position_gated(request.user, position):
-        return error(solutions.POSITION_GATED, 403)
-    solutions.remember_position(request.user, position)
+    refusal = gates.position_refusal(request.user, position)
+    if refusal:
+        return error(refusal, 403)
+    gates.position_shown(request.user, position)
     return JsonResponse(explorer_verdict(position, play), json_dumps_params={"ensure_ascii": False})
 
 
@@ -209,7 +212,7 @@ def explorer_position(xgid: str, dice: str) -> Position:
     except EngineError:
         raise BadRequest("No entiendo esa posición: revisa el XGID y los dados (p. ej. 6-3).") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     if position.dice is None:
         raise BadRequest("Elige los dados para ver las jugadas legales.")
     return position
@@ -228,7 +231,7 @@ def layout_position(white: str, black: str, turn: str, dice: str) -> Position:
     except (ValueError, EngineError) as problem:
         raise BadRequest(f"No puedo colocar esas fichas: {problem}") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     return explorer_position(position.to_xgid(), dice)
 
 

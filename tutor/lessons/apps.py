@@ -10,3 +10,4 @@ class LessonsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import checks  # noqa: F401  (registers the system checks)
+        from . import signals  # noqa: F401  (keeps a visitor's solved puzzles on login)

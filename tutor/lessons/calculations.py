@@ -63,6 +63,21 @@ def _game_result(position: Position):
         raise CalculationError(f"la partida no ha terminado: {error}") from None
 
 
+def _resigned(position: Position, arguments: list[str]) -> str:
+    """The points the rival wins when the side on roll resigns as a single game, a gammon or a backgammon."""
+    from tutor.engine import RuleError, resignation
+
+    kinds = {word: kind for kind, word in _RESULT_KEYS.items()}
+    if len(arguments) != 1 or arguments[0] not in kinds:
+        raise CalculationError("se escribe «rendicion simple», «rendicion gammon» o «rendicion backgammon»")
+    try:
+        return str(resignation(position, position.turn, kinds[arguments[0]]).points)
+    except RuleError:
+        raise CalculationError(
+            f"quien tiene el turno no puede rendirse con un {arguments[0]}: ya ha sacado alguna ficha"
+        ) from None
+
+
 def _plays(position: Position, arguments: list[str]) -> str:
     if position.dice is None:
         raise CalculationError("«jugadas» necesita dados")
@@ -155,6 +170,7 @@ _CALCULATIONS: dict[str, Callable[[Position, list[str]], str]] = {
     "puntos": _points,
     "resultado": _result,
     "ganador": _winner,
+    "rendicion": _resigned,
     "jugadas": _plays,
     "pips": _pips,
     "retiradas": _borne_off,

@@ -28,7 +28,7 @@ PLAY_KINDS = ("jugada", "unica")
 _SINGLE_KEYS = {
     "id", "titulo", "pregunta", "xgid", "blancas", "negras", "turno", "dados", "tipo",
     "respuesta", "jugada", "codigo", "calculo", "explicacion", "regla", "cubo", "match",
-    "marcador", "crawford", "objetivo",
+    "marcador", "crawford", "jacoby", "objetivo",
 }
 _REPEATED_KEYS = {"legal", "ilegal", "pista", "opcion", "acepta"}
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -211,6 +211,10 @@ def _read_position(values: dict[str, str], fail: Callable[..., PuzzleError]) -> 
         fields["score"] = (int(score[1]), int(score[2]))
     if "crawford" in values:
         fields["crawford"] = _read_yes_no(values["crawford"], "crawford", fail)
+    if "jacoby" in values:
+        fields["jacoby"] = _read_yes_no(values["jacoby"], "jacoby", fail)
+        if fields["jacoby"] and fields.get("match_length"):
+            raise fail("la regla Jacoby solo se aplica a partidas sueltas, no a un match", "jacoby")
     try:
         if "dados" in values:
             fields["dice"] = parse_dice(values["dados"])

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from tutor.engine import BLACK, CODES, WHITE
+from tutor.rules import describe_defects
 
 from .calculations import CalculationError, calculate
-from .explanations import describe_defects
 from .puzzles import PLAY_KINDS, Puzzle, PuzzleError, normalise_yes_no
 
 

@@ -19,12 +19,11 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
-from tutor.classroom import solutions
 from tutor.engine import Position
 from tutor.ratelimit import ratelimit
-from tutor.training.hooks import record_puzzle_answer
 
-from .answers import judge_answer, judge_play, solution
+from . import gates
+from .answers import judge_answer, judge_play, send_answer, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, legal_notations
 from .library import get_library
 from .progress import lesson_progress, mark_solved, solved_puzzles
@@ -111,20 +110,20 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No existe ese ejercicio.")
     judgement = None
     submitted = ""
-    gated = solutions.puzzle_gated(request.user, puzzle.slug)
-    if gated and (request.method == "POST" or request.GET.get("solucion") == "1"):
-        body = render_puzzle(request, puzzle, notice=solutions.PUZZLE_GATED)
+    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    if refusal and (request.method == "POST" or request.GET.get("solucion") == "1"):
+        body = render_puzzle(request, puzzle, notice=refusal)
         return render(request, "lessons/puzzle.html", {"puzzle": puzzle, "lesson": library.lesson(puzzle.lesson), "body": mark_safe(body)}, status=403)
     if request.method == "POST":
         field = "play" if puzzle.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
         judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-        record_puzzle_answer(request, puzzle, judgement)
+        send_answer(request, puzzle, judgement)
         if judgement.correct:
             mark_solved(request, puzzle.slug)
-            solutions.remember_puzzle(request.user, puzzle.slug)
+            gates.puzzle_shown(request.user, puzzle.slug)
     if request.GET.get("solucion") == "1":
-        solutions.remember_puzzle(request.user, puzzle.slug)
+        gates.puzzle_shown(request.user, puzzle.slug)
     lesson = library.lesson(puzzle.lesson)
     html = render_puzzle(
         request,
@@ -171,10 +170,11 @@ def explorer(request: HttpRequest) -> HttpResponse:
     except BadRequest as problem:
         context["error"] = problem.message
         return render(request, "lessons/explorer.html", context, status=problem.status)
-    if solutions.position_gated(request.user, position):
-        context["error"] = solutions.POSITION_GATED
+    refusal = gates.position_refusal(request.user, position)
+    if refusal:
+        context["error"] = refusal
         return render(request, "lessons/explorer.html", context, status=403)
-    solutions.remember_position(request.user, position)
+    gates.position_shown(request.user, position)
     context["position"] = position
     query = urlencode({"xgid": position.to_xgid(), "dados": f"{position.dice[0]}-{position.dice[1]}"})
     context["check_url"] = f"/api/explorer/check/?{query}"

@@ -20,6 +20,7 @@ from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import BLACK, WHITE, can_double, format_dice
 from tutor.practice.destinations import destination_map
 from tutor.practice.display import RESULT_WORDS, points
+from tutor.rules import CRAWFORD_NOTICE
 
 from . import resigning
 from .access import teaches
@@ -52,7 +53,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind == Kind.MOVE:
         roll = format_dice(tuple(action.dice)) if action.dice else ""
         if not action.play:
-            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: pasa el turno."
+            return f"{does('tiras', 'tira')} {roll} y no {'puedes' if mine else 'puede'} mover: {'pasas' if mine else 'pasa'}."
         return f"{does('tiras', 'tira')} {roll} y {'juegas' if mine else 'juega'} {action.play}."
     if kind == Kind.DOUBLE:
         return f"{does('doblas', 'dobla')} a {action.points}."
@@ -65,7 +66,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
         return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
-        return f"{does('reclamas', 'reclama')} la partida: su rival llevaba demasiado tiempo sin jugar."
+        return f"{does('reclamas', 'reclama')} la partida: {'tu' if mine else 'su'} rival llevaba demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
         return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
     return ""
@@ -154,7 +155,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "score": score_text(game),
         "players": players_text(game),
         "cube": cube_text(game, side),
-        "crawford": position.crawford and game.length and not game.is_over,
+        "crawford": CRAWFORD_NOTICE if position.crawford and game.length and not game.is_over else None,
         "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
         "double_to": position.cube_value * 2,
         "destinations": destinations,

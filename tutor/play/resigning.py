@@ -19,8 +19,8 @@ from . import service
 from .models import LiveAction, LiveGame, ToldAction
 
 Kind = LiveAction.Kind
-LABELS = {"single": "Partida sencilla", "gammon": "Gammon", "backgammon": "Backgammon"}
-WITH = {"single": "con una partida sencilla", "gammon": "con un gammon", "backgammon": "con un backgammon"}
+LABELS = {"single": "Partida simple", "gammon": "Gammon", "backgammon": "Backgammon"}
+WITH = {"single": "con una partida simple", "gammon": "con un gammon", "backgammon": "con un backgammon"}
 
 
 @dataclass(frozen=True)

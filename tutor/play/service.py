@@ -30,9 +30,8 @@ from tutor.engine import (
     resignations, score_game, take,
 )
 from tutor.practice import dice
-from tutor.lessons.explanations import DOUBLE_REASONS
 from tutor.practice.game import GameError, IllegalPlay
-from tutor.training.hooks import record_illegal_play
+from tutor.rules import AnswerJudged, Source, answer_judged, cube_refusal
 
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 
@@ -47,8 +46,6 @@ PHRASES = {
     "otra": "¿Jugamos otra?",
 }
 """The only things players may say to each other: no free text (many players are children)."""
-
-CUBE_REFUSALS = {**DOUBLE_REASONS, "not-cube-owner": "El cubo es de tu rival: solo puede doblar quien lo tiene, o cualquiera si está en el centro."}
 
 NOT_YOUR_TURN = "No es tu turno: espera a que juegue tu rival."
 STALE = "Esta acción llega tarde: la partida ya ha cambiado. Esta es la posición actual."
@@ -150,7 +147,7 @@ def double(game: LiveGame, side: int) -> LiveAction:
     position = game.position
     reasons = double_reasons(position)
     if reasons:
-        raise GameError(CUBE_REFUSALS.get(reasons[0], "Ahora no puedes doblar."), 409)
+        raise GameError(cube_refusal(reasons[0]), 409)
     action = _record(game, side, Kind.DOUBLE, position, points=position.cube_value * 2)
     game.phase = Phase.ANSWER
     _save(game)
@@ -240,10 +237,10 @@ def offer(game: LiveGame, side: int, level: str) -> LiveAction:
             raise GameError("Ya te has ofrecido a rendirte: espera a que tu rival responda.", 409)
         raise GameError(ANSWER_OFFER_FIRST, 409)
     if level not in MULTIPLIERS:
-        raise GameError("Elige cómo te rindes: partida sencilla, gammon o backgammon.", 400)
+        raise GameError("Elige cómo te rindes: partida simple, gammon o backgammon.", 400)
     position = game.position
     if level not in resignations(position, side):
-        raise GameError("Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida sencilla.", 409)
+        raise GameError("Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida simple.", 409)
     result = resignation(position, side, level)
     action = _record(game, side, Kind.OFFER, position, points=result.points, result_kind=level)
     game.offer, game.offer_by = level, side
@@ -396,6 +393,6 @@ def run(pk: int, user, kind: str, **data) -> LiveGame:
             game_id=pk, user=user, code=verdict.reasons[0].code if verdict.reasons else "syntax",
             text=str(data.get("play", ""))[:200], xgid=LiveGame.objects.values_list("xgid", flat=True).get(pk=pk),
         )
-        record_illegal_play(user, verdict, source="live")
+        answer_judged.send(AnswerJudged.illegal_play(user, verdict, Source.LIVE))
         raise
     return game

@@ -22,11 +22,11 @@ from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
-from tutor.lessons.explanations import RULES
 from tutor.practice.evaluator import EvaluatorUnavailable
 from tutor.practice.game import GameError, IllegalPlay
 from tutor.practice.views import illegal_verdict
 from tutor.ratelimit import ratelimit
+from tutor.rules import rule_for_code
 
 from . import access, service
 from .broadcast import announce
@@ -73,7 +73,7 @@ def refused_by_rule(user, game: LiveGame | None = None) -> list[tuple[str, objec
     if game is not None:
         found = found.filter(game=game)
     counts = found.values("code").annotate(count=Count("pk")).order_by("-count", "code")
-    return [(row["code"], RULES.get(row["code"]), row["count"]) for row in counts]
+    return [(row["code"], rule_for_code(row["code"]), row["count"]) for row in counts]
 
 
 @login_required

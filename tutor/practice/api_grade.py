@@ -21,8 +21,8 @@ from django.http import HttpRequest, JsonResponse
 
 from tutor.engine import EngineError, Position
 from tutor.lessons.api import BadRequest, error, read_json, text_field
-from tutor.lessons.explanations import explain_verdict
 from tutor.ratelimit import ratelimit
+from tutor.rules import IMPOSSIBLE_POSITION, explain_verdict
 
 from . import evaluator
 from .evaluator import EvaluatorUnavailable
@@ -80,7 +80,7 @@ def _position(xgid: str | None) -> Position:
     except EngineError:
         raise BadRequest("No entiendo ese XGID: revísalo (p. ej. «XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10»).") from None
     if position.defects:
-        raise BadRequest("Esa posición es imposible: revisa el número de fichas y los puntos.")
+        raise BadRequest(IMPOSSIBLE_POSITION)
     if position.winner() is not None:
         raise BadRequest("En esa posición la partida ya ha terminado: no queda jugada que valorar.")
     if position.dice is None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
+from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
 
 from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
-RESULT_WORDS = {"single": "partida sencilla", "gammon": "gammon", "backgammon": "backgammon"}
+RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
 COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
 COLOUR_MEANINGS = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
@@ -47,6 +48,9 @@ class Status:
     crawford: bool
     post_crawford: bool
     hints_left: int
+
+    crawford_notice = CRAWFORD_NOTICE
+    post_crawford_notice = POST_CRAWFORD_NOTICE
 
     @property
     def score_text(self) -> str:
@@ -110,10 +114,7 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         high, low = max(white, black), min(white, black)
         return Event(f"Tirada inicial: {'; '.join(parts)}. {who} con {high}-{low}.", kind)
     if isinstance(event, recorded.Crawford):
-        return Event(
-            "Partida Crawford: uno de los dos está a un punto de ganar el match, así que en esta partida nadie puede doblar.",
-            kind,
-        )
+        return Event(str(CRAWFORD_NOTICE), kind)
     if isinstance(event, recorded.Moved):
         roll = format_dice(tuple(event.dice))
         if not event.play:

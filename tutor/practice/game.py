@@ -32,7 +32,7 @@ from tutor.engine import (
     score_game,
     take,
 )
-from tutor.lessons.explanations import DOUBLE_REASONS
+from tutor.rules import cube_refusal
 
 from . import dice, evaluator
 from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
@@ -157,7 +157,7 @@ def learner_double(match: PracticeMatch) -> None:
     position = match.position
     reasons = double_reasons(position)
     if reasons:
-        raise GameError(DOUBLE_REASONS.get(reasons[0], "Ahora no puedes doblar."), 409)
+        raise GameError(cube_refusal(reasons[0]), 409)
     if not cube_alive(position):
         raise GameError(DEAD_CUBE, 409)
     events = Recorder()

@@ -24,7 +24,7 @@ from tutor.engine import BLACK, Verdict
 from tutor.lessons.explanations import verdict_payload
 from tutor.lessons.marks import verdict_marks
 from tutor.ratelimit import ratelimit
-from tutor.training.hooks import record_illegal_play
+from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
@@ -126,7 +126,7 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     except game.GameError as problem:
         return render_match(request, get_match(request, pk), error=problem.message, status=problem.status)
     except game.IllegalPlay as illegal:
-        record_illegal_play(request, illegal.verdict)
+        answer_judged.send(AnswerJudged.illegal_play(request, illegal.verdict, Source.PRACTICE))
         return render_match(
             request, get_match(request, pk), verdict=illegal_verdict(illegal.verdict), play=illegal.verdict.text, status=400
         )
@@ -260,7 +260,7 @@ def exercise(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 context["light"] = exercises.try_cube(item, request.POST.get("respuesta", ""))
         except game.IllegalPlay as illegal:
-            record_illegal_play(request, illegal.verdict)
+            answer_judged.send(AnswerJudged.illegal_play(request, illegal.verdict, Source.PRACTICE))
             context["verdict"] = illegal_verdict(illegal.verdict)
             status = 400
         except ValueError:

@@ -14,8 +14,8 @@ from tutor.drills import LEVELS, RULES, Drill, DrillError, drill_set, generate, 
 from tutor.lessons.api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 
-from .judging import judge
-from .memory import memories, record_answer
+from .judging import judge, send_answer
+from .memory import left_for_today, memories
 from .state import count_answer
 
 MAX_DRILLS = 50
@@ -83,13 +83,17 @@ def drill_from_id(drill_id: str) -> Drill:
         raise BadRequest("Ese ejercicio no existe.", 404) from None
 
 
-def check_and_record(request: HttpRequest, drill: Drill, submitted: str, source: str = "drill") -> dict:
-    """Judge an answer, count it in the learner's memory of the rule, and add streak and mastery."""
+def check_and_record(request: HttpRequest, drill: Drill, submitted: str) -> dict:
+    """Judge an answer, send it (the learner's memory of the rule listens), and add the streak,
+    the level shown on the rule and how many rules are left for today's review."""
     payload = judge(drill, submitted)
-    record_answer(request, [drill.rule], payload["correct"], source, drill.id)
+    send_answer(request, drill, payload["correct"])
+    known = memories(request)
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])
-    payload["mastery"] = memories(request)[drill.rule].percent
+    payload["level"] = {"value": int(known[drill.rule].level), "word": known[drill.rule].level_word}
+    payload["due_left"] = sum(memory.is_due for memory in known.values())
+    payload["due_left_text"] = left_for_today(payload["due_left"])
     return payload
 
 

@@ -16,10 +16,10 @@ from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
 from tutor.lessons.api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
+from tutor.rules import Source
 
 from .assignments import add_task, results, student_drills
-from .judging import judge
-from .memory import record_answer
+from .judging import judge, send_answer
 from .models import DrillTask
 
 MAX_COUNT = 30
@@ -86,7 +86,7 @@ def _judge_and_store(request: HttpRequest, drill, submitted: str | None = None) 
     field = "play" if drill.is_play else "answer"
     text = submitted if submitted is not None else str(request.POST.get(field, ""))[:200]
     payload = judge(drill, text)
-    record_answer(request, [drill.rule], payload["correct"], "assignment", drill.id)
+    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT)
     return payload
 
 

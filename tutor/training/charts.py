@@ -17,29 +17,32 @@ LABEL_WIDTH = 330
 CHART_WIDTH = 720
 
 
-def mastery_chart(rows: list[tuple[str, int]]) -> str:
-    """Horizontal bars: one per rule, its mastery in percent."""
+LEVEL_TONES = {0: "none", 1: "mid", 2: "good", 3: "high"}
+"""Bar colours by level: practicada, segura and dominada go from warm to green."""
+
+
+def level_chart(rows: list[tuple[str, int, str]]) -> str:
+    """Horizontal bars: one per rule, a third of the track for each level shown, with its word."""
     height = len(rows) * (BAR_HEIGHT + GAP) + GAP
-    span = CHART_WIDTH - LABEL_WIDTH - 50
+    span = CHART_WIDTH - LABEL_WIDTH - 100
     parts = []
-    for index, (title, percent) in enumerate(rows):
+    for index, (title, level, word) in enumerate(rows):
         y = GAP + index * (BAR_HEIGHT + GAP)
-        width = max(1, round(span * percent / 100))
-        tone = "low" if percent < 30 else "mid" if percent < 70 else "high"
+        width = max(1, round(span * level / 3))
         parts.append(
             format_html(
                 '<text x="{}" y="{}" class="chart__label" text-anchor="end">{}</text>'
                 '<rect x="{}" y="{}" width="{}" height="{}" class="chart__track"/>'
                 '<rect x="{}" y="{}" width="{}" height="{}" class="chart__bar chart__bar--{}"/>'
-                '<text x="{}" y="{}" class="chart__value">{} %</text>',
+                '<text x="{}" y="{}" class="chart__value">{}</text>',
                 LABEL_WIDTH - 8, y + BAR_HEIGHT - 5, title,
                 LABEL_WIDTH, y, span, BAR_HEIGHT,
-                LABEL_WIDTH, y, width, BAR_HEIGHT, tone,
-                LABEL_WIDTH + span + 6, y + BAR_HEIGHT - 5, percent,
+                LABEL_WIDTH, y, width, BAR_HEIGHT, LEVEL_TONES[level],
+                LABEL_WIDTH + span + 6, y + BAR_HEIGHT - 5, word,
             )
         )
-    summary = "; ".join(f"{title}: {percent} %" for title, percent in rows)
-    return _svg("Dominio de cada regla", f"Porcentaje de dominio por regla. {summary}.", CHART_WIDTH, height, parts)
+    summary = "; ".join(f"{title}: {word}" for title, _, word in rows)
+    return _svg("Nivel de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
 
 
 def history_chart(days: list[tuple[dt.date, int, int]]) -> str:

@@ -1,32 +1,29 @@
 """Judging an answer to a drill, in the same JSON shape as the lesson puzzles' check.
 
-The engine decides legality; the Spanish comes from the lessons'
-explanations of the engine's reasons (``tutor.lessons.explanations``),
-plus short sentences for the numeric drills built from the drill's facts.
+The engine decides legality; every sentence about a rule comes from the
+rule catalogue (``tutor.rules``): the engine's reasons, the cube's refusals
+and the sums behind the numeric drills, built from the drill's facts.
 """
 
 from __future__ import annotations
 
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
-from tutor.lessons.explanations import explain_verdict, rule_for
-
-try:  # where the lessons keep reading «sí»/«no» (it moved from puzzles to explanations)
-    from tutor.lessons.explanations import normalise_yes_no
-except ImportError:  # pragma: no cover - older layout
-    from tutor.lessons.puzzles import normalise_yes_no
+from tutor.lessons.puzzles import normalise_yes_no
+from tutor.rules import (
+    AnswerJudged,
+    RuleCode,
+    Source,
+    answer_judged,
+    explain_verdict,
+    game_value,
+    legal_hit,
+    may_double_answer,
+    pip_count_sum,
+    rule_for,
+)
 
 MAX_TEXT = 200
-
-KIND_WORDS = {"single": "una partida simple", "gammon": "un gammon", "backgammon": "un backgammon"}
-DOUBLE_REASONS = {
-    "game-over": "la partida ha terminado",
-    "not-your-turn": "solo se dobla en el propio turno",
-    "dice-rolled": "ya has tirado los dados, y se dobla antes de tirar",
-    "not-cube-owner": "el cubo es de tu rival: solo quien tiene el cubo puede volver a doblar",
-    "crawford-game": "en la partida Crawford nadie puede doblar",
-    "cube-at-maximum": "el cubo ya está en su valor más alto",
-}
 
 
 def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
@@ -61,6 +58,11 @@ def judge(drill: Drill, submitted: str) -> dict:
     return _payload(correct, ("¡Correcto! " if correct else "No. ") + why, drill)
 
 
+def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL) -> None:
+    """Tell the site that ``who`` (a request or a user) answered ``drill``: an ``answer_judged`` event."""
+    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id))
+
+
 def _judge_play(drill: Drill, text: str) -> dict:
     verdict = drill.position.check(text)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
@@ -80,14 +82,12 @@ def _judge_play(drill: Drill, text: str) -> dict:
 def _legality_reason(drill: Drill) -> str:
     verdict = drill.position.check(drill.play)
     if verdict.legal:
-        return f"«{drill.play}» es legal: caer en una ficha suelta rival la captura."
+        return legal_hit(drill.play)
     return f"«{drill.play}» es ilegal. {explain_verdict(verdict)[0]['message']}"
 
 
 def _double_reason(drill: Drill) -> str:
-    if not drill.facts:
-        return "Puedes doblar: es tu turno, aún no has tirado y el cubo está en el centro o es tuyo."
-    return "No puedes doblar: " + "; ".join(DOUBLE_REASONS.get(code, code) for code in drill.facts) + "."
+    return may_double_answer(tuple(drill.facts))
 
 
 def _judge_number(drill: Drill, text: str) -> dict:
@@ -101,8 +101,7 @@ def _judge_number(drill: Drill, text: str) -> dict:
 
 def explain_number(drill: Drill) -> str:
     """How the number of a numeric drill comes out, in one sentence."""
-    if drill.rule == "pip-count":
-        terms = [f"{count}×{'25 (barra)' if point == 25 else point}" if count > 1 else ("25 (barra)" if point == 25 else str(point)) for point, count in drill.facts]
-        return f"Recuento: {' + '.join(terms)} = {drill.answer} pips."
+    if drill.rule == RuleCode.PIP_COUNT:
+        return pip_count_sum(drill.facts, drill.answer)
     kind, multiplier, cube = drill.facts
-    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {drill.answer}."
+    return game_value(kind, multiplier, cube, drill.answer)

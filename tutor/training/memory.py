@@ -1,11 +1,12 @@
-"""Each learner's memory of every rule, scheduled with FSRS (the ``fsrs`` package).
+"""Each learner's memory of every rule: when to review it (FSRS) and what they have shown (``mastery``).
 
 Every answer about a rule, anywhere on the site, is one review of that
 rule's card: right is «Good», wrong is «Again».  FSRS then says when the
-rule is due again and how stable the memory is.  *Mastery* is the chance of
-remembering the rule now (FSRS's retrievability) scaled by how stable the
-memory is against ``MASTERED_STABILITY_DAYS``: one right answer does not
-make a rule mastered, answers spread over days do.
+rule is due again.  The same answers, weighed by the drill level they were
+given at, move the rule's *level* («practicada», «segura», «dominada»),
+which is what pages show as the learner's command of the rule.  A rule
+answered right today is reviewed for today, even when FSRS's short
+learning steps make its card due again before midnight.
 
 Visitors keep their cards in the session; logged-in learners in
 ``RuleMemory`` and ``RuleAnswer``.  On login or sign-up the session's
@@ -23,8 +24,9 @@ from fsrs import Card, Rating, Scheduler
 
 from tutor.drills import RULES
 
+from .mastery import WINDOW, Answer, Level, difficulty, label, next_level
+
 SESSION_KEY = "training"
-MASTERED_STABILITY_DAYS = 10.0
 MAX_SESSION_ANSWERS = 400
 HISTORY_DAYS = 28
 _scheduler = Scheduler(enable_fuzzing=False)
@@ -44,17 +46,13 @@ class Memory:
     correct: int
     total: int
     at: dt.datetime
+    level: Level = Level.NOT_STARTED
+    reviewed_today: bool = False
 
     @property
-    def mastery(self) -> float:
-        if self.card is None or self.card.stability is None:
-            return 0.0
-        recall = _scheduler.get_card_retrievability(self.card, self.at)
-        return round(recall * min(1.0, self.card.stability / MASTERED_STABILITY_DAYS), 3)
-
-    @property
-    def percent(self) -> int:
-        return round(self.mastery * 100)
+    def level_word(self) -> str:
+        """«sin empezar», «intentada», «practicada», «segura» or «dominada»."""
+        return label(self.level, self.total)
 
     @property
     def due(self) -> dt.datetime | None:
@@ -62,8 +60,20 @@ class Memory:
 
     @property
     def is_due(self) -> bool:
-        """Due by the end of the learner's day (reviews are planned per day, not per minute)."""
-        return self.card is not None and self.card.due <= _end_of_day(self.at)
+        """Due by the end of the learner's day (reviews are planned per day, not per minute),
+        unless it was already answered right today."""
+        return self.card is not None and not self.reviewed_today and self.card.due <= _end_of_day(self.at)
+
+    @property
+    def review_when(self) -> str:
+        """When to review next, in words: «hoy», «mañana», «dentro de 4 días» (or «—» before any answer)."""
+        if self.card is None:
+            return "—"
+        if self.is_due:
+            return "hoy"
+        today = timezone.localtime(self.at).date()
+        days = max(1, (timezone.localtime(self.card.due).date() - today).days)
+        return "mañana" if days == 1 else f"dentro de {days} días"
 
 
 def _end_of_day(moment: dt.datetime) -> dt.datetime:
@@ -82,7 +92,12 @@ def _session_state(request: HttpRequest) -> dict:
         state = {}
     cards = state.get("cards") if isinstance(state.get("cards"), dict) else {}
     answers = state.get("answers") if isinstance(state.get("answers"), list) else []
-    return {"cards": cards, "answers": answers}
+    levels = state.get("levels") if isinstance(state.get("levels"), dict) else {}
+    return {"cards": cards, "answers": answers, "levels": levels}
+
+
+def _stored_level(value) -> Level:
+    return Level(value) if isinstance(value, int) and value in iter(Level) else Level.NOT_STARTED
 
 
 def _card(data) -> Card | None:
@@ -125,6 +140,8 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     for rule in rules:
         state["cards"][rule] = _review(_card(state["cards"].get(rule)), correct, at).to_dict()
         state["answers"].append([at.isoformat(), rule, bool(correct), source, item[:80]])
+        window = [Answer(right, difficulty(said)) for _, code, right, _, said in _valid_answers(state["answers"]) if code == rule]
+        state["levels"][rule] = int(next_level(_stored_level(state["levels"].get(rule)), window[-WINDOW:]))
     state["answers"] = state["answers"][-MAX_SESSION_ANSWERS:]
     request.session[SESSION_KEY] = state
 
@@ -145,8 +162,22 @@ def _record_in_account(user, rules, correct, source, item, at) -> None:
             memory.total += 1
             memory.correct += int(bool(correct))
             memory.updated = at
+            window = _recent_answers(user, rule) + [Answer(bool(correct), difficulty(item))]
+            memory.level = next_level(memory.level, window)
             memory.save()
             RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], created=at)
+
+
+def _recent_answers(user, rule: str, limit: int = WINDOW - 1) -> list[Answer]:
+    """The account's latest answers on ``rule``, oldest first, as the level's window sees them."""
+    from .models import RuleAnswer
+
+    rows = RuleAnswer.objects.filter(user=user, rule=rule).order_by("-created", "-pk").values_list("correct", "item")[:limit]
+    return [Answer(correct, difficulty(item)) for correct, item in reversed(rows)]
+
+
+def _start_of_day(moment: dt.datetime) -> dt.datetime:
+    return timezone.localtime(moment).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def memories(request: HttpRequest) -> dict[str, Memory]:
@@ -158,25 +189,49 @@ def memories(request: HttpRequest) -> dict[str, Memory]:
 def memories_of(user, at: dt.datetime | None = None) -> dict[str, Memory]:
     from .models import RuleMemory
 
+    from .models import RuleAnswer
+
     at = at or now()
     stored = {memory.rule: memory for memory in RuleMemory.objects.filter(user=user)}
+    reviewed = set(
+        RuleAnswer.objects.filter(user=user, correct=True, created__gte=_start_of_day(at)).values_list("rule", flat=True)
+    )
     found = {}
     for rule in RULES:
         memory = stored.get(rule)
-        found[rule] = Memory(rule, _card(memory.card) if memory else None, memory.correct if memory else 0, memory.total if memory else 0, at)
+        found[rule] = Memory(
+            rule,
+            _card(memory.card) if memory else None,
+            memory.correct if memory else 0,
+            memory.total if memory else 0,
+            at,
+            _stored_level(memory.level) if memory else Level.NOT_STARTED,
+            rule in reviewed,
+        )
     return found
 
 
 def _session_memories(request: HttpRequest) -> dict[str, Memory]:
     state = _session_state(request)
     at = now()
+    today = _start_of_day(at)
     counts: dict[str, list[int]] = {}
-    for _, rule, correct, *_ in _valid_answers(state["answers"]):
+    reviewed = set()
+    for when, rule, correct, *_ in _valid_answers(state["answers"]):
         tally = counts.setdefault(rule, [0, 0])
         tally[0] += int(correct)
         tally[1] += 1
+        if correct and when >= today:
+            reviewed.add(rule)
     return {
-        rule: Memory(rule, _card(state["cards"].get(rule)), *counts.get(rule, [0, 0]), at)
+        rule: Memory(
+            rule,
+            _card(state["cards"].get(rule)),
+            *counts.get(rule, [0, 0]),
+            at,
+            _stored_level(state["levels"].get(rule)),
+            rule in reviewed,
+        )
         for rule in RULES
     }
 
@@ -191,6 +246,23 @@ def _valid_answers(answers: list) -> list:
                 continue
             valid.append([when, entry[1], bool(entry[2]), str(entry[3]), str(entry[4])])
     return valid
+
+
+def left_for_today(count: int) -> str:
+    """«quedan tres reglas por repasar», as today's review counts down."""
+    if count == 0:
+        return "no queda ninguna regla por repasar"
+    if count == 1:
+        return "queda una regla por repasar"
+    return f"quedan {rules_in_words(count)} por repasar"
+
+
+def rules_in_words(count: int) -> str:
+    """«una regla», «tres reglas», «12 reglas»: small numbers in sentences are words."""
+    return "una regla" if count == 1 else f"{_NUMBER_WORDS.get(count, str(count))} reglas"
+
+
+_NUMBER_WORDS = {2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete", 8: "ocho", 9: "nueve", 10: "diez"}
 
 
 def due_rules(request: HttpRequest) -> list[str]:
@@ -243,6 +315,7 @@ def merge_into_account(request: HttpRequest, user) -> None:
     sources = {code for code, _ in SOURCES}
     with transaction.atomic():
         stored = {m.rule: m for m in RuleMemory.objects.select_for_update().filter(user=user)}
+        windows: dict[str, list[Answer]] = {}
         for when, rule, correct, source, item in sorted(answers, key=lambda entry: entry[0]):
             memory = stored.get(rule) or RuleMemory(user=user, rule=rule)
             at = max(when, memory.updated) if memory.pk else when  # a card never goes back in time
@@ -250,6 +323,10 @@ def merge_into_account(request: HttpRequest, user) -> None:
             memory.card, memory.due, memory.updated = card.to_dict(), card.due, at
             memory.total += 1
             memory.correct += int(correct)
+            if rule not in windows:
+                windows[rule] = _recent_answers(user, rule) if memory.pk else []
+            windows[rule] = (windows[rule] + [Answer(correct, difficulty(item))])[-WINDOW:]
+            memory.level = next_level(memory.level, windows[rule])
             memory.save()
             stored[rule] = memory
             RuleAnswer.objects.create(user=user, rule=rule, correct=correct, source=source if source in sources else "drill", item=item[:80], created=when)

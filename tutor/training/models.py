@@ -2,7 +2,8 @@
 
 ``RuleMemory`` holds the spaced-repetition card of one rule for one
 learner (the ``fsrs`` card as a dict, with its due date copied out so the
-database can sort and filter by it).  ``RuleAnswer`` keeps each answer, for
+database can sort and filter by it) and the level the learner has shown on
+it (``tutor.training.mastery``).  ``RuleAnswer`` keeps each answer, for
 the history chart and for teachers who want to see a student's attempts on
 one rule.
 """
@@ -13,12 +14,14 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from tutor.rules import Source
+
 SOURCES = [
-    ("drill", "Entrenamiento"),
-    ("puzzle", "Ejercicio de lección"),
-    ("assignment", "Tarea"),
-    ("practice", "Práctica"),
-    ("live", "Partida en directo"),
+    (Source.DRILL, "Entrenamiento"),
+    (Source.PUZZLE, "Ejercicio de lección"),
+    (Source.ASSIGNMENT, "Tarea"),
+    (Source.PRACTICE, "Práctica"),
+    (Source.LIVE, "Partida en directo"),
 ]
 
 
@@ -29,6 +32,7 @@ class RuleMemory(models.Model):
     due = models.DateTimeField(db_index=True)
     correct = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
+    level = models.PositiveSmallIntegerField(default=0, help_text="Lo que ha demostrado: 0 sin empezar, 1 practicada, 2 segura, 3 dominada.")
     updated = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -10,8 +10,6 @@ import secrets
 
 from django.http import HttpRequest
 
-from tutor.drills import LEVELS
-
 SEED_KEY = "drill_seed"
 STREAK_KEY = "drill_streak"
 MAX_SEED = 2**31 - 1
@@ -37,6 +35,3 @@ def count_answer(request: HttpRequest, correct: bool) -> int:
     return value
 
 
-def suggested_level(mastery: float) -> int:
-    """Start where the learner is: easy positions first, real ones once the rule is known."""
-    return LEVELS[0] if mastery < 0.3 else LEVELS[1] if mastery < 0.7 else LEVELS[2]

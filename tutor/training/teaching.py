@@ -14,16 +14,23 @@ from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import RULES
 
-from .memory import memories_of
+from .mastery import FEW_ANSWERS, THRESHOLDS, Level
+from .memory import Memory, memories_of
 from .models import RuleAnswer
 
 WEAKEST = 3
 
+TONES = {Level.NOT_STARTED: "low", Level.PRACTISED: "mid", Level.CONFIDENT: "good", Level.MASTERED: "high"}
+"""A cell's colour by the level shown; cells with fewer than ``FEW_ANSWERS`` answers are not judged."""
 
-def _tone(percent: int, total: int) -> str:
-    if not total:
-        return "none"
-    return "low" if percent < 30 else "mid" if percent < 70 else "high"
+
+def cell(memory: Memory) -> tuple[str, str]:
+    """(tone, words) of one heatmap cell: «—», «pocos datos», or the level the student has shown."""
+    if not memory.total:
+        return "none", "—"
+    if memory.total < FEW_ANSWERS:
+        return "few", "pocos datos"
+    return TONES[memory.level], memory.level_word
 
 
 def group_rules(classroom) -> dict:
@@ -32,7 +39,7 @@ def group_rules(classroom) -> dict:
     rows = []
     for student in students:
         known = memories_of(student)
-        cells = [(code, known[code].percent, known[code].total, _tone(known[code].percent, known[code].total)) for code in RULES]
+        cells = [(code, *cell(known[code])) for code in RULES]
         rows.append((student, display_name(student), cells))
     tallies = (
         RuleAnswer.objects.filter(user__in=students)
@@ -43,7 +50,14 @@ def group_rules(classroom) -> dict:
         ({"rule": RULES[t["rule"]], "wrong": t["wrong"], "total": t["total"]} for t in tallies if t["rule"] in RULES),
         key=lambda item: (-item["wrong"] / item["total"], -item["wrong"]),
     )
-    return {"students": rows, "rules": list(RULES.values()), "summary": summary, "weakest": [item for item in summary if item["wrong"]][:WEAKEST]}
+    return {
+        "students": rows,
+        "rules": list(RULES.values()),
+        "summary": summary,
+        "weakest": [item for item in summary if item["wrong"]][:WEAKEST],
+        "thresholds": THRESHOLDS,
+        "few_answers": FEW_ANSWERS,
+    }
 
 
 @teacher_required

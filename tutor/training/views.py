@@ -14,9 +14,10 @@ from tutor.ratelimit import ratelimit
 
 from . import lesson_review as mixed_review
 from .api import check_and_record
-from .charts import history_chart, mastery_chart
-from .memory import answer_history, due_rules, memories
-from .state import learner_seed, streak, suggested_level
+from .charts import history_chart, level_chart
+from .mastery import THRESHOLDS, suggested_drill_level
+from .memory import answer_history, due_rules, left_for_today, memories, rules_in_words
+from .state import learner_seed, streak
 
 def _lesson_titles() -> dict[str, str]:
     """Lesson titles by slug, in course order."""
@@ -30,7 +31,9 @@ def index(request: HttpRequest) -> HttpResponse:
     for rule in RULES.values():
         groups.setdefault(rule.lesson, []).append((rule, known[rule.code]))
     lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items() if rules]
-    return render(request, "training/index.html", {"lessons": lessons, "due": due_rules(request)})
+    due = due_rules(request)
+    context = {"lessons": lessons, "due": due, "due_words": rules_in_words(len(due)), "thresholds": THRESHOLDS}
+    return render(request, "training/index.html", context)
 
 
 def _int(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
@@ -61,6 +64,8 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
         "verdict": verdict,
         "submitted": submitted or "",
         "levels": LEVELS,
+        # Counted after the answer: today's review counts down as the learner answers.
+        "due_text": left_for_today(len(due_rules(request))) if mode == "review" else "",
         **(extra or {}),
     }
     return render(request, "training/drill.html", context)
@@ -71,14 +76,15 @@ def drill(request: HttpRequest, rule: str) -> HttpResponse:
     if rule not in RULES:
         raise Http404("Esa regla no existe.")
     memory = memories(request)[rule]
-    level = _int(request, "nivel", suggested_level(memory.mastery), LEVELS[0], LEVELS[-1])
+    chosen = "nivel" in request.GET
+    level = _int(request, "nivel", suggested_drill_level(memory.level), LEVELS[0], LEVELS[-1])
     index = _int(request, "n", memory.total, 0, 10**6 - 1)
     drill = drill_set(rule, level, learner_seed(request), 1, start=index)[0]
     index = drill.index
     base = reverse("training:drill", args=[rule])
-    return _drill_page(
-        request, drill, here=f"{base}?nivel={level}&n={index}", next_url=f"{base}?nivel={level}&n={index + 1}", mode="rule"
-    )
+    # A level the learner picked stays; otherwise each drill follows the level they have shown.
+    picked = f"nivel={level}&" if chosen else ""
+    return _drill_page(request, drill, here=f"{base}?{picked}n={index}", next_url=f"{base}?{picked}n={index + 1}", mode="rule")
 
 
 @ratelimit("check")
@@ -95,17 +101,18 @@ def review(request: HttpRequest) -> HttpResponse:
     else:
         rule = due[0]
     memory = memories(request)[rule]
-    drill = drill_set(rule, suggested_level(memory.mastery), learner_seed(request), 1, start=memory.total)[0]
-    return _drill_page(request, drill, here=f"{here}?regla={rule}", next_url=here, mode="review", extra={"due_count": len(due)})
+    drill = drill_set(rule, suggested_drill_level(memory.level), learner_seed(request), 1, start=memory.total)[0]
+    return _drill_page(request, drill, here=f"{here}?regla={rule}", next_url=here, mode="review", )
 
 
 def progress(request: HttpRequest) -> HttpResponse:
     known = memories(request)
-    rows = [(RULES[code].title, memory.percent) for code, memory in known.items()]
+    rows = [(RULES[code].title, int(memory.level), memory.level_word) for code, memory in known.items()]
     studied = [memory for memory in known.values() if memory.total]
     history = answer_history(request)
     context = {
-        "mastery_svg": mastery_chart(rows),
+        "level_svg": level_chart(rows),
+        "thresholds": THRESHOLDS,
         "history_svg": history_chart(history),
         "rows": [(RULES[code], memory) for code, memory in known.items()],
         "due": [RULES[code] for code in due_rules(request)],

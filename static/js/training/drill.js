@@ -3,26 +3,30 @@
  * way on comes next to the verdict.
  *
  * check.js posts the answer and fires "check:verdict" with the server's
- * verdict; a drill's verdict also carries {streak, mastery}, which are
- * shown here.  After an answer the page's «Siguiente ejercicio» link moves
- * just above the verdict (the board's [data-board-next] slot), where the
- * eye already is; after a right answer it takes the focus without
- * scrolling, so a keyboard user goes on with Enter and the verdict stays
- * in view (check.js brings both into view once this has run).
+ * verdict; a drill's verdict also carries {streak, level, due_left_text}: the
+ * right answers in a row, the level the learner has shown on the rule
+ * (its value draws the steps, its word is read) and, in today's review,
+ * the sentence that says how many rules are left.  After an answer the
+ * page's «Siguiente ejercicio» link moves just above the verdict (the
+ * board's [data-board-next] slot), where the eye already is; after a right
+ * answer it takes the focus without scrolling, so a keyboard user goes on
+ * with Enter and the verdict stays in view (check.js brings both into view
+ * once this has run).
  */
 
 function updateStats(detail) {
   const streak = document.querySelector('[data-streak]');
   if (streak && Number.isInteger(detail.streak)) streak.textContent = String(detail.streak);
-  if (Number.isInteger(detail.mastery)) {
-    document.querySelectorAll('[data-mastery-meter]').forEach((meter) => {
-      meter.value = detail.mastery;
-      meter.textContent = `${detail.mastery} %`;
-    });
-    document.querySelectorAll('[data-mastery-value]').forEach((value) => {
-      value.textContent = `${detail.mastery} %`;
+  const level = detail.level;
+  if (level && Number.isInteger(level.value) && typeof level.word === 'string') {
+    document.querySelectorAll('[data-mastery]').forEach((mastery) => {
+      mastery.dataset.level = String(level.value);
+      const value = mastery.querySelector('[data-mastery-value]');
+      if (value) value.textContent = level.word;
     });
   }
+  const left = document.querySelector('[data-due-left]');
+  if (left && typeof detail.due_left_text === 'string') left.textContent = detail.due_left_text;
 }
 
 /** The slot just above the form's verdict: the board's, or one made for an answer form. */

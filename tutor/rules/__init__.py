@@ -1,0 +1,78 @@
+"""The rule catalogue: each rule's code, title, lesson section and Spanish, in one place.
+
+Pure Python next to the engine (no Django): the engine decides and gives
+stable reason codes; this package names the rule each code breaks, links
+the lesson that teaches it and says it in Spanish.  Judging an answer about
+a rule anywhere is an event (``answer_judged``) that other apps subscribe
+to.  Apps import the names below from ``tutor.rules``; a test greps the rest
+of the site for copies of its titles, anchors and sentences.
+
+>>> from tutor.rules import RuleCode, rule_for
+>>> from tutor.engine import Position
+>>> rule_for(Position.initial().with_dice("6-1").check("1/7")).code is RuleCode.DIRECTION
+True
+"""
+
+from .answers import KIND_WORDS, game_value, legal_hit, pip_count_sum
+from .catalogue import (
+    RULES,
+    Rule,
+    RuleCode,
+    rule_for,
+    rule_for_calculation,
+    rule_for_code,
+    rule_for_reason,
+    rules_for_codes,
+    rules_for_verdict,
+)
+from .cube import (
+    CRAWFORD_NOTICE,
+    CUBE_REFUSALS,
+    POST_CRAWFORD_NOTICE,
+    SITE_CUBE_LIMIT,
+    Notice,
+    cube_refusal,
+    may_double_answer,
+)
+from .events import AnswerJudged, Channel, Source, answer_judged
+from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
+from .reasons import (
+    SENTENCES,
+    explain,
+    explain_drop,
+    explain_verdict,
+)
+
+__all__ = [
+    "CRAWFORD_NOTICE",
+    "CUBE_REFUSALS",
+    "DEFECTS",
+    "IMPOSSIBLE_POSITION",
+    "KIND_WORDS",
+    "POST_CRAWFORD_NOTICE",
+    "RULES",
+    "SENTENCES",
+    "SITE_CUBE_LIMIT",
+    "AnswerJudged",
+    "Channel",
+    "Notice",
+    "Rule",
+    "RuleCode",
+    "Source",
+    "answer_judged",
+    "cube_refusal",
+    "describe_defects",
+    "explain",
+    "explain_drop",
+    "explain_verdict",
+    "game_value",
+    "legal_hit",
+    "may_double_answer",
+    "pip_count_sum",
+    "rule_for",
+    "rule_for_calculation",
+    "rule_for_code",
+    "rule_for_reason",
+    "rules_for_codes",
+    "rules_for_verdict",
+]

@@ -1,0 +1,42 @@
+"""Why the answer to a question about a rule is what it is, in Spanish.
+
+Illegal plays are explained by ``reasons`` and refused doubles by ``cube``;
+this module words the rest of what the drills ask: a legal hit, a pip count
+and the points a won game is worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.engine import BAR
+
+KIND_WORDS = {"single": "una partida simple", "gammon": "un gammon", "backgammon": "un backgammon"}
+"""A kind of win, as the sentences name it."""
+
+
+def legal_hit(play: str) -> str:
+    """Why a play that lands on a lone rival checker is legal."""
+    return f"«{play}» es legal: caer en una ficha suelta rival la captura."
+
+
+def pip_count_sum(counts: Iterable[tuple[int, int]], total: int | str) -> str:
+    """How a pip count adds up, from ``(point, checkers)`` pairs (the bar is point 25).
+
+    >>> pip_count_sum([(25, 1), (6, 2)], 37)
+    'Recuento: 25 (barra) + 2×6 = 37 pips.'
+    """
+    terms = []
+    for point, count in counts:
+        named = "25 (barra)" if point == BAR else str(point)
+        terms.append(f"{count}×{named}" if count > 1 else named)
+    return f"Recuento: {' + '.join(terms)} = {total} pips."
+
+
+def game_value(kind: str, multiplier: int, cube: int, points: int | str) -> str:
+    """How many points a won game is worth: the kind of win times the cube.
+
+    >>> game_value("gammon", 2, 4, 8)
+    'Es un gammon (vale 2) con el cubo en 4: 2 × 4 = 8.'
+    """
+    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {points}."
