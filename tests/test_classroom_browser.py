@@ -68,8 +68,10 @@ def test_a_class_from_sign_up_to_the_results_csv(new_page, live_server, tmp_path
 
     # …and one of their own, from an XGID, previewed with every legal play.
     teacher.get_by_role("link", name="Crear un ejercicio propio").click()
+    teacher.get_by_text("O pega un XGID o un ID de GNU Backgammon").click()  # folded under the board
     teacher.fill("#id_xgid", OPENING_XGID)
     teacher.select_option("#id_dice", DICE)
+    teacher.get_by_text("Título y enunciado (opcionales)").click()
     teacher.fill("#id_title", "El 6-3 de salida")
     teacher.get_by_role("button", name="Comprobar y ver la vista previa").click()
     plays = Position.from_xgid(OPENING_XGID).legal_plays(DICE)
