@@ -243,7 +243,7 @@ def test_on_a_phone_the_crawford_game_keeps_the_whole_board_above_the_action_bar
     crawford = Position.initial(match_length=3).replace(score=(2, 0), crawford=True, turn=WHITE, dice=(3, 1))
     LiveGame.objects.filter(pk=game.pk).update(xgid=crawford.to_xgid(), phase=Phase.MOVE)
     page = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
-    expect(page.locator("[data-crawford]")).to_contain_text("partida Crawford")
+    expect(page.locator("[data-crawford]")).to_contain_text("Partida Crawford")
     shoot(page, "crawford-360.png")
     board = page.locator("[data-play-board] .board-svg").bounding_box()
     actions = page.locator("[data-play-board] [data-board-actions]").bounding_box()
