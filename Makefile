@@ -1,13 +1,20 @@
-# Common tasks.  `make run` serves the site locally; `make test` runs the whole suite.
+# Common tasks.  `make run` serves the site locally; `make test` runs the whole suite;
+# `make check` runs the linter and the type checker.
 
 PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || echo python3)
 VENV ?= .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
+# Processes that share the tests (pytest-xdist), e.g. TEST_WORKERS=2; empty
+# runs them in one.  Each worker has its own test database, live servers on
+# free ports and its own Chromium.
+TEST_WORKERS ?=
+PYTEST := $(VPY) -m pytest $(if $(strip $(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 # Debian packages each task needs; scripts/system-packages installs the
 # missing ones when it can (root or password-less sudo with apt-get) and
@@ -17,7 +24,7 @@ TEST_PACKAGES ?= chromium redis-server
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
 
-.PHONY: run serve-prod serve-live test test-postgres bench screenshots prepare migrate lessons install node-deps system-packages-test clean
+.PHONY: run serve-prod serve-live serve-worker test test-fast test-postgres check lint types types-next bench screenshots prepare migrate lessons install install-dev node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -25,13 +32,21 @@ $(VPY):
 	@$(SYSTEM_PACKAGES) $(RUN_PACKAGES)
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when requirements.txt changed since the last install.
+# One stamp per requirements file: each is reinstalled only when it changed
+# since its last install.  requirements.txt is what serving needs (all that
+# `make run` installs); requirements-dev.txt adds the tests' and the checks' tools.
 $(STAMP): requirements.txt | $(VPY)
 	$(VPY) -m pip install --upgrade pip
 	$(VPY) -m pip install -r requirements.txt
 	touch $(STAMP)
 
+$(DEV_STAMP): requirements-dev.txt $(STAMP)
+	$(VPY) -m pip install -r requirements-dev.txt
+	touch $(DEV_STAMP)
+
 install: $(STAMP)
+
+install-dev: $(DEV_STAMP)
 
 # --- Database and content ----------------------------------------------------
 
@@ -51,7 +66,11 @@ lessons: $(STAMP)
 
 # daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
 # games' WebSockets from one process, with the in-memory channel layer.
+# Next to it, a worker grades the finished games' reviews (the database
+# queue of django-tasks); stopping `make run` (Ctrl-C) stops both.
 run: prepare
+	@$(VPY) manage.py db_worker --queue-name reviews --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
 # The production server: gunicorn with tutor.settings.prod, WhiteNoise serving
@@ -77,6 +96,21 @@ serve-live: $(STAMP)
 	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
 	$(PROD) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
 
+# The workers that grade finished games' reviews in production, on any machine
+# that reaches the database (and Redis, to tell the open review pages at
+# once): tutor.settings.prod, the same variables as serve-prod.  Each one
+# grades one review at a time through its own GNU Backgammon process; start
+# as many as the machine has cores to spare (WORKERS=2, for instance).
+WORKERS ?= 1
+
+serve-worker: $(STAMP)
+	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
+	@pids=""; for n in $$(seq $(WORKERS)); do \
+		$(PROD) $(VPY) manage.py db_worker --queue-name reviews --no-reload --interval 1 & pids="$$pids $$!"; \
+	done; \
+	trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \
+	wait $$pids
+
 # --- Tests -------------------------------------------------------------------
 
 # axe-core is injected by the browser tests' accessibility checks.
@@ -90,18 +124,50 @@ node-deps:
 system-packages-test:
 	@$(SYSTEM_PACKAGES) $(TEST_PACKAGES)
 
-test: $(STAMP) node-deps system-packages-test
-	$(VPY) -m pytest $(PYTEST_ARGS)
+test: $(DEV_STAMP) node-deps system-packages-test
+	$(PYTEST) $(PYTEST_ARGS)
+
+# The suite without the tests marked slow (long comparisons with GNU Backgammon,
+# load and fuzz runs) nor those that drive a browser: a quick loop while working.
+FAST_MARKS ?= not slow and not browser
+
+test-fast: $(DEV_STAMP)
+	$(PYTEST) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
 
 # The same suite against a throwaway PostgreSQL server on loopback (Debian's
 # `postgresql` package), stopped and removed afterwards.
-test-postgres: $(STAMP) node-deps system-packages-test
+test-postgres: $(DEV_STAMP) node-deps system-packages-test
 	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
-	scripts/with-postgres $(VPY) -m pytest $(PYTEST_ARGS)
+	scripts/with-postgres $(PYTEST) $(PYTEST_ARGS)
+
+# --- Checks ------------------------------------------------------------------
+
+# ruff with the small rule set of pyproject.toml (no formatter: the code's
+# layout is left as written), then mypy: --strict on the pure packages next
+# to the rules, the default level (with django-stubs) on everything else.
+# NEXT_STRICT_PACKAGES are on their way to strict: left out of both runs
+# (`make types-next` shows what is left); once that passes, move them to
+# STRICT_PACKAGES and empty NEXT_STRICT_PACKAGES.
+STRICT_PACKAGES ?= tutor/engine
+NEXT_STRICT_PACKAGES ?= tutor/drills
+MYPY := $(VPY) -m mypy
+
+check: lint types
+
+lint: $(DEV_STAMP)
+	$(VPY) -m ruff check .
+
+types: $(DEV_STAMP)
+	$(MYPY) --strict --no-warn-unused-configs $(STRICT_PACKAGES)
+	$(MYPY) tutor $(foreach package,$(NEXT_STRICT_PACKAGES),--exclude '^$(package)/')
+
+types-next: $(DEV_STAMP)
+	@if [ -n "$(strip $(NEXT_STRICT_PACKAGES))" ]; then $(MYPY) --strict $(NEXT_STRICT_PACKAGES); \
+	else echo "Every package in STRICT_PACKAGES is checked with --strict by make check."; fi
 
 # --- Benchmarks --------------------------------------------------------------
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	@set -e; found=0; \
 	for script in bench/*.py; do \
 		[ -e "$$script" ] || continue; \
@@ -116,11 +182,11 @@ bench: $(STAMP)
 
 # PNGs of the main pages at 1280 and 360 px in screenshots/ (ignored by git),
 # so that reviewers can see the pages without running a browser.
-screenshots: $(STAMP) system-packages-test
+screenshots: $(DEV_STAMP) system-packages-test
 	$(VPY) scripts/screenshots.py screenshots
 
 # --- Housekeeping ------------------------------------------------------------
 
 clean:
-	rm -rf staticfiles .pytest_cache .hypothesis test-results
+	rm -rf staticfiles .pytest_cache .hypothesis test-results .mypy_cache .ruff_cache
 	find . -path ./$(VENV) -prune -o -path ./node_modules -prune -o -type d -name __pycache__ -print0 | xargs -0 rm -rf

@@ -24,6 +24,7 @@ import gc
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,9 +71,10 @@ def run(count: int, rounds: int, seed: int) -> dict:
         ours_round = gnubg_round = 0
         for start in range(0, len(positions), BATCH):
             stop = start + BATCH
+            batch_dice = dice[start:stop]
             jobs = [
-                ("ours", lambda: _time_ours(positions[start:stop], dice[start:stop])),
-                ("gnubg", lambda: _time_gnubg(boards[start:stop], dice[start:stop], gnubg_nn.moves)),
+                ("ours", partial(_time_ours, positions[start:stop], batch_dice)),
+                ("gnubg", partial(_time_gnubg, boards[start:stop], batch_dice, gnubg_nn.moves)),
             ]
             if (round_number + start // BATCH) % 2:
                 jobs.reverse()

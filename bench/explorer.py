@@ -18,9 +18,9 @@ Target: every request under ``BUDGET_MS`` of CPU.  Exit status 1 when missed.
 from __future__ import annotations
 
 try:  # first: makes the standard library's http importable (see bench/_support.py)
-    from bench import _support
+    from bench import _support  # noqa: F401
 except ImportError:  # run as a script from bench/
-    import _support
+    import _support  # noqa: F401
 import argparse
 import json
 import os

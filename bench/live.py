@@ -116,7 +116,7 @@ def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.P
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("daphne did not start: see " + str(folder))
+                    raise RuntimeError("daphne did not start: see " + str(folder)) from None
                 time.sleep(0.1)
     return processes, ports
 

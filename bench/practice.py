@@ -60,7 +60,7 @@ def turn(position: Position, rng: random.Random, level) -> None:
     if can_double(reply):
         evaluator.analyse_cube(reply, level.plies, level.noise)
     rolled = reply.with_dice((rng.randint(1, 6), rng.randint(1, 6)))
-    evaluator.analyse_plays(rolled, level.plies, level.noise).best
+    evaluator.analyse_plays(rolled, level.plies, level.noise)
 
 
 def processor_time() -> float:

@@ -3,13 +3,17 @@
 Reviewers see the pages without running a browser: the script serves the
 site on a free loopback port with a throwaway SQLite database, opens each
 page in Debian's Chromium and writes ``<page>-1280.png`` and ``<page>-360.png``
-into the folder given (``screenshots/`` by default, ignored by git).
+into the folder given (``screenshots/`` by default, ignored by git).  The
+pages of signed-in players (a live game under way, the review of a finished
+one and of a practice game) come from ``screenshot_world.py``, which plays
+those games first; the browser signs in through the login form.
 
 Usage: ``python scripts/screenshots.py [FOLDER]``
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -91,6 +95,14 @@ def act(page, action: str | None) -> None:
     page.wait_for_timeout(600)
 
 
+def sign_in(page, base: str, username: str, password: str) -> None:
+    page.goto(base + "/cuenta/entrar/")
+    page.locator('input[name="username"]').fill(username)
+    page.locator('input[name="password"]').fill(password)
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_load_state()
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots").resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -99,6 +111,9 @@ def main() -> None:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.dev", "DATABASE_URL": f"sqlite:///{scratch}/db.sqlite3"}
         python = sys.executable
         subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+        world = json.loads(subprocess.run(
+            [python, "scripts/screenshot_world.py"], cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        ).stdout.strip().splitlines()[-1])
         server = subprocess.Popen(
             [python, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -116,6 +131,16 @@ def main() -> None:
                         page = context.new_page()
                         page.goto(base + path)
                         act(page, action)
+                        target = folder / f"{name}-{viewport['width']}.png"
+                        page.screenshot(path=str(target), full_page=False)
+                        print(target)
+                        context.close()
+                    for name, user, path in world["pages"]:
+                        context = browser.new_context(viewport=viewport, locale="es-ES")
+                        page = context.new_page()
+                        sign_in(page, base, user, world["password"])
+                        page.goto(base + path)
+                        page.wait_for_timeout(1500)
                         target = folder / f"{name}-{viewport['width']}.png"
                         page.screenshot(path=str(target), full_page=False)
                         print(target)

@@ -38,7 +38,7 @@ def asgi_live_server():
             break
         except OSError:
             if time.monotonic() > deadline:
-                raise RuntimeError("daphne did not start")
+                raise RuntimeError("daphne did not start") from None
             time.sleep(0.05)
     try:
         yield f"http://127.0.0.1:{port}"

@@ -9,8 +9,15 @@ in a test module that others import; plain helpers live in helper modules
 
 import pytest
 from django.core.cache import cache
+from hypothesis import settings as hypothesis_settings
 
 from tests.browser import DESKTOP, launch_chromium, require_chromium
+
+# No property test has a deadline: on a machine busy with other work one
+# example can take seconds without anything being wrong.  The profile keeps
+# whatever Hypothesis chose otherwise (its own CI profile under CI=true).
+hypothesis_settings.register_profile("busy-machine", hypothesis_settings(hypothesis_settings.default, deadline=None))
+hypothesis_settings.load_profile("busy-machine")
 
 @pytest.fixture
 def fresh_rate_limits():
@@ -93,7 +100,8 @@ def page(new_page):
 
 @pytest.fixture(scope="session")
 def asgi_server(django_db_setup, django_db_blocker):
-    """daphne serving the whole site, WebSockets included, for the session (tests/asgi_server.py)."""
+    """daphne serving HTTP and WebSockets in this process (``tests/asgi_server.py``), once per run:
+    Twisted's reactor starts only once, so every module that needs WebSockets shares it."""
     from tests.asgi_server import asgi_live_server
 
     with asgi_live_server() as url:

@@ -373,6 +373,8 @@ def position_strategy(with_dice: bool = True, with_stakes: bool = False):
                 fields["crawford"] = crawford_possible and draw(st.booleans())
             else:
                 fields["jacoby"] = draw(st.booleans())
+                # A money session piles points up without end: any score is reachable.
+                fields["score"] = (draw(st.integers(0, 999_999_999)), draw(st.integers(0, 999_999_999)))
             fields["max_cube_log"] = draw(st.integers(6, 12))
         return Position.from_layout(layouts[0], layouts[1], **fields)
 

@@ -26,9 +26,10 @@ def act(game: LiveGame, user, kind: str, **data) -> None:
     service.run(game.pk, user, kind, seq=game.seq, **data)
 
 
-def played(white, black) -> LiveGame:
+def played(white, black, *, resign: bool = True) -> LiveGame:
     """A money game: White rolls twice (a clear no-double, then a missed double), Black plays 24/20 with
-    the opening 3-1 (a mistake), White doubles at the start (a mistake) and Black takes, then resigns."""
+    the opening 3-1 (a mistake), White doubles at the start (a mistake) and Black takes, then resigns
+    (unless ``resign`` is false: the caller ends the game)."""
     game = service.create_game(white, black=black)
     set_state(game, OPENING.replace(turn=WHITE), Phase.ROLL)
     act(game, white, "roll")
@@ -40,7 +41,8 @@ def played(white, black) -> LiveGame:
     assert game.phase == Phase.ROLL and game.position.turn == WHITE
     act(game, white, "double")
     act(game, black, "take")
-    act(game, black, "resign")
+    if resign:
+        act(game, black, "resign")
     game.refresh_from_db()
-    assert game.is_over
+    assert game.is_over == resign
     return game

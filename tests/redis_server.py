@@ -38,7 +38,7 @@ def throwaway_redis():
                     break
                 except OSError:
                     if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError("redis-server did not start")
+                        raise RuntimeError("redis-server did not start") from None
                     time.sleep(0.05)
             yield f"redis://127.0.0.1:{port}/0"
         finally:

@@ -35,7 +35,10 @@ ASSIGNMENT_ROUTES = (
     "results", "results_csv", "attempts_csv", "student_assignment",
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
-MATCH_ROUTES = ("match", "roll", "double", "play", "answer", "hint", "next-game", "review", "export", "exercises")
+MATCH_ROUTES = (
+    "match", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
+    "exercises",
+)
 
 
 @dataclass

@@ -412,3 +412,15 @@ def test_the_dependency_checks_read_imports_rows_and_cycles():
     assert dependency_table(row) == {"ratelimit": set(), "cache": set(), "home": {"lessons", "ratelimit"}}
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_property_test_has_a_deadline_that_a_busy_machine_could_miss():
+    from hypothesis import settings as hypothesis_settings
+
+    assert hypothesis_settings.default.deadline is None
+    timed = [
+        f"{path.name}: {match[0]}"
+        for path in sorted(Path(__file__).parent.glob("*.py"))
+        for match in re.finditer(r"\bdeadline=(?!None\b)[^,)\s]+", path.read_text())
+    ]
+    assert not timed, f"property tests with a deadline: {timed}"

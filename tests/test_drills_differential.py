@@ -20,10 +20,17 @@ import os
 import pytest
 
 from tests.engine_positions import engine_outcomes, gnubg_outcomes
+from tests.missing import unavailable
 from tutor.drills import LEVELS, RULES, generate
 from tutor.engine import BAR, OFF, EngineError, parse_play
 
-pytest.importorskip("gnubg_nn")
+try:
+    import gnubg_nn  # noqa: F401
+except ImportError:
+    unavailable("gnubg_nn is missing: `pip install -r requirements.txt` to compare the drills with GNU Backgammon", module_level=True)
+
+# About two thousand drills compared with GNU Backgammon.
+pytestmark = pytest.mark.slow
 
 PER_LEVEL = int(os.environ.get("DRILLS_DIFF_PER_LEVEL", 45))
 

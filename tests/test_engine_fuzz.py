@@ -100,6 +100,7 @@ def test_every_error_from_the_readers_belongs_to_the_engine_family(text):
         _reads_or_raises_its_own_error(reader, text, EngineError)
 
 
+@pytest.mark.slow  # three hundred full checks of generated positions
 @fuzz_settings
 @given(position_strategy(), st.one_of(anything, _mutations_of("24/18 13/11"), _mutations_of("bar/20*/14")))
 def test_check_never_raises_and_always_gives_a_verdict(position, text):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.engine import BLACK, WHITE, EngineError, Position, RuleError
+from tutor.engine import BLACK, WHITE, EngineError, Position, RuleError, XgidError
 from tutor.engine.cube import can_double, double_reasons
 from tutor.engine.gnubgid import format_gnubg_id, parse_gnubg_id
 from tutor.engine.match import Match
@@ -162,3 +162,19 @@ def test_every_match_state_round_trips_through_a_gnubg_id(length, games, turn):
     game = Position.initial(turn=turn, **match.position_fields())
     assert Match.of(parse_gnubg_id(format_gnubg_id(game))) == match
     assert parse_gnubg_id(format_gnubg_id(game)).turn == turn
+
+
+def test_a_money_score_above_ninety_nine_is_written_and_read_back_in_the_xgid():
+    position = Position.initial(score=(0, 128), cube_value=64, cube_owner=BLACK)
+    assert Position.from_xgid(position.to_xgid()) == position
+    after = Match.of(position).after_game(GameResult(BLACK, "backgammon", 3, cube_value=64))
+    assert after.score == (0, 320)
+    again = Position.initial(**after.position_fields())
+    assert Position.from_xgid(again.to_xgid()).score == (0, 320)
+
+
+def test_an_xgid_reads_the_scores_gnubg_reads_and_refuses_negative_ones():
+    body = "-b----E-C---eE---c-e----B-:0:0:1:00:{}:{}:0:0:10"
+    assert Position.from_xgid(body.format(9999, 12345)).score == (9999, 12345)
+    with pytest.raises(XgidError):
+        Position.from_xgid(body.format(-1, 0))

@@ -6,7 +6,6 @@ checkers per side on points, bar and off, never two colours on a point.
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

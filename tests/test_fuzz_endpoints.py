@@ -157,23 +157,27 @@ def send(client: Client, url: str, request) -> int:
 
 def fuzz(world: Group, role: str) -> None:
     for route in routes():
-        url = world.url(route)
-        page = client_as(world, role).get(url)
-        fields = form_fields(page.content.decode(errors="replace")) if page.status_code == 200 else []
+        fuzz_route(world, role, route)
 
-        @settings(
-            max_examples=EXAMPLES_PER_ROUTE,
-            deadline=None,
-            database=None,
-            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
-        )
-        @given(request=requests_for(fields))
-        def never_a_server_error(request):
-            client = client_as(world, role)
-            status = send(client, url, request)
-            assert status < 500, f"{route.name}: {status} for {request!r}"[:2000]
 
-        never_a_server_error()
+def fuzz_route(world: Group, role: str, route) -> None:
+    url = world.url(route)
+    page = client_as(world, role).get(url)
+    fields = form_fields(page.content.decode(errors="replace")) if page.status_code == 200 else []
+
+    @settings(
+        max_examples=EXAMPLES_PER_ROUTE,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(request=requests_for(fields))
+    def never_a_server_error(request):
+        client = client_as(world, role)
+        status = send(client, url, request)
+        assert status < 500, f"{route.name}: {status} for {request!r}"[:2000]
+
+    never_a_server_error()
 
 
 def rendered_pages(world: Group, role: str):

@@ -1,9 +1,14 @@
-"""After a live game, in a real browser: each player reviews it, turns their mistakes into exercises and solves one.
+"""After a live game, in a real browser: the review stepped through with the keyboard, and mistakes made exercises.
 
-Black plays a play again on a board seen from their side (at 1280 px);
-White answers a no-double with the cube's buttons on a phone (360 px).
-Every page is checked with axe-core.  Screenshots are kept when
-``PLAY_SHOTS`` names a folder.
+The game (``tests/live_review.py``) has mistakes of both players; a worker's
+run of the queue (``drain``) grades it.  Bruno steps through it on a desktop
+with the keys, sees the error graph follow and gnubg's best play drawn on
+the board next to his own; the rival's decisions carry her name, his own say
+«Tu jugada».  A review still being graded fills in over the game's review
+socket when the worker is done.  Ana, on a phone, sees the whole board on
+the first screen and turns a missed double into an exercise.  Without
+JavaScript each decision is a page of its own.  Every page is checked with
+axe-core; screenshots are kept when ``PLAY_SHOTS`` names a folder.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from playwright.sync_api import expect
 from tests.browser import DESKTOP, PHONE, assert_accessible
 from tests.classroom_factories import make_user
 from tests.live_review import played
+from tutor.practice.background import drain
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,80 +34,146 @@ SHOTS = Path(os.environ["PLAY_SHOTS"]) if os.environ.get("PLAY_SHOTS") else None
 def quick_and_reproducible(settings):
     settings.PRACTICE_GRADING_PLIES = 0
     settings.PRACTICE_DICE_SEED = 5
+    settings.REVIEW_POLL_SECONDS = 0.5
 
 
 def shoot(page, name: str) -> None:
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / name), full_page=True)
+        page.screenshot(path=str(SHOTS / name))
 
 
-def signed_in(new_page, server: str, user, viewport):
+def signed_in(new_page, server: str, user, viewport, **options):
     client = Client()
     client.force_login(user)
-    page = new_page(viewport=viewport)
+    page = new_page(viewport=viewport, **options)
     page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}])
     return page
 
 
-def test_players_turn_their_mistakes_into_exercises_and_solve_them(new_page, live_server):
+def open_review(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("[data-review].is-enhanced")
+
+
+def heading(page):
+    return page.locator("#paso-actual")
+
+
+def marker_x(page) -> float:
+    return float(page.locator("[data-chart-current]").get_attribute("x"))
+
+
+def test_stepping_through_a_review_with_the_keyboard_follows_the_graph_and_draws_the_best_play(new_page, asgi_server):
     ana, bruno = make_user("ana"), make_user("bruno")
     game = played(ana, bruno)
-    server = live_server.url
+    assert drain() == 1
+    page = signed_in(new_page, asgi_server, bruno, DESKTOP)
+    open_review(page, asgi_server + game.get_review_url())
+    expect(heading(page)).to_contain_text("Decisión 1 de 7")
+    page.evaluate("window.sameDocument = true")
+    first = marker_x(page)
 
-    # Black, on a desktop: the review of both players, their own mistakes to convert.
-    page = signed_in(new_page, server, bruno, DESKTOP)
-    page.goto(server + game.get_review_url())
-    mine = page.locator("section", has=page.get_by_role("heading", name="Bruno (negras): tú"))
-    expect(mine.get_by_role("heading", name="Tus errores, para practicar")).to_be_visible()
-    rival = page.locator("section", has=page.get_by_role("heading", name="Ana (blancas)"))
-    rival.get_by_text("Todas sus decisiones").click()
-    expect(rival.get_by_text("no dobla: correcto")).to_be_visible()
-    expect(rival.get_by_role("button", name="Convertir mis errores en ejercicios")).to_have_count(0)
-    assert_accessible(page)
-    shoot(page, "review-1280.png")
-    mine.get_by_role("button", name="Convertir mis errores en ejercicios").click()
-    page.wait_for_url(f"**/practica/ejercicios/#partida-{game.code}")
-    group = page.locator(f"#partida-{game.code}")
-    expect(group).to_have_text(f"{game.title} con Ana")
-    expect(page.get_by_role("status")).to_contain_text("1 ejercicio nuevo")
-    assert_accessible(page)
-    shoot(page, "exercises-1280.png")
+    # N: the next error of either player, Ana's missed double; her decision carries her name.
+    page.keyboard.press("n")
+    expect(heading(page)).to_contain_text("Decisión 2 de 7")
+    expect(page.locator("[data-light]")).to_have_attribute("data-light", "rojo")
+    expect(page.locator(".light__facts dt").first).to_have_text("Decisión de Ana")
+    assert marker_x(page) > first
+    assert page.url.endswith("?paso=2")
+    expect(page.locator('[data-review-moves] [aria-current="step"]')).to_contain_text("Ana: no dobla")
+    expect(page.locator("[data-review-announce]")).to_contain_text("Decisión 2 de 7")
 
-    # The play again, on the board seen from Black's side, by clicking: 8/5 6/5 is gnubg's best.
-    page.get_by_role("link", name="Partida 1: jugada (jugaste 24/20)").click()
-    page.wait_for_selector("[data-practice-board] .is-enhanced")
-    board = page.locator("[data-practice-board]")
-    assert board.locator("[data-board]").get_attribute("data-numbering") == "black"
-    for source, target in ((8, 5), (6, 5)):  # the board names its places in White's numbering
-        board.locator(f'[data-point="{25 - source}"]').click()
-        board.locator(f'[data-point="{25 - target}"].is-target').click()
-    confirm = board.locator("button[type=submit]")
-    expect(confirm).to_be_enabled()
-    confirm.click()
-    page.wait_for_load_state()
-    expect(page.locator("[data-light]")).to_have_attribute("data-light", "verde")
+    # N again: Bruno's own 24/20 with the opening 3-1, gnubg's 8/5 6/5 drawn on the board beside it.
+    page.keyboard.press("n")
+    expect(heading(page)).to_contain_text("Decisión 3 de 7")
+    expect(page.locator(".light__facts dt").first).to_have_text("Tu jugada")
+    board = page.locator("#tablero svg.board-svg")
+    expect(board.locator('[data-arrow="best"]')).to_have_count(2)
+    assert sorted(board.locator('[data-arrow="best"]').evaluate_all("arrows => arrows.map(a => a.dataset.move)")) == ["6/5", "8/5"]
+    expect(board.locator('[data-arrow="played"]')).to_have_count(2)  # one checker, 24/21/20: two arrows end to end
+    expect(page.locator("[data-best-play]")).to_have_text("8/5 6/5")
+    bar = page.locator('.review-chart a[data-step="3"] .review-chart__bar')
+    assert "review-chart__bar--rojo" in bar.get_attribute("class")
     assert_accessible(page)
-    shoot(page, "exercise-play-1280.png")
-    page.get_by_role("link", name="Volver a la revisión de la partida").click()
-    expect(page.get_by_text("ya son ejercicios")).to_be_visible()
-    expect(page.locator(".practice-solved")).to_have_text("resuelto")
+    shoot(page, "review-step-1280.png")
 
-    # White, on a phone: the missed double, answered with the cube's buttons until it is verde.
-    phone = signed_in(new_page, server, ana, PHONE)
-    phone.goto(server + game.get_review_url())
-    shoot(phone, "review-360.png")
+    # ←, End, Home, →, P: every key moves without a page load.
+    page.keyboard.press("ArrowLeft")
+    expect(heading(page)).to_contain_text("Decisión 2 de 7")
+    page.keyboard.press("End")
+    expect(heading(page)).to_contain_text("Decisión 7 de 7")
+    expect(page.locator(".review-stage__what")).to_contain_text("gana la partida")
+    page.keyboard.press("p")
+    expect(heading(page)).to_contain_text("Decisión 4 de 7")
+    page.keyboard.press("Home")
+    expect(heading(page)).to_contain_text("Decisión 1 de 7")
+    page.keyboard.press("ArrowRight")
+    expect(heading(page)).to_contain_text("Decisión 2 de 7")
+    page.go_back()
+    expect(heading(page)).to_contain_text("Decisión 1 de 7")
+
+    # A bar of the graph and an item of the list are links to their decision.
+    page.locator('.review-chart a[data-step="5"]').click()
+    expect(heading(page)).to_contain_text("Decisión 5 de 7")
+    expect(page.locator(".light__facts dt").first).to_have_text("Tu decisión")
+    page.locator("[data-review-moves] a", has_text="Ana: dobla").click()
+    expect(heading(page)).to_contain_text("Decisión 4 de 7")
+    expect(page.locator('[data-review-moves] [aria-current="step"]')).to_be_focused()
+    assert page.evaluate("window.sameDocument === true")
+    assert page.locator('a[download][href$="partida.mat"]').count() >= 1
+
+
+def test_a_review_still_being_graded_fills_in_when_the_worker_is_done(new_page, asgi_server):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = played(ana, bruno)
+    page = signed_in(new_page, asgi_server, ana, DESKTOP)
+    open_review(page, asgi_server + game.get_review_url() + "?paso=2")
+    progress = page.locator("[data-review-progress]")
+    expect(progress).to_contain_text("0 de 5")
+    expect(page.locator(".review-stage__note--pending")).to_be_visible()
+    assert_accessible(page)
+    shoot(page, "review-pending-1280.png")
+    assert drain() == 1
+    expect(progress).to_have_count(0, timeout=15000)
+    expect(page.locator("[data-light]")).to_have_attribute("data-light", "rojo")
+    expect(page.locator(".light__facts dt").first).to_have_text("Tu decisión")
+    expect(page.locator("[data-review-announce]")).to_contain_text("La revisión está lista")
+
+
+def test_on_a_phone_the_board_fits_and_a_missed_double_becomes_an_exercise(new_page, asgi_server):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = played(ana, bruno)
+    drain()
+    phone = signed_in(new_page, asgi_server, ana, PHONE)
+    phone.goto(asgi_server + game.get_review_url() + "?paso=3")
+    board = phone.locator("#tablero svg.board-svg").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
+    assert board["y"] >= 0 and board["y"] + board["height"] <= PHONE["height"], board
+    expect(phone.locator(".light__facts dt").first).to_have_text("Jugada de Bruno")
+    overflow = phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the review is {overflow}px wider than a phone"
+    assert_accessible(phone)
+    shoot(phone, "review-step-360.png")
     phone.get_by_role("button", name="Convertir mis errores en ejercicios").click()
     phone.wait_for_url("**/practica/ejercicios/*")
-    assert_accessible(phone)
-    shoot(phone, "exercises-360.png")
     phone.get_by_role("link", name="Partida 1: no dobla").click()
     expect(phone.get_by_role("heading", name="Ejercicio: no dobla")).to_be_visible()
-    phone.get_by_role("button", name="No doblar").click()
-    expect(phone.locator("[data-light]")).to_have_attribute("data-light", "rojo")
     phone.get_by_role("button", name="Doblar", exact=True).click()
     expect(phone.locator("[data-light]")).to_have_attribute("data-light", "verde")
-    assert_accessible(phone)
-    shoot(phone, "exercise-cube-360.png")
-    overflow = phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the exercise page is {overflow}px wider than a phone"
+
+
+def test_without_javascript_each_decision_is_a_page_with_links_to_the_others(new_page, asgi_server):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = played(ana, bruno)
+    drain()
+    page = signed_in(new_page, asgi_server, bruno, DESKTOP, java_script_enabled=False)
+    page.goto(asgi_server + game.get_review_url())
+    page.get_by_role("link", name="Siguiente error").click()
+    expect(heading(page)).to_contain_text("Decisión 2 de 7")
+    assert "paso=2" in page.url
+    page.get_by_role("link", name="Siguiente", exact=True).click()
+    expect(heading(page)).to_contain_text("Decisión 3 de 7")
+    expect(page.locator('#tablero svg.board-svg [data-arrow="best"]')).to_have_count(2)
+    page.get_by_role("link", name="Anterior", exact=True).click()
+    expect(heading(page)).to_contain_text("Decisión 2 de 7")

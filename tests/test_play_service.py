@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from tests.classroom_factories import make_user
 from tutor.engine import BLACK, WHITE, Position
-from tutor.play import service
+from tutor.play import service, turns
 from tutor.play.display import render_player_panels
 from tutor.play.models import RECENT_TOLD, TOLD_FIELDS, LiveAction, LiveGame, Phase, RefusedPlay
-from tutor.practice.game import GameError, IllegalPlay
+from tutor.games.errors import GameError, IllegalPlay
 
 pytestmark = pytest.mark.django_db
 
@@ -148,7 +148,7 @@ def test_double_take_gives_the_cube_to_the_taker_and_the_doubler_rolls(players):
     game.xgid = position.replace(dice=None).to_xgid()
     game.phase = Phase.ROLL
     with pytest.raises(GameError, match="El cubo es de tu rival"):
-        service.double(game, game.side_of(doubler))
+        turns.double(game, game.side_of(doubler))
 
 
 def test_a_drop_ends_the_game_and_the_next_one_starts_with_a_new_opening_roll(players):
@@ -415,3 +415,60 @@ def test_nobody_may_double_while_an_offer_waits(players):
     with pytest.raises(GameError, match="oferta de rendición sin responder"):
         service.run(game.pk, players[BLACK], "double", seq=game.seq)
     assert game.phase == Phase.ROLL and not game.actions.filter(kind="double").exists()
+
+
+def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_leaving_and_shows_it_first(players):
+    from tutor.play.display import panel_context
+
+    game = started(players, claim_minutes=1)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    game = set_position(game, game.position.replace(cube_value=2, cube_owner=game.position.turn), game.phase)
+    absent = game.side_to_act()
+    claimant = players[1 - absent]
+    shown = panel_context(game, claimant)["claim_value"]
+    assert "backgammon (6 puntos)" in shown and "la sesión termina" in shown
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    service.run(game.pk, claimant, "claim", seq=game.seq)
+    game.refresh_from_db()
+    result = game.actions.get(kind="result")
+    assert (result.side, result.points, result.result_kind) == (1 - absent, 6, "backgammon")
+    assert game.is_over and game.winner == 1 - absent and game.score[1 - absent] == 6
+
+
+def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players):
+    from tutor.play.display import panel_context
+
+    game = started(players, length=5, claim_minutes=1)
+    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    absent = game.side_to_act()
+    assert "ganas el match" in panel_context(game, players[1 - absent])["claim_value"]
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    service.run(game.pk, players[1 - absent], "claim", seq=game.seq)
+    game.refresh_from_db()
+    assert game.winner == 1 - absent and game.score[1 - absent] == 5
+    assert game.actions.get(kind="result").points == 3
+
+
+def test_live_games_refuse_a_dead_cube_double_with_the_reason_and_the_panel_says_why(players):
+    from tutor.rules import CUBE_REFUSALS
+    from tutor.play.display import panel_context
+
+    game = started(players, length=5)
+    dead = Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=WHITE)
+    game = set_position(game, dead)
+    with pytest.raises(GameError, match="doblar no te daría nada"):
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    context = panel_context(game, players[WHITE])
+    assert not context["can_double"] and CUBE_REFUSALS["dead-cube"] in context["cube_note"]
+    assert panel_context(game, players[BLACK])["cube_note"] == ""
+
+
+def test_the_server_rolls_for_a_side_whose_only_double_would_be_dead(players):
+    game = started(players, length=5)
+    game = set_position(game, Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=BLACK), Phase.MOVE)
+    game = set_position(game, game.position.with_dice((3, 1)), Phase.MOVE)
+    service.run(game.pk, players[BLACK], "move", seq=game.seq, play="8/5 6/5")
+    game.refresh_from_db()
+    assert game.phase == Phase.MOVE and game.position.turn == WHITE and game.position.dice is not None

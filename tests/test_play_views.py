@@ -10,6 +10,7 @@ from tutor.accounts.models import Profile
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase, RefusedPlay
+from tutor.practice.background import drain
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 
@@ -125,15 +126,20 @@ def finished_game(ana, bruno) -> LiveGame:
     raise AssertionError("the game never ended")
 
 
-def test_after_the_game_gnubg_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
+def test_after_the_game_a_worker_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
     game = finished_game(ana, bruno)
     client = signed_in(ana)
     review = client.get(f"/jugar/{game.code}/revision/")
     assert review.status_code == 200
     html = review.content.decode()
     assert "Ana (blancas)" in html and "Bruno (negras)" in html
+    assert "GNU Backgammon está revisando la partida" in html and f'data-review-socket="/ws/jugar/{game.code}/revision/"' in html
+    game.refresh_from_db()
+    assert not game.graded
+    assert drain() == 1
     game.refresh_from_db()
     assert game.graded
+    assert "está revisando" not in client.get(f"/jugar/{game.code}/revision/").content.decode()
     graded = game.actions.filter(kind="move").exclude(colour="")
     assert graded.filter(side=WHITE).exists() and graded.filter(side=BLACK).exists()
     mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
@@ -155,8 +161,8 @@ def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_pl
     assert Position.from_xgid(game.xgid).dice is not None
 
 
-def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
-    from tutor.practice import evaluator
+def test_a_review_is_tried_again_while_gnubg_is_unavailable_and_the_page_says_so(ana, bruno, monkeypatch):
+    from tutor.practice import background, evaluator
 
     game = finished_game(ana, bruno)
 
@@ -164,10 +170,16 @@ def test_the_review_says_so_when_gnubg_is_unavailable(ana, bruno, monkeypatch):
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "grade_play", unavailable)
+    monkeypatch.setattr(background, "RETRY_SECONDS", 0)
+    assert drain() == background.ATTEMPTS  # queued again after each failure, a few times
     response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
-    assert response.status_code == 503 and "no está disponible" in response.content.decode()
+    assert response.status_code == 200 and "no estaba disponible" in response.content.decode()
     game.refresh_from_db()
     assert not game.graded
+    monkeypatch.undo()
+    assert drain() == 1  # the visit queued the review again
+    game.refresh_from_db()
+    assert game.graded
 
 
 def act_url(game) -> str:

@@ -145,3 +145,18 @@ def test_a_hint_is_drawn_on_the_board_as_arrows_until_a_checker_moves(page, live
     page.locator(f"{board} [data-action=undo]").click()
     expect(arrows).to_have_count(len(steps))
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_learner_resigns_a_gammon_from_the_game_page_and_the_program_accepts(new_page, live_server, viewport):
+    page = new_page(viewport=viewport)
+    start_money_game(page, live_server)
+    page.get_by_text("Rendirte en esta partida").click()
+    choice = page.get_by_role("button", name="Gammon: 2 puntos")
+    expect(choice).to_be_visible()
+    assert_accessible(page)
+    choice.click()
+    expect(page.locator(".practice-events")).to_contain_text("Te rindes con un gammon y el programa acepta.")
+    expect(page.locator(".practice-events")).to_contain_text("El programa gana la partida: gammon, 2 puntos.")
+    expect(page.locator("[data-score]")).to_have_text("Tú 0 – Programa 2")
+    expect(page.get_by_role("button", name="Siguiente partida")).to_be_visible()

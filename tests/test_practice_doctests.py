@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "tutor.practice.destinations",
+    "tutor.board.destinations",
     "tutor.practice.evaluator",
     "tutor.practice.events",
     "tutor.practice.grading",

@@ -162,6 +162,7 @@ def test_a_missing_gnubg_module_is_unavailable(monkeypatch):
         evaluator.supervisor.shutdown()
 
 
+@pytest.mark.slow  # starts a web process of its own
 def test_gnubg_is_never_imported_by_the_web_process():
     code = (
         "import sys, django; django.setup();"
@@ -217,6 +218,7 @@ def test_a_black_side_on_roll_is_analysed_from_its_own_view():
     assert analysis.best.equity == pytest.approx(white.best.equity)
 
 
+@pytest.mark.slow  # starts a web process of its own and kills it
 def test_a_worker_does_not_outlive_a_web_process_killed_outright():
     code = (
         "import os, sys, django; django.setup();"

@@ -28,7 +28,7 @@ def play_match(client, length: int) -> PracticeMatch:
     raise AssertionError("the match did not end")
 
 
-CELL_START = re.compile(r"^(\d\d:|Doubles|Takes|Drops)$")
+CELL_START = re.compile(r"^(\d\d:|Doubles|Takes|Drops|Wins)$")
 
 
 def row_cells(line: str) -> tuple[str, str]:
@@ -54,13 +54,23 @@ def row_cells(line: str) -> tuple[str, str]:
     return (text, "") if start < 28 else ("", text)
 
 
+def win(outcomes, side, points, position, stakes, scored):
+    """A «Wins» cell: the game's outcome, and a resignation's score when the game had not ended yet."""
+    outcomes.append((side, points))
+    if not scored:
+        board = position or Position.initial(**stakes.position_fields())
+        kind = {times: name for name, times in MULTIPLIERS.items()}[points // board.cube_value]
+        stakes = stakes.after_game(resignation(board, 1 - side, kind))
+    return stakes, True
+
+
 def replay(text: str) -> list[tuple[str, int]]:
     """Read a .mat file back with our engine: each game's winner and points, checking every move.
 
     A game that ends with neither a last checker borne off nor a dropped
     cube was resigned: its points say as what (times the cube).
     """
-    lines = text.splitlines()
+    lines = [line for line in text.splitlines() if not line.startswith(";")]
     length = int(re.match(r"^ (\d+) point match$", lines[0])[1])
     stakes = Match.new(length)
     outcomes = []
@@ -76,17 +86,16 @@ def replay(text: str) -> list[tuple[str, int]]:
         won = re.match(r"^( +)Wins (\d+) points?( and the match)?$", line)
         if won:
             side = WHITE if len(won[1]) < 20 else BLACK
-            outcomes.append((side, int(won[2])))
-            if not scored:
-                board = position or Position.initial(**stakes.position_fields())
-                kind = {times: name for name, times in MULTIPLIERS.items()}[int(won[2]) // board.cube_value]
-                stakes = stakes.after_game(resignation(board, 1 - side, kind))
+            stakes, scored = win(outcomes, side, int(won[2]), position, stakes, scored)
             continue
         if not ROW.match(line):
             assert not line.strip(), line
             continue
         for side, cell in zip((WHITE, BLACK), row_cells(line)):
             if not cell:
+                continue
+            if cell.startswith("Wins"):  # on the line of the first player's drop, as gnubg writes it
+                stakes, scored = win(outcomes, side, int(cell.split()[1]), position, stakes, scored)
                 continue
             if position is None:  # the opening roll decides who moves first
                 position = Position.initial(**stakes.position_fields()).replace(turn=side)
@@ -102,6 +111,9 @@ def replay(text: str) -> list[tuple[str, int]]:
                 dice, _, moves = cell.partition(":")
                 rolled = position.with_dice(parse_dice(dice))
                 written = moves.replace("25/", "bar/").replace("/0", "/off").strip()
+                if not written and not rolled.legal_plays()[0].is_pass:
+                    position = rolled  # dice thrown and not played: a resignation follows
+                    continue
                 verdict = rolled.check(written)
                 assert verdict.legal, (cell, rolled.to_xgid(), verdict.codes)
                 position = verdict.play.result
@@ -130,7 +142,7 @@ def test_the_export_uses_gnubg_s_layout(client):
     both = [line for line in rows if len(line) > 33 and line[5:33].endswith(" ")]
     assert rows and both
     for line in both:  # the second player's column starts at column 33, as gnubg writes it
-        assert line[33] != " " or line[33:].startswith((" Doubles", " Takes", " Drops")), line
+        assert line[33] != " " or line[33:].startswith((" Doubles", " Takes", " Drops", " Wins")), line
 
 
 @pytest.mark.django_db
@@ -139,7 +151,7 @@ def test_a_money_session_exports_as_a_0_point_match(client):
     response = client.get(f"/practica/{match.pk}/partida.mat")
     assert response["Content-Type"].startswith("text/plain")
     assert f'filename="practica-{match.pk}.mat"' in response["Content-Disposition"]
-    assert response.content.decode().startswith(" 0 point match\n\n Game 1\n")
+    assert response.content.decode().startswith('; [Jacoby "Off"]\n 0 point match\n\n Game 1\n')
 
 
 GNUBG_IMPORT = """

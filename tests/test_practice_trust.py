@@ -10,6 +10,8 @@ from django.core.cache import cache
 from django.db import connection
 
 from tutor.engine import BLACK, WHITE, Position
+from tutor.games.cube import cube_alive, may_double
+from tutor.rules import CUBE_REFUSALS
 from tutor.practice import evaluator, game
 from tutor.practice.events import Recorder
 from tutor.practice.grading import colour_for
@@ -87,9 +89,9 @@ def test_a_loss_between_two_depths_is_refused_rather_than_computed():
 )
 def test_the_cube_is_dead_once_it_covers_what_the_side_on_roll_needs(length, score, cube, alive):
     position = Position.initial(match_length=length, score=score, cube_value=cube, cube_owner=None if cube == 1 else WHITE)
-    assert game.cube_alive(position) is alive
+    assert cube_alive(position) is alive
     if cube > 1:
-        assert game.may_double(position) is alive
+        assert may_double(position) is alive
 
 
 @pytest.mark.django_db
@@ -102,7 +104,8 @@ def test_the_learner_is_not_offered_a_dead_cube_and_a_forced_request_is_refused(
     match.refresh_from_db()
     response = client.post(f"/practica/{match.pk}/doblar/", {"v": match.version})
     assert response.status_code == 409
-    assert game.DEAD_CUBE in response.content.decode()
+    assert CUBE_REFUSALS["dead-cube"] in response.content.decode()
+    assert "data-cube-note" in page
     assert not match.actions.filter(kind=Action.Kind.DOUBLE, side=LEARNER).exists()
 
 

@@ -79,18 +79,23 @@ def test_logged_in_players_keep_their_matches_and_the_anonymous_ones_join_on_log
 
 
 @pytest.mark.django_db
-def test_the_review_lists_every_decision_with_its_colour_and_the_totals(client):
+def test_the_review_shows_one_decision_at_a_time_with_links_to_every_other_and_the_totals(client):
     match = play_a_few_decisions(client, start(client, length=0), 6)
     mistake = add_mistake(match)
     page = client.get(f"/practica/{match.pk}/revision/").content.decode()
-    graded = match.actions.exclude(colour="")
-    assert page.count("data-light=") == graded.count()
-    assert f'data-count="rojo">{graded.filter(colour="rojo").count()}<' in page
+    mine = match.actions.filter(side=LEARNER).exclude(colour="")
+    assert page.count('class="review-moves__item') == match.actions.count()  # every action is a decision or a game's end
+    assert page.count("data-light=") <= 1  # the first step's light only
+    assert f'data-count="rojo">{mine.filter(colour="rojo").count()}<' in page
     assert re.search(r'data-rating>[A-ZÁÉÍÓÚa-záéíóú ]+<', page)
-    assert mistake.xgid in page
-    only_red = client.get(f"/practica/{match.pk}/revision/?color=rojo").content.decode()
-    assert only_red.count("data-light=") == graded.filter(colour="rojo").count()
-    assert 'data-light="verde"' not in only_red
+    number = list(match.actions.order_by("number").values_list("pk", flat=True)).index(mistake.pk) + 1
+    shown = client.get(f"/practica/{match.pk}/revision/?paso={number}").content.decode()
+    assert shown.count("data-light=") == 1 and 'data-light="rojo"' in shown
+    assert mistake.xgid in shown and 'data-best-play>8/5 6/5<' in shown
+    assert 'data-arrow="best"' in shown and 'data-arrow="played"' in shown
+    assert f'href="?paso={number - 1}#tablero"' in shown and 'aria-current="step"' in shown
+    stage = client.get(f"/practica/{match.pk}/revision/?paso={number}&parte=paso").content.decode()
+    assert "<html" not in stage and 'data-light="rojo"' in stage
 
 
 @pytest.mark.django_db

@@ -16,6 +16,9 @@ import pytest
 
 from tutor.settings.base import cache_from_url
 
+# Each test starts a Python process of its own that loads Django with the production settings.
+pytestmark = pytest.mark.slow
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 BASE_ENV = {"DJANGO_SECRET_KEY": "x" * 64 + "-production-tests-only", "DJANGO_ALLOWED_HOSTS": "ejemplo.org"}

@@ -77,12 +77,13 @@ def test_codes_without_their_step_and_calculations_name_their_rules():
     assert rule_for_calculation("") is None and rule_for_calculation("otra cosa") is None
 
 
-def test_every_cube_code_of_the_engine_has_one_sentence_that_speaks_of_the_rival():
+def test_every_cube_code_of_the_engine_and_the_dead_cube_have_one_sentence_that_speaks_of_the_rival():
     from tutor.engine.cube import (
         REASONS,  # the engine's own list of cube codes, read here only to compare
     )
+    from tutor.games.cube import DEAD_CUBE  # the games' one cube policy adds the dead cube to the rules
 
-    assert set(CUBE_REFUSALS) == set(REASONS)
+    assert set(CUBE_REFUSALS) == set(REASONS) | {DEAD_CUBE}
     assert "tu rival" in CUBE_REFUSALS["not-cube-owner"]
     assert not any(word in sentence for sentence in CUBE_REFUSALS.values() for word in ("programa", "ordenador"))
 

@@ -47,7 +47,7 @@ def test_a_wrong_answer_comes_back_in_todays_review_once_the_clock_moves(client,
     review = client.get("/entrenar/repaso/")
     assert review.context["drill"].rule == "hit"
     play = review.context["drill"]
-    client.post(f"/entrenar/repaso/?regla=hit", {"answer": play.answer} if not play.is_play else {"play": play.position.legal_plays()[0].notation})
+    client.post("/entrenar/repaso/?regla=hit", {"answer": play.answer} if not play.is_play else {"play": play.position.legal_plays()[0].notation})
     monkeypatch.setattr(memory, "now", lambda: start + dt.timedelta(days=20))
     assert "hit" in memory.due_rules(_request(client))
 

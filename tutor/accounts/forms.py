@@ -19,6 +19,8 @@ PASSWORD_HELP = (
 class TuPasswordHelp:
     """Replace Django's «Su contraseña…» help with ours on whichever new-password field the form has."""
 
+    fields: dict[str, forms.Field]  # the form's, which this mixes into
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name in ("password1", "new_password1"):

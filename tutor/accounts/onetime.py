@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -20,6 +21,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from .models import Profile
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 WORDS = (
     "abeja", "aguila", "agua", "ajo", "ala", "alba", "alga", "almeja", "altar", "alumno", "amigo", "ancla",
@@ -78,7 +82,7 @@ def free_username(name: str) -> str:
 
 
 @transaction.atomic
-def create_account(name: str, created_by) -> tuple[object, str]:
+def create_account(name: str, created_by) -> tuple[User, str]:
     """A new student account with a one-time password; returns (user, password)."""
     password = one_time_password()
     user = get_user_model().objects.create_user(free_username(name), password=password, first_name=name[:150])

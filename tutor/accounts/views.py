@@ -139,7 +139,7 @@ class LoginView(InvalidIsBadRequest, auth_views.LoginView):
         form = self.form_class(request, initial={"username": str(request.POST.get("username", ""))[:150]})
         seconds = ratelimit.retry_after(scope)
         context = self.get_context_data(form=form, blocked=True, blocked_address=scope == LOGIN_ADDRESS_SCOPE, wait=ratelimit.wait_text(seconds))
-        response = render(request, self.template_name, context, status=429)
+        response = render(request, self.get_template_names(), context, status=429)
         response["Retry-After"] = str(seconds)
         return response
 

@@ -104,6 +104,7 @@ def render_board_svg(
     label_id: str | None = None,
     numbering: int | None = None,
     both_numberings: bool | None = None,
+    overlay: str = "",
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
@@ -119,6 +120,7 @@ def render_board_svg(
     Black (Black to move), so that the text of a lesson («el diagrama
     muestra en el 12») and the notation in Black's numbering both match
     what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
+    ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
     """
     prefix = escape(label_id or new_board_id())
     if numbering is None:
@@ -133,6 +135,7 @@ def render_board_svg(
         f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
         f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
         _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
+        overlay,
         "</svg>",
     ]
     return mark_safe("".join(parts))

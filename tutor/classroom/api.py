@@ -12,7 +12,7 @@ from django.db import transaction
 from django.http import Http404, JsonResponse
 from django.views.decorators.http import require_POST
 
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 
 from . import access

@@ -109,6 +109,11 @@ class Assignment(models.Model):
     published_at = models.DateTimeField("publicada el", null=True, blank=True)
     created_at = models.DateTimeField("creada el", auto_now_add=True)
 
+    # A student's progress, set on each assignment of their list by results.with_progress.
+    status: str
+    status_label: str
+    solved_count: int
+
     class Meta:
         verbose_name = "tarea"
         verbose_name_plural = "tareas"

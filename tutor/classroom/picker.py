@@ -6,11 +6,13 @@ filter lists the sections that have puzzles, titled as the lessons title them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from django import forms
 
-from tutor.lessons.library import get_library
+from tutor.lessons.library import Lesson, get_library
 from tutor.lessons.puzzles import Puzzle
 
 from .models import KIND_LABELS
@@ -42,13 +44,13 @@ class PickForm(forms.Form):
 
     def __init__(self, *args, choices: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["puzzles"].choices = choices
+        cast(forms.ChoiceField, self.fields["puzzles"]).choices = choices
 
 
 class PuzzlePicker:
     """The lesson puzzles, the lesson/rule filters chosen, and the form to add them."""
 
-    def __init__(self, query, data=None, *, taken: set[str] = frozenset()) -> None:
+    def __init__(self, query, data=None, *, taken: Iterable[str] = frozenset()) -> None:
         library = get_library()
         # Course lessons only: the authoring guide's examples are not exercises for students.
         self.lessons = [lesson for lesson in library.course() if lesson.puzzles]
@@ -71,7 +73,7 @@ class PuzzlePicker:
         self.form = PickForm(data, choices=everything)
         self._by_slug = library.puzzles()
 
-    def groups(self) -> list[tuple[object, list[PickItem]]]:
+    def groups(self) -> list[tuple[Lesson, list[PickItem]]]:
         """The lessons and their puzzles that pass the filters."""
         shown = []
         for lesson in self.lessons:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import csv
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from django.http import HttpResponse
 from django.utils import timezone
@@ -16,6 +17,9 @@ from tutor.accounts.models import display_name
 from tutor.rules import rule_for_code
 
 from .models import Assignment, Attempt, Exercise
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass
@@ -71,7 +75,7 @@ class Cell:
 
 @dataclass
 class Row:
-    student: object
+    student: User
     cells: list[Cell]
 
     @property
@@ -158,7 +162,7 @@ def _local(moment) -> str:
     return timezone.localtime(moment).strftime("%d/%m/%Y %H:%M")
 
 
-def _csv_response(assignment: Assignment, name: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
+def _csv_response(assignment: Assignment, name: str, header: list[str], rows: Sequence[Sequence[object]]) -> HttpResponse:
     filename = f"{slugify(assignment.title) or 'tarea'}-{name}.csv"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -288,7 +292,7 @@ def with_progress(assignments: list[Assignment], student) -> list[Assignment]:
         assignment.status = assignment_status(assignment, cells)
         assignment.status_label = STATUS_LABELS[assignment.status]
         assignment.solved_count = sum(1 for one in cells if one.solved_on)
-        assignment.exercise_count = len(cells)
+        assignment.exercise_count = len(cells)  # type: ignore[attr-defined]  # as classroom_detail annotates it
     return assignments
 
 

@@ -227,7 +227,7 @@ def add_custom(request, pk: int):
     """The board editor: describe a position, preview every legal play, then add it."""
     assignment = access.taught_assignment(request.user, pk)
     form = CustomExerciseForm(_posted(request))
-    if form.is_valid() and request.POST.get("action") == "save" and form.was_previewed:
+    if form.is_valid() and request.POST.get("action") == "save" and form.was_previewed and form.draft is not None:
         assignment.add_custom(**form.draft.fields)
         messages.success(request, f"Ejercicio «{form.draft.fields['title']}» añadido a la tarea.")
         return redirect(assignment)

@@ -2,8 +2,8 @@
 
 >>> from tutor.drills import RULES, generate
 >>> drill = generate("enter-blocked", 1, seed=3)
->>> drill.position.check(drill.tempting).codes[0]
-'blocked'
+>>> drill.position.check(drill.tempting).codes[0] == "blocked"
+True
 """
 
 from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillRule, drill_set, generate, in_course_order, parse_id

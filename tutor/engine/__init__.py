@@ -5,13 +5,16 @@
 >>> len(p.legal_plays()), p.check("8/5 6/5").legal
 (16, True)
 >>> p.check("24/18").codes
-('wrong-die',)
+(<ReasonCode.WRONG_DIE: 'wrong-die'>,)
+>>> p.check("24/18").codes == ("wrong-die",)
+True
 
 Apps import only the names listed in ``__all__`` below, never a submodule
 (tests/test_architecture.py checks it): this package is the only door.
 """
 
 from .check import CODES, Reason, Verdict, dice_destinations, step_reason
+from .codes import DoubleRefusal, ReasonCode
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
 from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
 from .dice import DieSource, OpeningRoll, format_dice, opening_roll, parse_dice, secure_die
@@ -32,7 +35,7 @@ from .movegen import Move, is_blocked, single_moves
 from .notation import format_moves, parse_play
 from .partial import LegalTurn, PartialPlay, expand_dice, reachable, without_die
 from .play import Play
-from .position import Defect, Position
+from .position import Defect, Position, Stakes
 from .scoring import MULTIPLIERS, GameResult, resignation, resignations, score_game
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "Defect",
     "Dice",
     "DieSource",
+    "DoubleRefusal",
     "EngineError",
     "GameResult",
     "GnubgIdError",
@@ -63,9 +67,11 @@ __all__ = [
     "Position",
     "PositionError",
     "Reason",
+    "ReasonCode",
     "RuleError",
     "SIDE_NAMES",
     "ScoreError",
+    "Stakes",
     "Verdict",
     "WHITE",
     "XgidError",

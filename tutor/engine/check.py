@@ -29,34 +29,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations
-from typing import Iterator
+from typing import Final, Iterator, Mapping
 
-from .constants import OFF
+from .codes import ReasonCode
+from .constants import OFF, Board, Dice, State
 from .errors import NotationError
-from .movegen import Board, Move, move_obstacle
+from .movegen import Move, move_obstacle
 from .notation import Segment, parse_play
 from .partial import PartialPlay, expand_dice
 from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
-from .position import Dice, Position, after_play
+from .position import Position, after_play
 
-CODES = (
-    "syntax",
-    "no-checker",
-    "bar-first",
-    "backwards",
-    "wrong-die",
-    "blocked",
-    "bear-off-not-all-home",
-    "higher-die-not-highest",
-    "too-many-moves",
-    "must-use-more-dice",
-    "must-use-larger-die",
-)
+CODES: Final = tuple(ReasonCode)
 """Every reason code, stable: other tools and stored attempts rely on them."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reason:
     """Why a play is illegal: a stable ``code`` and the points and dice involved.
 
@@ -75,9 +64,11 @@ class Reason:
     - ``moves_written``, ``moves_possible``: single moves in the text, and in a legal play;
     - ``example``: a legal play, the one closest to what was written;
     - ``detail``: for ``syntax``, what could not be read.
+
+    ``code`` is a ``ReasonCode``; its text is accepted too.
     """
 
-    code: str
+    code: ReasonCode
     src: int | None = None
     dst: int | None = None
     die: int | None = None
@@ -93,8 +84,12 @@ class Reason:
     example: str | None = None
     detail: str | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.code) is not ReasonCode:
+            object.__setattr__(self, "code", ReasonCode(self.code))
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one proposed play.
 
@@ -109,7 +104,7 @@ class Verdict:
     play: Play | None = field(default=None, compare=False)
 
     @property
-    def codes(self) -> tuple[str, ...]:
+    def codes(self) -> tuple[ReasonCode, ...]:
         return tuple(reason.code for reason in self.reasons)
 
 
@@ -118,7 +113,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     try:
         segments = parse_play(text)
     except NotationError as error:
-        return Verdict(str(text)[:200], dice, False, (Reason("syntax", detail=str(error)),))
+        return Verdict(str(text)[:200], dice, False, (Reason(ReasonCode.SYNTAX, detail=str(error)),))
     legal = plays_by_boards(position, dice)
     m, o = position.mover, position.opponent_board
     dice_list = _dice_list(dice)
@@ -173,16 +168,16 @@ def _realizations(m: Board, o: Board, pending: tuple[tuple[int, int], ...], dice
         yield reached.mover, reached.opponent, moves, reached.dice_left
 
 
-def _fuller_play_reason(legal: dict, partial: list[tuple[Move, ...]], dice: Dice) -> Reason:
+def _fuller_play_reason(legal: Mapping[State, tuple[Move, ...]], partial: list[tuple[Move, ...]], dice: Dice) -> Reason:
     """The play is a legal sequence of moves but not a legal full play."""
     plays = list(legal.values())
     needed = len(plays[0])
     used = min(len(moves) for moves in partial)
     example = _closest(plays, [moves for moves in partial if len(moves) == used])
     if needed == used == 1:
-        return Reason("must-use-larger-die", die=example[0].die, dice=tuple(dice), example=_notation(example))
+        return Reason(ReasonCode.MUST_USE_LARGER_DIE, die=example[0].die, dice=tuple(dice), example=_notation(example))
     return Reason(
-        "must-use-more-dice", dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
+        ReasonCode.MUST_USE_MORE_DICE, dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
     )
 
 
@@ -246,7 +241,7 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
 
 
 def _too_many(segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
-    return Reason("too-many-moves", dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
+    return Reason(ReasonCode.TOO_MANY_MOVES, dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
 
 
 def dice_destinations(src: int, dice_left: tuple[int, ...]) -> frozenset[int]:
@@ -284,16 +279,16 @@ def dice_reason(src: int, dst: int, dice_left: tuple[int, ...], dice: tuple[int,
     rules then allow the step is another question (``step_reason``).
 
     >>> dice_reason(6, 1, (3, 3, 3, 3)).code, dice_reason(8, 11, (3, 3)).code, dice_reason(13, 7, (6, 3))
-    ('wrong-die', 'backwards', None)
+    (<ReasonCode.WRONG_DIE: 'wrong-die'>, <ReasonCode.BACKWARDS: 'backwards'>, None)
     """
     distance = src - dst if dst != OFF else src
     # A step towards the far end (7/13) is "backwards" even when no checker
     # stands on its start: most often it is 13/7 written the wrong way round.
     if dst != OFF and dst >= src:
-        return Reason("backwards", src=src, dst=dst, dice=tuple(dice), dice_left=tuple(dice_left), distance=distance)
+        return Reason(ReasonCode.BACKWARDS, src=src, dst=dst, dice=tuple(dice), dice_left=tuple(dice_left), distance=distance)
     if dst not in dice_destinations(src, dice_left):
         left = tuple(sorted(dice_left, reverse=True))
-        return Reason("wrong-die", src=src, dst=dst, dice=tuple(dice), dice_left=left, distance=distance)
+        return Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=tuple(dice), dice_left=left, distance=distance)
     return None
 
 
@@ -308,41 +303,37 @@ def step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> 
     refuses a move, to say why.
 
     >>> start = PartialPlay.start(Position.initial().with_dice((3, 3)))
-    >>> step_reason(start, 6, 1, (3, 3)).code, step_reason(start, 8, 11, (3, 3)).code, step_reason(start, 8, 5, (3, 3))
-    ('wrong-die', 'backwards', None)
+    >>> [str(reason.code) if reason else None for reason in (step_reason(start, 6, 1, (3, 3)), step_reason(start, 8, 11, (3, 3)), step_reason(start, 8, 5, (3, 3)))]
+    ['wrong-die', 'backwards', None]
     """
     m, o, dice_left = partial
     roll = tuple(dice)
     if dst is None:
         first = move_obstacle(m, o, src, max(dice_left, default=1))
-        if first is not None and first[0] in ("bar-first", "no-checker"):
-            return _pick_reason(first, src, roll, dice_left)
+        if first is not None and first.code is ReasonCode.BAR_FIRST:
+            return Reason(ReasonCode.BAR_FIRST, src=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
+        if first is not None and first.code is ReasonCode.NO_CHECKER:
+            return Reason(ReasonCode.NO_CHECKER, src=src, dice=roll, dice_left=dice_left)
         return None
     if not dice_left:
-        return Reason("too-many-moves", src=src, dst=dst, dice=roll, moves_written=len(expand_dice(dice)) + 1, moves_possible=len(expand_dice(dice)))
+        written = len(expand_dice(dice))
+        return Reason(ReasonCode.TOO_MANY_MOVES, src=src, dst=dst, dice=roll, moves_written=written + 1, moves_possible=written)
     if next(partial.carry_out(((src, dst),)), None) is not None:
         return None
     return _segment_reason(m, o, Segment(src, dst), dice_left, roll)
-
-
-def _pick_reason(obstacle: tuple[str, int | None, int | None], src: int, roll: tuple[int, ...], dice_left: tuple[int, ...]) -> Reason:
-    code, _, count = obstacle
-    if code == "bar-first":
-        return Reason(code, src=src, dice=roll, dice_left=dice_left, on_bar=count)
-    return Reason(code, src=src, dice=roll, dice_left=dice_left)
 
 
 def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
     """Why one written step cannot be carried out with the dice left."""
     src, dst = segment.src, segment.dst
     first = move_obstacle(m, o, src, dice_left[0])
-    if first is not None and first[0] == "bar-first":
-        return Reason("bar-first", src=src, dst=dst, dice=roll, dice_left=dice_left, on_bar=first[2])
+    if first is not None and first.code is ReasonCode.BAR_FIRST:
+        return Reason(ReasonCode.BAR_FIRST, src=src, dst=dst, dice=roll, dice_left=dice_left, on_bar=first.checkers)
     unreachable = dice_reason(src, dst, dice_left, roll)
-    if unreachable is not None and unreachable.code == "backwards":
+    if unreachable is not None and unreachable.code is ReasonCode.BACKWARDS:
         return unreachable
-    if first is not None and first[0] == "no-checker":
-        return Reason("no-checker", src=src, dst=dst, dice=roll, dice_left=dice_left)
+    if first is not None and first.code is ReasonCode.NO_CHECKER:
+        return Reason(ReasonCode.NO_CHECKER, src=src, dst=dst, dice=roll, dice_left=dice_left)
     if unreachable is not None:
         return unreachable
     sequences = _die_sequences(src, dst, dice_left)
@@ -353,17 +344,17 @@ def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, 
         progress, reason = _walk(m, o, src, dst, sequence, roll, dice_left)
         walks.append((len(sequence), -progress, reason))
     fewest, _, chosen = min(walks, key=lambda walk: walk[:2])
-    if chosen.code != "blocked":
+    if chosen.code is not ReasonCode.BLOCKED:
         return chosen
     # Name every made point that closes a way of the same length (both midpoints of 13/2).
     points = [chosen.blocked_points[0]]
-    points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code == "blocked" and r.blocked_points[0] not in points]
+    points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code is ReasonCode.BLOCKED and r.blocked_points[0] not in points]
     return replace(chosen, blocked_points=tuple(points))
 
 
 def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Orders of dice that would carry a checker from ``src`` exactly to ``dst`` (or off)."""
-    found = set()
+    found: set[tuple[int, ...]] = set()
     for size in range(1, len(dice_left) + 1):
         for sequence in permutations(dice_left, size):
             total = sum(sequence)
@@ -381,19 +372,20 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
     for progress, die in enumerate(sequence):
         obstacle = move_obstacle(m, o, point, die)
         if obstacle is not None:
-            code, decisive, count = obstacle
-            fields = {"src": point, "dst": dst, "die": die, "dice": roll, "dice_left": dice_left, "distance": src - dst if dst else src}
-            if code == "blocked":
-                return progress, Reason(code, blocked_points=(decisive,), opponent_checkers=count, **fields)
-            if code == "bar-first":
-                return progress, Reason(code, on_bar=count, **fields)
-            return progress, Reason(code, farthest=decisive, **fields)
+            reason = Reason(obstacle.code, src=point, dst=dst, die=die, dice=roll, dice_left=dice_left, distance=src - dst if dst else src)
+            if obstacle.code is ReasonCode.BLOCKED:
+                return progress, replace(reason, blocked_points=(obstacle.point,), opponent_checkers=obstacle.checkers)
+            if obstacle.code is ReasonCode.BAR_FIRST:
+                return progress, replace(reason, on_bar=obstacle.checkers)
+            if obstacle.code is ReasonCode.NO_CHECKER:
+                return progress, reason
+            return progress, replace(reason, farthest=obstacle.point)
         step = _move_from(m, o, point, die)
         assert step is not None
         move, m, o = step
         point = move.dst
     # unreachable: a complete walk would have been a realization
-    return len(sequence), Reason("wrong-die", src=src, dst=dst, dice=roll, dice_left=sequence)
+    return len(sequence), Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
-__all__ = ["CODES", "Reason", "Verdict", "check_play", "dice_destinations", "dice_reason", "step_reason"]
+__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play", "dice_destinations", "dice_reason", "step_reason"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .codes import DoubleRefusal
 from .constants import BLACK, MAX_CUBE_VALUE, WHITE, opponent
 from .errors import RuleError
 from .position import Position
@@ -30,12 +31,12 @@ CUBE_VALUES: Final = tuple(2**power for power in range(1, MAX_CUBE_VALUE.bit_len
 """The numbers on the cube's faces: 2, 4, 8, 16, 32 and 64."""
 
 REASONS: Final = {
-    "game-over": "the game is over",
-    "not-your-turn": "a side can only double on its own turn",
-    "dice-rolled": "the dice have been rolled: doubling comes before the roll",
-    "not-cube-owner": "the other side owns the cube",
-    "crawford-game": "nobody may double in the Crawford game",
-    "cube-at-maximum": "the cube is at its highest value",
+    DoubleRefusal.GAME_OVER: "the game is over",
+    DoubleRefusal.NOT_YOUR_TURN: "a side can only double on its own turn",
+    DoubleRefusal.DICE_ROLLED: "the dice have been rolled: doubling comes before the roll",
+    DoubleRefusal.NOT_CUBE_OWNER: "the other side owns the cube",
+    DoubleRefusal.CRAWFORD_GAME: "nobody may double in the Crawford game",
+    DoubleRefusal.CUBE_AT_MAXIMUM: "the cube is at its highest value",
 }
 """Every code ``double_reasons`` can return, with a developer's explanation."""
 
@@ -49,30 +50,30 @@ def cube_limit(position: Position) -> int:
     return min(MAX_CUBE_VALUE, 1 << position.max_cube_log)
 
 
-def double_reasons(position: Position, side: int | None = None) -> tuple[str, ...]:
+def double_reasons(position: Position, side: int | None = None) -> tuple[DoubleRefusal, ...]:
     """Why ``side`` (by default the side on roll) may not double now; empty if it may.
 
-    >>> double_reasons(Position.initial().with_dice("6-5"))
-    ('dice-rolled',)
+    >>> double_reasons(Position.initial().with_dice("6-5")) == ("dice-rolled",)
+    True
     >>> double_reasons(Position.initial(), BLACK)
-    ('not-your-turn',)
+    (<DoubleRefusal.NOT_YOUR_TURN: 'not-your-turn'>,)
     """
     side = position.turn if side is None else side
     if side not in (WHITE, BLACK):
         raise RuleError(f"a side is WHITE (0) or BLACK (1), not {side!r}")
     found = []
     if position.winner() is not None:
-        found.append("game-over")
+        found.append(DoubleRefusal.GAME_OVER)
     if side != position.turn:
-        found.append("not-your-turn")
+        found.append(DoubleRefusal.NOT_YOUR_TURN)
     if position.dice is not None:
-        found.append("dice-rolled")
+        found.append(DoubleRefusal.DICE_ROLLED)
     if position.cube_owner not in (None, side):
-        found.append("not-cube-owner")
+        found.append(DoubleRefusal.NOT_CUBE_OWNER)
     if position.crawford and position.match_length:
-        found.append("crawford-game")
+        found.append(DoubleRefusal.CRAWFORD_GAME)
     if position.cube_value >= cube_limit(position):
-        found.append("cube-at-maximum")
+        found.append(DoubleRefusal.CUBE_AT_MAXIMUM)
     return tuple(found)
 
 
@@ -111,4 +112,4 @@ def _require_double(position: Position) -> None:
         raise RuleError(f"the side on roll cannot double: {', '.join(reasons)}")
 
 
-__all__ = ["CUBE_VALUES", "REASONS", "can_double", "cube_limit", "double_reasons", "drop", "take"]
+__all__ = ["CUBE_VALUES", "REASONS", "DoubleRefusal", "can_double", "cube_limit", "double_reasons", "drop", "take"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from .constants import BLACK, DIE_FACES, WHITE, Dice, is_die
 from .errors import NotationError, RuleError
@@ -34,7 +34,7 @@ def parse_dice(text: str) -> Dice:
     return int(match[1]), int(match[2])
 
 
-def format_dice(dice: Dice) -> str:
+def format_dice(dice: Sequence[int]) -> str:
     """``6-3`` with the larger die first; ``4-4`` for doubles."""
     high, low = max(dice), min(dice)
     return f"{high}-{low}"
@@ -45,7 +45,7 @@ def secure_die() -> int:
     return secrets.randbelow(DIE_FACES) + 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OpeningRoll:
     """The outcome of the opening roll: every throw, who starts, and the roll.
 

@@ -13,13 +13,19 @@ from collections import Counter
 from itertools import product
 
 from .check import Verdict, check_play
-from .constants import BAR, OFF
+from .codes import ReasonCode
+from .constants import BAR, OFF, Dice
 from .notation import point_name
-from .position import Dice, Position
+from .position import Position
 
 MAX_CANDIDATES = 400
-UNINSTRUCTIVE = {"syntax", "no-checker", "wrong-die", "backwards", "too-many-moves"}
+UNINSTRUCTIVE = frozenset(
+    {ReasonCode.SYNTAX, ReasonCode.NO_CHECKER, ReasonCode.WRONG_DIE, ReasonCode.BACKWARDS, ReasonCode.TOO_MANY_MOVES}
+)
 """Codes that only say the candidate itself was malformed, not a rule."""
+
+Step = tuple[str, int]
+"""One checker moved by one die, regardless of the rules: ``(notation, source)``."""
 
 
 def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10, budget: float | None = None) -> list[Verdict]:
@@ -30,7 +36,7 @@ def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10
     time) stops the search early with what it has found so far.
 
     >>> p = Position.from_layout({6: 1, 3: 1}, {}, dice=(4, 2))
-    >>> sorted(v.codes[0] for v in tempting_plays(p))
+    >>> sorted(v.codes[0].value for v in tempting_plays(p))
     ['higher-die-not-highest', 'must-use-more-dice']
     """
     dice = dice or position.dice
@@ -38,9 +44,9 @@ def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10
         return []
     steps = _single_steps(position, dice)
     first_die, second_die = dice
-    candidates = [(step,) for die in steps for step in steps[die]]
+    candidates: list[tuple[Step, ...]] = [(step,) for die in steps for step in steps[die]]
     candidates += [pair for pair in product(steps[first_die], steps[second_die]) if _available(position, pair)]
-    seen: set[tuple] = set()
+    seen: set[tuple[ReasonCode, int | None, tuple[int, ...], int | None, int | None]] = set()
     found: list[Verdict] = []
     deadline = None if budget is None else time.thread_time() + budget
     for candidate in candidates[:MAX_CANDIDATES]:
@@ -58,7 +64,7 @@ def tempting_plays(position: Position, dice: Dice | None = None, limit: int = 10
     return _varied(found, limit)
 
 
-def _single_steps(position: Position, dice: Dice) -> dict[int, list[tuple[str, int]]]:
+def _single_steps(position: Position, dice: Dice) -> dict[int, list[Step]]:
     """For each die, every checker moved by it as ``(notation, source)``."""
     mover = position.mover
     sources = [point for point in range(BAR, 0, -1) if mover[point]]
@@ -68,7 +74,7 @@ def _single_steps(position: Position, dice: Dice) -> dict[int, list[tuple[str, i
     }
 
 
-def _available(position: Position, steps: tuple[tuple[str, int], ...]) -> bool:
+def _available(position: Position, steps: tuple[Step, ...]) -> bool:
     """No more checkers taken from a point than stand there."""
     used = Counter(src for _, src in steps)
     return all(position.mover[src] >= count for src, count in used.items())
@@ -76,7 +82,7 @@ def _available(position: Position, steps: tuple[tuple[str, int], ...]) -> bool:
 
 def _varied(verdicts: list[Verdict], limit: int) -> list[Verdict]:
     """Round-robin over reason codes so that every rule shows up early."""
-    by_code: dict[str, list[Verdict]] = {}
+    by_code: dict[ReasonCode, list[Verdict]] = {}
     for verdict in verdicts:
         by_code.setdefault(verdict.reasons[0].code, []).append(verdict)
     chosen: list[Verdict] = []

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, is_die, opponent
 from .errors import GnubgIdError, PositionError
-from .position import Position
+from .position import Position, Stakes
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12
@@ -99,13 +99,12 @@ def parse_gnubg_id(position_id: str, match_id: str | None = None) -> Position:
     off_roll, on_roll = _read_position_key(
         _decode(text.strip(), POSITION_ID_LENGTH, _POSITION_KEY_BITS, "Position ID")
     )
-    fields = {}
+    fields: Stakes = {}
     if match_id is not None:
         fields = _read_match_key(_decode(match_id.strip(), MATCH_ID_LENGTH, _MATCH_KEY_BITS, "Match ID"))
-    turn = fields.pop("turn", WHITE)
-    white, black = (on_roll, off_roll) if turn == WHITE else (off_roll, on_roll)
+    white, black = (on_roll, off_roll) if fields.get("turn", WHITE) == WHITE else (off_roll, on_roll)
     try:
-        return Position(white, black, turn=turn, **fields)
+        return Position(white, black, **fields)
     except PositionError as error:  # the reader's errors are all GnubgIdError
         raise GnubgIdError(str(error)) from error
 
@@ -193,9 +192,9 @@ def _read_position_key(key: int) -> tuple[list[int], list[int]]:
     return off_roll, on_roll
 
 
-def _read_match_key(key: int) -> dict[str, object]:
+def _read_match_key(key: int) -> Stakes:
     """``Position`` keyword arguments from a match key."""
-    values = {}
+    values: dict[str, int] = {}
     for name, width in _MATCH_FIELDS:
         values[name] = key & ((1 << width) - 1)
         key >>= width

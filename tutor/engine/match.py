@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from .constants import BLACK, WHITE
 from .errors import RuleError, ScoreError
-from .position import Position
+from .position import Position, Stakes
 from .scoring import GameResult
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     """The score of a match, and whether the game being played is the Crawford game."""
 
@@ -97,7 +97,7 @@ class Match:
         )
         return Match(self.length, (score[WHITE], score[BLACK]), crawford)
 
-    def position_fields(self) -> dict[str, object]:
+    def position_fields(self) -> Stakes:
         """The ``Position`` fields of a game in this match, for ``Position.replace``.
 
         >>> Position.initial().replace(**Match(5, (4, 2), crawford=True).position_fields()).crawford

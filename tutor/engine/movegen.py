@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
+from .codes import ReasonCode
 from .constants import BAR, HOME_TOP, OFF, Board, Dice, State
 
 Found = tuple[Board, Board, tuple["Move", ...]]
@@ -108,26 +109,34 @@ def single_moves(m: Board, o: Board, die: int, max_src: int = BAR) -> Iterator[t
             yield _apply(m, o, src, OFF, die, False)
 
 
-def move_obstacle(m: Board, o: Board, src: int, die: int) -> tuple[str, int | None, int | None] | None:
+class Obstacle(NamedTuple):
+    """Why one checker cannot move by one die: the rule, and the point that decides it."""
+
+    code: ReasonCode
+    point: int
+    """The blocked point, the bar, the mover's farthest checker, or the empty ``src``."""
+    checkers: int
+    """The checkers on ``point``: the opponent's on a blocked point, the mover's otherwise."""
+
+
+def move_obstacle(m: Board, o: Board, src: int, die: int) -> Obstacle | None:
     """Why ``single_moves`` offers no move from ``src`` with ``die``, or None.
 
-    Returns ``(code, point, count)``: the rule's stable code, the point that
-    decides it (a blocked point, the mover's farthest checker) and, for a
-    block, how many opposing checkers hold it.  It states the same rules as
-    ``single_moves`` from the other side; a test keeps the two in agreement.
+    It states the same rules as ``single_moves`` from the other side; a test
+    keeps the two in agreement.
     """
     top = highest_point(m)
     if top == BAR and src != BAR:
-        return "bar-first", BAR, m[BAR]
+        return Obstacle(ReasonCode.BAR_FIRST, BAR, m[BAR])
     if not m[src]:
-        return "no-checker", None, None
+        return Obstacle(ReasonCode.NO_CHECKER, src, 0)
     dst = src - die
     if dst > 0:
-        return ("blocked", dst, o[25 - dst]) if is_blocked(o, 25 - dst) else None
+        return Obstacle(ReasonCode.BLOCKED, dst, o[25 - dst]) if is_blocked(o, 25 - dst) else None
     if top > HOME_TOP:
-        return "bear-off-not-all-home", top, None
+        return Obstacle(ReasonCode.BEAR_OFF_NOT_ALL_HOME, top, m[top])
     if dst < 0 and src != top:
-        return "higher-die-not-highest", top, None
+        return Obstacle(ReasonCode.HIGHER_DIE_NOT_HIGHEST, top, m[top])
     return None
 
 

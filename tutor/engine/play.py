@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .constants import BAR, OFF, Board, Dice
+from .constants import BAR, OFF, Dice, State
 from .movegen import Move, full_plays, play_list
 from .partial import PartialPlay
 from .position import Position, after_play
@@ -19,25 +20,29 @@ from .position import Position, after_play
 _set = object.__setattr__
 
 
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Play:
     """A legal full play: its moves, in the mover's numbering, and its result.
 
-    Immutable and hashable, like ``Position``: two plays are equal when they
-    start from and lead to the same positions.
+    Immutable (a frozen, slotted dataclass) and hashable, like ``Position``:
+    two plays are equal when they start from and lead to the same positions,
+    whatever the order of their moves.
 
     >>> play = Position.initial().check("8/5 6/5", dice=(3, 1)).play
     >>> play.notation, play.dice_used
     ('8/5 6/5', 2)
     """
 
-    __slots__ = ("position", "dice", "moves", "result", "_notation")
-
     position: Position
     dice: Dice
     moves: tuple[Move, ...]
     result: Position
+    _notation: str | None = field(compare=False)
+    """Written on first use."""
 
     def __init__(self, position: Position, dice: Dice, moves: tuple[Move, ...], result: Position) -> None:
+        # By hand rather than generated: a big double builds thousands of plays,
+        # and the generated frozen __init__ looks object.__setattr__ up each time.
         _set(self, "position", position)
         _set(self, "dice", dice)
         _set(self, "moves", moves)
@@ -51,12 +56,13 @@ class Play:
         >>> Play.parse("6/5 8/5", Position.initial(), "31").notation
         '8/5 6/5'
         """
+        from .codes import ReasonCode
         from .errors import IllegalPlayError, NotationError
 
         verdict = position.check(text, dice)
         if verdict.play is None:
             codes = ", ".join(reason.code for reason in verdict.reasons)
-            if verdict.reasons and verdict.reasons[0].code == "syntax":
+            if verdict.reasons and verdict.reasons[0].code is ReasonCode.SYNTAX:
                 raise NotationError(verdict.reasons[0].detail or "unreadable play")
             raise IllegalPlayError(f"illegal play {text!r}: {codes}", verdict)
         return verdict.play
@@ -64,11 +70,13 @@ class Play:
     @property
     def notation(self) -> str:
         """Canonical notation in the mover's numbering, e.g. ``13/7 8/5*``."""
-        if self._notation is None:
+        notation = self._notation
+        if notation is None:
             from .notation import format_moves
 
-            _set(self, "_notation", format_moves(self.moves))
-        return self._notation  # type: ignore[return-value]
+            notation = format_moves(self.moves)
+            _set(self, "_notation", notation)
+        return notation
 
     def steps(self) -> tuple[Position, ...]:
         """The board after each single move, the same side still on roll: for showing a play move by move.
@@ -115,12 +123,6 @@ class Play:
     def __hash__(self) -> int:
         return hash((self.position, self.result))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Play is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Play is immutable")
-
     def __repr__(self) -> str:
         return f"<Play {self.notation or '(pass)'} {self.dice[0]}-{self.dice[1]}>"
 
@@ -134,7 +136,7 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
 
 
 @functools.lru_cache(maxsize=16)
-def plays_by_boards(position: Position, dice: Dice) -> Mapping[tuple[Board, Board], tuple[Move, ...]]:
+def plays_by_boards(position: Position, dice: Dice) -> Mapping[State, tuple[Move, ...]]:
     """The raw generator output for ``position``: boards after the play -> moves.
 
     Kept (read-only) for the last few positions: explaining why tempting

@@ -10,7 +10,8 @@ simple swap, with no re-indexing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Mapping, TypedDict, Unpack
 
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Board, Dice, is_die, opponent
 from .defects import Defect
@@ -22,6 +23,24 @@ if TYPE_CHECKING:
     from .play import Play
 
 
+class Stakes(TypedDict, total=False):
+    """What a ``Position`` holds besides the checkers, as keyword arguments.
+
+    ``Position()``, ``initial``, ``from_layout`` and ``replace`` take these;
+    a type checker then knows each one's type, and an unknown name is an error.
+    """
+
+    turn: int
+    dice: Iterable[int] | None
+    cube_value: int
+    cube_owner: int | None
+    match_length: int
+    score: tuple[int, int]
+    crawford: bool
+    jacoby: bool
+    max_cube_log: int
+
+
 def _board_from_counts(on_board: Iterable[int], bar: int) -> Board:
     """A 26-tuple with the borne-off count derived from the rest."""
     points = tuple(on_board)
@@ -31,30 +50,24 @@ def _board_from_counts(on_board: Iterable[int], bar: int) -> Board:
     return (off, *points, bar)
 
 
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    """``values`` as a tuple of ints: dice arrive as tuples, lists or any iterable of numbers."""
+    return tuple(int(value) for value in values)
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Position:
     """A backgammon position: who is on roll, with which dice, and the stakes.
 
     Build one from an XGID, a GNU Backgammon ID, ``Position.initial()`` or
-    ``Position.from_layout()``.  Instances are immutable and hashable.
+    ``Position.from_layout()``.  Instances are immutable (a frozen, slotted
+    dataclass: assigning a field raises ``FrozenInstanceError``) and hashable;
+    two positions are equal when every field is.
 
     >>> p = Position.initial()
     >>> p.pip_count(WHITE), p.borne_off(BLACK)
     (167, 0)
     """
-
-    __slots__ = (
-        "_boards",
-        "turn",
-        "dice",
-        "cube_value",
-        "cube_owner",
-        "match_length",
-        "score",
-        "crawford",
-        "jacoby",
-        "max_cube_log",
-        "_hash",
-    )
 
     _boards: tuple[Board, Board]
     turn: int
@@ -66,6 +79,8 @@ class Position:
     crawford: bool
     jacoby: bool
     max_cube_log: int
+    _hash: int | None = field(compare=False)
+    """Computed on first use: positions are dictionary keys in every search."""
 
     def __init__(
         self,
@@ -97,14 +112,17 @@ class Position:
             raise PositionError(f"turn must be WHITE (0) or BLACK (1), not {turn!r}")
         if cube_owner not in (None, WHITE, BLACK):
             raise PositionError(f"cube owner must be None, WHITE or BLACK, not {cube_owner!r}")
-        dice_tuple = None if dice is None else tuple(int(d) for d in dice)
-        if dice_tuple is not None and len(dice_tuple) != 2:
-            raise PositionError("dice must be a pair")
+        dice_pair = None
+        if dice is not None:
+            values = _ints(dice)
+            if len(values) != 2:
+                raise PositionError("dice must be a pair")
+            dice_pair = (values[0], values[1])
         _init(
             self,
             (boards[0], boards[1]),
             turn,
-            dice_tuple,  # type: ignore[arg-type]
+            dice_pair,
             int(cube_value),
             cube_owner,
             int(match_length),
@@ -117,7 +135,7 @@ class Position:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def initial(cls, **stakes: object) -> Position:
+    def initial(cls, **stakes: Unpack[Stakes]) -> Position:
         """The starting position, White on roll and no dice yet.
 
         >>> Position.initial().to_xgid()
@@ -126,14 +144,14 @@ class Position:
         side = [0] * 26
         for point, count in ((24, 2), (13, 5), (8, 3), (6, 5)):
             side[point] = count
-        return cls(side, side, **stakes)  # type: ignore[arg-type]
+        return cls(side, side, **stakes)
 
     @classmethod
     def from_layout(
         cls,
         white: Mapping[int | str, int],
         black: Mapping[int | str, int],
-        **fields: object,
+        **fields: Unpack[Stakes],
     ) -> Position:
         """Build from readable maps of checkers, both in White's numbering.
 
@@ -146,7 +164,7 @@ class Position:
         (12, 2, 1)
         """
         white_board, black_board = boards_from_layout(white, black)
-        return cls(white_board, black_board, **fields)  # type: ignore[arg-type]
+        return cls(white_board, black_board, **fields)
 
     @classmethod
     def from_xgid(cls, text: str) -> Position:
@@ -178,9 +196,9 @@ class Position:
 
         return format_gnubg_id(self)
 
-    def replace(self, **changes: object) -> Position:
+    def replace(self, **changes: Unpack[Stakes]) -> Position:
         """A copy with some fields changed (``dice``, ``turn``, ``cube_value`` …)."""
-        fields = {
+        fields: Stakes = {
             "turn": self.turn,
             "dice": self.dice,
             "cube_value": self.cube_value,
@@ -195,7 +213,7 @@ class Position:
         if unknown:
             raise TypeError(f"unknown Position fields: {sorted(unknown)}")
         fields.update(changes)
-        return Position(self._boards[WHITE], self._boards[BLACK], **fields)  # type: ignore[arg-type]
+        return Position(self._boards[WHITE], self._boards[BLACK], **fields)
 
     def with_dice(self, dice: Iterable[int] | str | None) -> Position:
         """The same position with other dice (a pair, ``"6-3"``, or None)."""
@@ -300,42 +318,32 @@ class Position:
             return self.dice
         if isinstance(dice, str):
             return parse_dice(dice)
-        pair = tuple(int(d) for d in dice)
+        pair = _ints(dice)
         if len(pair) != 2 or not all(is_die(d) for d in pair):
             raise PositionError(f"dice must be two numbers 1..6, not {pair!r}")
-        return pair  # type: ignore[return-value]
+        return pair[0], pair[1]
 
     # -- identity ---------------------------------------------------------
 
-    def _key(self) -> tuple:
-        return (
-            self._boards,
-            self.turn,
-            self.dice,
-            self.cube_value,
-            self.cube_owner,
-            self.match_length,
-            self.score,
-            self.crawford,
-            self.jacoby,
-            self.max_cube_log,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self._key() == other._key()
-
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(self._key()))
-        return self._hash  # type: ignore[return-value]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable; use replace()")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Position is immutable")
+        cached = self._hash
+        if cached is None:
+            cached = hash(
+                (
+                    self._boards,
+                    self.turn,
+                    self.dice,
+                    self.cube_value,
+                    self.cube_owner,
+                    self.match_length,
+                    self.score,
+                    self.crawford,
+                    self.jacoby,
+                    self.max_cube_log,
+                )
+            )
+            _set(self, "_hash", cached)
+        return cached
 
     def __repr__(self) -> str:
         return f"Position.from_xgid({self.to_xgid()!r})"
@@ -394,4 +402,4 @@ def after_play(position: Position, mover: Board, other: Board) -> Position:
     return result
 
 
-__all__ = ["Position", "Defect", "Board", "Dice", "after_play", "BLACK", "WHITE"]
+__all__ = ["Position", "Stakes", "Defect", "Board", "Dice", "after_play", "BLACK", "WHITE"]

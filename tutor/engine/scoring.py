@@ -29,7 +29,7 @@ _WINNER_HOME_FOR_LOSER = range(19, 25)
 """The winner's points 1..6 in the loser's own numbering."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """How a game ended and what it is worth.
 

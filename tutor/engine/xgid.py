@@ -9,6 +9,13 @@ numbering, 25 is White's bar.  ``CV`` is log2 of the cube, ``CP`` its owner
 ``CJ`` the Crawford flag in a match or the Jacoby flag in a money game,
 ``ML`` the match length (0 for money) and ``MC`` log2 of the maximum cube.
 The string keeps White at the bottom whoever is on roll.
+
+A score is any number of points a side can reach: a money session piles
+them up without end (one gammon with the cube at 64 is 128), so the scores
+are written and read in plain decimal, as gnubg writes them, up to
+``MAX_SCORE``: far beyond any session (a game is worth 192 points at most),
+and short enough for the XGID to fit its 80-character columns.  A match is
+at most 99 points long.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from .errors import PositionError, XgidError
 from .position import Position
 
 MAX_XGID_TEXT = 120
+MAX_SCORE = 999_999_999
 
 _OWNER_CODES = {1: WHITE, -1: BLACK, 0: None}
 _TURN_CODES = {1: WHITE, -1: BLACK}
@@ -56,7 +64,7 @@ def parse_xgid(text: str) -> Position:
             cube_value=1 << cube_log_value,
             cube_owner=_OWNER_CODES[_int(owner, "cube owner", -1, 1)],
             match_length=match_length,
-            score=(_int(score1, "White's score", 0, 99), _int(score2, "Black's score", 0, 99)),
+            score=(_int(score1, "White's score", 0, MAX_SCORE), _int(score2, "Black's score", 0, MAX_SCORE)),
             crawford=flag and match_length > 0,
             jacoby=flag and match_length == 0,
             max_cube_log=_int(max_cube, "maximum cube", 0, 12),
@@ -84,6 +92,8 @@ def format_xgid(position: Position) -> str:
     turn = 1 if position.turn == WHITE else -1
     dice = "00" if position.dice is None else f"{position.dice[0]}{position.dice[1]}"
     flag = position.crawford if position.match_length else position.jacoby
+    if not all(0 <= score <= MAX_SCORE for score in position.score):
+        raise PositionError(f"an XGID holds scores from 0 to {MAX_SCORE}, not {position.score}")
     return "XGID=" + ":".join(
         str(value)
         for value in (

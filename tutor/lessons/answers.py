@@ -9,7 +9,7 @@ do not know who listens (training's memory of the rules does).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tutor.engine import EngineError, Verdict, parse_play
 from tutor.rules import (

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_GET
 
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, PartialPlay, Position, Reason, parse_play, step_reason
+from tutor.json_api import BadRequest, error
 from tutor.rules import describe_defects, explain, explain_drop
 
-from .api import BadRequest, error
 from .puzzles import parse_layout
 
 MAX_QUERY = 200

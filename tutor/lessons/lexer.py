@@ -7,6 +7,8 @@ styled on its own in the lessons.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import RegexLexer
 from pygments.token import Generic, Keyword, Number, Operator, Punctuation, Text
@@ -22,7 +24,7 @@ class BackgammonNotationLexer(RegexLexer):
 
     name = "Backgammon notation"
     aliases = ["backgammon", "notacion"]
-    filenames: list[str] = []
+    filenames: ClassVar[list[str]] = []
 
     tokens = {
         "root": [

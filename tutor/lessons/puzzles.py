@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
-from tutor.engine import BLACK, WHITE, EngineError, Position, parse_dice, parse_play
+from tutor.engine import BLACK, WHITE, EngineError, Position, Stakes, parse_dice, parse_play
 
 from .goals import Goal, GoalError, accepted_plays, parse_goal
 
@@ -140,9 +141,9 @@ def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -
         explanation=values.get("explicacion", ""),
         rule=values.get("regla", ""),
         legal_examples=tuple(text for text, _ in repeated["legal"]),
-        tempting=tuple(_read_tempting(text, lambda m, at=at: PuzzleError(m, source, at)) for text, at in repeated["ilegal"]),
+        tempting=tuple(_read_tempting(text, partial(PuzzleError, source=source, line=at)) for text, at in repeated["ilegal"]),
         hints=tuple(text for text, _ in repeated["pista"]),
-        choices=tuple(_read_choice(text, lambda m, at=at: PuzzleError(m, source, at)) for text, at in repeated["opcion"]),
+        choices=tuple(_read_choice(text, partial(PuzzleError, source=source, line=at)) for text, at in repeated["opcion"]),
         goal=goal,
     )
     from .validation import validate_puzzle
@@ -195,7 +196,7 @@ def _read_goal(values: dict[str, str], repeated: dict[str, list[tuple[str, int]]
 
 
 def _read_position(values: dict[str, str], fail: Callable[..., PuzzleError]) -> Position:
-    fields: dict[str, object] = {}
+    fields: Stakes = {}
     if "turno" in values:
         if values["turno"] not in _SIDES:
             raise fail("turno debe ser «blancas» o «negras»", "turno")
@@ -227,7 +228,7 @@ def _read_position(values: dict[str, str], fail: Callable[..., PuzzleError]) -> 
             raise fail("falta la posición: «xgid», o «blancas» y «negras»")
         white = _read_layout(values["blancas"], "blancas", fail)
         black = _read_layout(values["negras"], "negras", fail)
-        return Position.from_layout(white, black, **fields)  # type: ignore[arg-type]
+        return Position.from_layout(white, black, **fields)
     except EngineError as error:
         raise fail(f"posición o dados imposibles: {error}") from None
 
@@ -260,7 +261,7 @@ def _read_layout(text: str, key: str, fail: Callable[..., PuzzleError]) -> dict[
         raise fail(f"en «{key}» {error}", key) from None
 
 
-def _read_cube(text: str, fail: Callable[..., PuzzleError]) -> dict[str, object]:
+def _read_cube(text: str, fail: Callable[..., PuzzleError]) -> Stakes:
     match = re.fullmatch(r"(\d+)(?:\s+(blancas|negras|centro))?", text)
     if not match:
         raise fail("cubo se escribe «valor dueño», p. ej. «2 blancas» o «1 centro»", "cubo")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import markdown
@@ -135,7 +136,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         heading_level=1,
     )
     progress = lesson_progress(request, puzzle.lesson, after=puzzle.slug) if lesson else None
-    context = {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html), "progress": progress}
+    context: dict[str, Any] = {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html), "progress": progress}
     if lesson:
         slugs = [item.slug for item in lesson.puzzles]
         context["position"] = slugs.index(puzzle.slug) + 1 if puzzle.slug in slugs else None
@@ -176,6 +177,7 @@ def explorer(request: HttpRequest) -> HttpResponse:
         return render(request, "lessons/explorer.html", context, status=403)
     gates.position_shown(request.user, position)
     context["position"] = position
+    assert position.dice is not None, "explorer_position refuses a position without dice"
     query = urlencode({"xgid": position.to_xgid(), "dados": f"{position.dice[0]}-{position.dice[1]}"})
     context["check_url"] = f"/api/explorer/check/?{query}"
     context["form_action"] = f"/explorar/?{query}"

@@ -21,7 +21,7 @@ NOT_FOUND = "No hay ninguna partida con ese código que puedas ver."
 
 
 def teaches(user, game: LiveGame) -> bool:
-    return bool(game.classroom_id and user.is_authenticated and game.classroom.teacher_id == user.pk)
+    return bool(game.classroom is not None and user.is_authenticated and game.classroom.teacher_id == user.pk)
 
 
 def can_watch(user, game: LiveGame) -> bool:

@@ -7,3 +7,11 @@ class PlayConfig(AppConfig):
     name = "tutor.play"
     label = "play"
     verbose_name = "Partidas entre personas"
+
+    def ready(self) -> None:
+        from tutor.games.driver import game_finished
+
+        from .models import LiveGame
+        from .tasks import queue_finished_match
+
+        game_finished.connect(queue_finished_match, sender=LiveGame, dispatch_uid="play.queue_review")

@@ -28,8 +28,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import Http404
 
-from tutor.practice.game import GameError, IllegalPlay
-from tutor.practice.views import illegal_verdict
+from tutor.games.errors import GameError, IllegalPlay
+from tutor.games.verdicts import illegal_verdict
 
 from . import broadcast, service
 from .access import get_game

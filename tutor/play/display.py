@@ -17,9 +17,12 @@ from django.urls import reverse
 
 from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
-from tutor.engine import BLACK, WHITE, can_double, format_dice
-from tutor.practice.destinations import destination_map
-from tutor.practice.display import RESULT_WORDS, points
+from tutor.board.destinations import destination_map
+from tutor.engine import BLACK, WHITE, format_dice
+from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.jacoby import JACOBY_RULE, jacoby_status
+from tutor.games.resigning import points
+from tutor.practice.display import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE
 
 from . import resigning
@@ -30,8 +33,8 @@ from .service import PHRASES
 Kind = LiveAction.Kind
 
 
-def name(game: LiveGame, side: int) -> str:
-    player = game.player(side)
+def name(game: LiveGame, side: int | None) -> str:
+    player = game.player(side) if side is not None else None
     return display_name(player) if player is not None else "(falta rival)"
 
 
@@ -66,7 +69,8 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
         return resigning.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
-        return f"{does('reclamas', 'reclama')} la partida: {'tu' if mine else 'su'} rival llevaba demasiado tiempo sin jugar."
+        absent = "tu rival llevaba" if mine else "llevabas" if viewer_side is not None else "su rival llevaba"
+        return f"{does('reclamas', 'reclama')} la partida: {absent} demasiado tiempo sin jugar."
     if kind == Kind.PHRASE:
         return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
     return ""
@@ -85,8 +89,8 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     if game.offer_pending:
         return resigning.status(game, viewer_side)
     acting = game.side_to_act()
-    if acting != viewer_side:
-        waiting = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
+    if acting is not None and acting != viewer_side:
+        waiting: dict[str, str] = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
         return f"Turno de {name(game, acting)} ({SIDE_WORDS[acting]}): {waiting[game.phase]}."
     if game.phase == Phase.ROLL:
         return "Tu turno: ¿doblas o tiras?"
@@ -136,6 +140,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     act_url = reverse("play:act", args=[game.code])
+    can_claim = side is not None and not game.is_over and acting is not None and acting != side
     return {
         "game": game,
         "position": position,
@@ -155,14 +160,18 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "score": score_text(game),
         "players": players_text(game),
         "cube": cube_text(game, side),
+        "jacoby": jacoby_status(position) if game.phase != Phase.WAITING else "",
+        "jacoby_rule": JACOBY_RULE,
         "crawford": CRAWFORD_NOTICE if position.crawford and game.length and not game.is_over else None,
-        "can_double": turn_actions and game.phase == Phase.ROLL and can_double(position),
+        "can_double": turn_actions and game.phase == Phase.ROLL and may_double(position),
+        "cube_note": "" if game.is_over or game.phase == Phase.WAITING else dead_cube_note(position, side),
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
         "events": [text for text in (sentence(game, action, side) for action in game.recent_actions()) if text],
         "phrases": PHRASES.items(),
-        "can_claim": side is not None and not game.is_over and acting is not None and acting != side,
+        "can_claim": can_claim,
+        "claim_value": resigning.claiming(game, side) if can_claim else "",
         "act_url": act_url,
         "move_url": f"{act_url}?tipo=move&seq={game.seq}",
         "verdict": verdict,

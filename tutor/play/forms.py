@@ -1,5 +1,7 @@
 from django import forms
 
+from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
+
 LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
 WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minutos")]
 
@@ -8,6 +10,7 @@ class NewGameForm(forms.Form):
     """What the creator chooses: the stakes, how long to wait for an absent rival, the help shown."""
 
     length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
+    jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
     claim_minutes = forms.TypedChoiceField(
         label="Si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
     )

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position, opponent
-from tutor.practice.models import Action, Colour, StoredMatch
+from tutor.games.models import ActionKind, GameAction, StoredMatch
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -73,6 +73,7 @@ class LiveGame(StoredMatch, models.Model):
         "classroom.Classroom", on_delete=models.CASCADE, null=True, blank=True, related_name="live_games", verbose_name="grupo"
     )
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
     claim_minutes = models.PositiveSmallIntegerField("minutos de espera antes de reclamar", default=5)
     highlight = models.BooleanField("iluminar destinos legales", default=True)
     public = models.BooleanField("cualquiera con el enlace puede mirar", default=False)
@@ -135,7 +136,7 @@ class LiveGame(StoredMatch, models.Model):
 
     def side_to_act(self) -> int | None:
         """Who the game waits for: the side answering an offer to resign, the side on roll, or the one answering a double."""
-        if self.offer_pending:
+        if self.offer_by is not None and self.offer_pending:
             return opponent(self.offer_by)
         if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn
@@ -184,50 +185,18 @@ class ToldAction(NamedTuple):
 TOLD_FIELDS = ToldAction._fields
 
 
-class LiveAction(models.Model):
-    """One thing that happened in a live game, in order.
+class LiveAction(GameAction):
+    """One thing that happened in a live game, in order (``GameAction``).
 
-    ``xgid`` is the position before the action (with the dice, for a play).
-    The grading fields (``best``, ``loss``, ``colour``, ``analysis``) have
-    the shape of the practice mode's actions, so its review pages and
-    traffic light show them; they are filled after the game, never during.
-    A graded ``ROLL`` is a no-double: the player could double and rolled
-    instead (``review`` finds those rolls).
+    The grading fields are filled after the game, never during.  A graded
+    ``ROLL`` is a no-double: the player could double and rolled instead
+    (``review`` finds those rolls).
     """
 
-    class Kind(models.TextChoices):
-        OPENING = "opening", "Tirada inicial"
-        ROLL = "roll", "Tira"
-        MOVE = "move", "Jugada"
-        DOUBLE = "double", "Dobla"
-        TAKE = "take", "Acepta"
-        DROP = "drop", "Abandona"
-        RESULT = "result", "Gana la partida"
-        RESIGN = "resign", "Deja el match o la sesión"
-        OFFER = "offer", "Se ofrece a rendirse"
-        ACCEPT = "accept", "Acepta la rendición"
-        REJECT = "reject", "Rechaza la rendición"
-        CLAIM = "claim", "Reclama la partida"
-        PHRASE = "phrase", "Frase"
-        JOIN = "join", "Se une"
-
     game = models.ForeignKey(LiveGame, on_delete=models.CASCADE, related_name="actions")
-    number = models.PositiveIntegerField()
-    game_number = models.PositiveSmallIntegerField()
     side = models.PositiveSmallIntegerField(choices=[(WHITE, "Blancas"), (BLACK, "Negras")])
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    xgid = models.CharField(max_length=80)
     dice = models.JSONField(default=list, blank=True)
-    play = models.CharField("jugada", max_length=80, blank=True)
-    moves = models.JSONField("movimientos", default=list, blank=True)
-    points = models.PositiveSmallIntegerField(default=0)
-    result_kind = models.CharField(max_length=12, blank=True)
     phrase = models.CharField(max_length=20, blank=True)
-    best = models.CharField(max_length=80, blank=True)
-    loss = models.FloatField(null=True, blank=True)
-    colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
-    forced = models.BooleanField(default=False)
-    analysis = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     hinted = False  # the review template of practice asks; live games have no hints
@@ -240,31 +209,15 @@ class LiveAction(models.Model):
         return f"{self.game_id}#{self.number} {self.kind} {self.play}"
 
     @property
-    def position(self) -> Position:
-        return Position.from_xgid(self.xgid)
-
-    @property
-    def graded(self) -> bool:
-        return bool(self.colour)
-
-    @property
-    def is_mistake(self) -> bool:
-        return self.colour in ("ambar", "rojo")
-
-    @property
     def decision_kind(self) -> str:
-        """The decision in the practice actions' words: a roll that was graded is a no-double."""
-        return Action.Kind.NO_DOUBLE if self.kind == self.Kind.ROLL else self.kind
+        """A roll that was graded is a no-double."""
+        return ActionKind.NO_DOUBLE if self.kind == ActionKind.ROLL else self.kind
 
     @property
     def decision_position(self) -> Position:
         """Where the decision was made: a roll keeps the dice it threw, a no-double came before them."""
         position = self.position
         return position.replace(dice=None) if self.kind == self.Kind.ROLL else position
-
-    @property
-    def decision_label(self) -> str:
-        return Action.Kind(self.decision_kind).label
 
     @property
     def origin(self) -> LiveGame:

@@ -9,33 +9,16 @@ server decides again when the choice arrives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tutor.accounts.models import display_name
-from tutor.engine import GameResult, Match, opponent, resignation, resignations
-from tutor.practice.display import RESULT_WORDS, points
+from tutor.engine import GameResult, Match, opponent, resignation
+from tutor.games.resigning import WITH, Choice, points
+from tutor.games.resigning import choices as resign_choices
+from tutor.practice.display import RESULT_WORDS
 
-from . import service
+from . import endings
 from .models import LiveAction, LiveGame, ToldAction
 
 Kind = LiveAction.Kind
-LABELS = {"single": "Partida simple", "gammon": "Gammon", "backgammon": "Backgammon"}
-WITH = {"single": "con una partida simple", "gammon": "con un gammon", "backgammon": "con un backgammon"}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One way to resign the game under way, with what it gives the rival."""
-
-    level: str
-    label: str
-    points: int
-    ends_match: bool
-
-    @property
-    def text(self) -> str:
-        """«Gammon: 4 puntos (termina el match)», as the button says it."""
-        return f"{self.label}: {points(self.points)}{' (termina el match)' if self.ends_match else ''}"
 
 
 def _ends_match(game: LiveGame, result: GameResult) -> bool:
@@ -46,17 +29,12 @@ def choices(game: LiveGame, side: int | None) -> list[Choice]:
     """The resignations ``side`` may offer now: none while an offer waits for its answer."""
     if side is None or game.is_over or game.black_id is None or game.offer_pending:
         return []
-    position = game.position
-    found = []
-    for level in resignations(position, side):
-        result = resignation(position, side, level)
-        found.append(Choice(level, LABELS[level], result.points, _ends_match(game, result)))
-    return found
+    return resign_choices(game.position, side)
 
 
 def pending(game: LiveGame) -> dict | None:
     """The offer waiting for an answer: who offers, who answers, and what accepting gives."""
-    if not game.offer_pending:
+    if not game.offer_pending or game.offer_by is None:
         return None
     result = resignation(game.position, game.offer_by, game.offer)
     return {
@@ -71,6 +49,8 @@ def pending(game: LiveGame) -> dict | None:
 def status(game: LiveGame, viewer_side: int | None) -> str:
     """The panel's status line while an offer waits (the question itself, for the one who answers)."""
     offer = pending(game)
+    if offer is None:
+        return ""
     what = f"{offer['words']}, {offer['points']}"
     if viewer_side == game.offer_by:
         return f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
@@ -86,12 +66,25 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     if game.length:
         return {"label": "Dejar el match",
                 "warning": "Si dejas el match, tu rival lo gana, y no se puede deshacer."}
-    result = service.leaving_result(game, side)
+    result = endings.leaving_result(game, side)
     if result is None:
         loss = "La partida en curso aún no ha empezado: termina sin puntos."
     else:
         loss = f"Tu rival gana esta partida como {RESULT_WORDS[result.kind]}: {points(result.points)}."
     return {"label": "Dejar la sesión", "warning": f"Si dejas la sesión, termina para los dos. {loss}"}
+
+
+def claiming(game: LiveGame, side: int | None) -> str:
+    """What claiming the game would give ``side`` now: as if the absent rival had left."""
+    if side is None or game.is_over or game.black_id is None:
+        return ""
+    if game.length:
+        return "Si reclamas la partida, ganas el match, como si tu rival lo hubiera dejado."
+    result = endings.leaving_result(game, opponent(side))
+    if result is None:
+        return "Si reclamas la partida, la sesión termina sin puntos: la partida en curso aún no ha empezado."
+    return (f"Si reclamas la partida, ganas esta partida como {RESULT_WORDS[result.kind]} ({points(result.points)}), "
+            "como si tu rival hubiera dejado la sesión, y la sesión termina.")
 
 
 def sentence(game: LiveGame, action: LiveAction | ToldAction, mine: bool, actor: str) -> str:

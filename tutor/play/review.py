@@ -1,11 +1,14 @@
 """After the game: gnubg's grade on every decision of both players, the ``.mat`` file, mistakes to try again.
 
 Grading happens once, after the game is over (never while it is played, so
-nobody gets help), with the practice mode's evaluator, thresholds and
-traffic light; the grades are stored on the actions in the practice
-actions' shape, so the practice review's pieces (``Light``, ``totals``)
-show them unchanged.  The ``.mat`` export is practice's writer fed with
-the live game's plays and cube actions, under the two players' names.
+nobody gets help), in a worker process (``tasks.py``, queued when the game
+ends), with the practice mode's evaluator, thresholds and traffic light;
+the grades are stored on the actions in the practice actions' shape, so the
+practice review's pieces (``Light``, ``totals``, the stepper) show them
+unchanged.  The review page answers at once with what is graded so far and
+fills in when the worker is done.  The ``.mat`` export is the shared
+writer (``tutor.games.mat``) fed with the live game's actions, under the
+two players' names.
 
 A no-double needs no row of its own: the server records a ``ROLL`` both
 when the player chose to roll and when it rolled by itself (doubling not
@@ -21,17 +24,17 @@ Each player turns their own ámbar and rojo decisions into practice's
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
+from typing import Callable
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
-from tutor.practice import evaluator
-from tutor.practice.cube import best_cube_action, cube_analysis, may_double
-from tutor.practice.display import Light, best_play_places, totals
-from tutor.practice.export import NAMES, match_text
-from tutor.practice.grading import colour_for
+from tutor.practice.background import Progress
+from tutor.games.cube import may_double
+from tutor.games.mat import match_text, transcripts
+from tutor.practice.decisions import grade_decision
+from tutor.practice.display import totals
 from tutor.practice.models import Exercise
-from tutor.practice.shown import top_plays
+from tutor.practice.stepper import Actor, build_steps, stepper
 
 from .models import LiveAction, LiveGame
 
@@ -39,22 +42,39 @@ Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
 EXPORTED = GRADED + (Kind.RESULT,)
+ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM)
 
 
-def grade_game(game: LiveGame) -> None:
+def grade_game(game: LiveGame, after_each: Callable[[], None] | None = None) -> None:
     """Ask gnubg about each decision of a finished game, once.
 
     Each grade is saved as soon as it is known: when gnubg becomes
-    unavailable half-way (``EvaluatorUnavailable``), the next visit goes on
-    from there instead of starting again.
+    unavailable half-way (``EvaluatorUnavailable``), the next run goes on
+    from there instead of starting again.  ``after_each`` is called after
+    every grade (the worker tells the open review pages).
     """
     if game.graded or not game.is_over:
         return
-    for action in game.actions.filter(kind__in=DECISIONS, colour="", forced=False):
-        if action.kind != Kind.ROLL or declined_double(action) is not None:
-            _grade(action)
+    for action in to_grade(game):
+        grade_decision(action)
+        if after_each is not None:
+            after_each()
     LiveGame.objects.filter(pk=game.pk).update(graded=True)
     game.graded = True
+
+
+def to_grade(game: LiveGame) -> list[LiveAction]:
+    """The decisions of ``game`` gnubg has not graded yet: plays, cube actions and chosen rolls."""
+    found = game.actions.filter(kind__in=DECISIONS, colour="", forced=False)
+    return [action for action in found if action.kind != Kind.ROLL or declined_double(action) is not None]
+
+
+def progress(game: LiveGame) -> Progress:
+    """How many of the game's decisions gnubg has graded, of all it will grade."""
+    if game.graded:
+        return Progress(1, 1)
+    graded = game.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
+    return Progress(graded, graded + len(to_grade(game)))
 
 
 def declined_double(action: LiveAction) -> Position | None:
@@ -63,69 +83,38 @@ def declined_double(action: LiveAction) -> Position | None:
     return before if action.kind == Kind.ROLL and may_double(before) else None
 
 
-def _grade(action: LiveAction) -> None:
-    position = action.decision_position
-    if action.kind == Kind.MOVE:
-        # As practice grades a play: the chosen play and the best at the same depth.
-        chosen = position.check(action.play).play
-        analysis = evaluator.grade_play(position, chosen)
-        loss = analysis.loss(chosen)
-        action.best = analysis.best.notation
-        action.forced = analysis.forced
-        action.analysis = {"plies": analysis.plies, "plays": top_plays(analysis, chosen)}
-    elif action.kind == Kind.ROLL:
-        # As practice grades its no-doubles: a clear one on gnubg's quick look.
-        cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
-        loss = cube.double_loss(False)
-        action.best = best_cube_action(cube)
-        action.analysis = {**cube.as_json(), "plies": cube.plies}
-    else:
-        cube = evaluator.analyse_cube(position)
-        if action.kind == Kind.DOUBLE:
-            loss = cube.double_loss(True)
-            action.best = best_cube_action(cube)
-        else:
-            loss = cube.take_loss(action.kind == Kind.TAKE)
-            action.best = "Aceptar" if cube.should_take else "Abandonar"
-        action.analysis = {**cube.as_json(), "plies": cube.plies}
-    action.loss = loss
-    action.colour = colour_for(loss)
-    action.save(update_fields=["best", "forced", "analysis", "loss", "colour"])
-
-
-def review_context(game: LiveGame, viewer) -> dict:
-    """Both players' totals, decisions and mistakes; the viewer's own exercises from this game."""
-    actions = [a for a in game.actions.all() if a.kind in DECISIONS and a.graded]
+def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
+    """Both players' totals, every decision to step through from the viewer's side, the viewer's exercises."""
+    actions = list(game.actions.filter(kind__in=DECISIONS + ENDINGS))
     viewer_side = game.side_of(viewer)
-    kept = {item.live_action_id: item for item in Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side)}
-    players = []
-    for side in (WHITE, BLACK):
-        mine = [a for a in actions if a.side == side]
-        decisions = [
-            {
-                "action": a,
-                "light": Light.of(a),
-                "position": a.decision_position,
-                "xgid": a.decision_position.to_xgid(),
-                "highlight": best_play_places(a),
-                "exercise": kept.get(a.pk),
-            }
-            for a in mine if not a.forced
-        ]
-        players.append({
-            "name": display_name(game.player(side)),
+    names = {side: display_name(game.player(side)) for side in (WHITE, BLACK)}
+
+    def actor(side: int) -> Actor:
+        if side == viewer_side:
+            return Actor("Tú", own=True)
+        return Actor(names[side], of_whom=f"de {names[side]}")
+
+    chosen = [a for a in actions if a.kind != Kind.ROLL or a.graded or declined_double(a) is not None]
+    steps = build_steps(chosen, actor=actor, pending=lambda action: not game.graded and not action.forced)
+    kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count() if viewer_side is not None else 0
+    graded = [a for a in actions if a.kind in DECISIONS and a.graded]
+    players = [
+        {
+            "name": names[side],
             "side": side,
-            "totals": totals(mine),
-            "decisions": decisions,
-            "mistakes": [d for d in decisions if d["action"].is_mistake],
+            "totals": totals([a for a in graded if a.side == side]),  # type: ignore[misc]  # read as practice's Action
+            "mistakes": sum(1 for a in graded if a.side == side and a.is_mistake and not a.forced),
             "is_viewer": side == viewer_side,
-            "flipped": side == BLACK,
-        })
+        }
+        for side in (WHITE, BLACK)
+    ]
     return {
         "game": game,
         "players": players,
         "viewer_side": viewer_side,
-        "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > len(kept),
+        "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > kept,
+        "stepper": stepper(steps, wanted, flipped=viewer_side == BLACK),
+        "progress": progress(game),
     }
 
 
@@ -140,19 +129,13 @@ def create_exercises(game: LiveGame, side: int) -> int:
 
 
 def export_text(game: LiveGame) -> str:
-    """The game in ``.mat`` format, through practice's writer, with the players' names."""
-    kept = [a for a in game.actions.all() if a.kind in EXPORTED]
-    view = SimpleNamespace(
-        length=game.length,
-        game_number=game.game_number,
-        is_over=game.is_over and game.winner is not None and bool(kept) and kept[-1].kind == Kind.RESULT,
-        position=game.position,
-        actions=SimpleNamespace(all=lambda: kept),
+    """The game in ``.mat`` format, with the players' names."""
+    games = transcripts(
+        game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
+        first=game.position,
     )
-    text = match_text(view)
-    white, black = (_mat_name(game.player(side)) for side in (WHITE, BLACK))
-    header = re.compile(rf"^ {re.escape(NAMES[WHITE])} : (\d+)\s+{re.escape(NAMES[BLACK])} : (\d+)$", re.M)
-    return header.sub(lambda m: f" {f'{white} : {m[1]}':<31}{black} : {m[2]}", text)
+    names = (_mat_name(game.player(WHITE)), _mat_name(game.player(BLACK)))
+    return match_text(game.length, names, games, jacoby=game.position.jacoby)
 
 
 def _mat_name(user) -> str:

@@ -6,9 +6,11 @@ from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 from .consumers import GameConsumer
+from .review_socket import ReviewConsumer
 
 websocket_urlpatterns = [
     path("ws/jugar/<str:code>/", GameConsumer.as_asgi()),
+    path("ws/jugar/<str:code>/revision/", ReviewConsumer.as_asgi()),
 ]
 
 

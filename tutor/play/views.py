@@ -22,9 +22,10 @@ from django.views.decorators.http import require_POST
 
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
-from tutor.practice.evaluator import EvaluatorUnavailable
-from tutor.practice.game import GameError, IllegalPlay
-from tutor.practice.views import illegal_verdict
+from tutor.games.errors import GameError, IllegalPlay
+from tutor.games.verdicts import illegal_verdict
+from tutor.practice.background import has_failed
+from tutor.practice.stepper import respond
 from tutor.ratelimit import ratelimit
 from tutor.rules import rule_for_code
 
@@ -33,9 +34,10 @@ from .broadcast import announce
 from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
-from .review import create_exercises, export_text, grade_game, review_context
+from .review import create_exercises, export_text, review_context
+from .tasks import requeue_review, review_live_game
 
-UNAVAILABLE = "GNU Backgammon no está disponible ahora mismo para revisar la partida; lo ya revisado se guarda. Inténtalo de nuevo en un momento."
+UNAVAILABLE = "GNU Backgammon no estaba disponible para revisar la partida; lo ya revisado se guarda y la revisión sigue en cuanto vuelva."
 YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un compañero o compañera). Tu docente puede permitir las partidas con enlace."
 
 
@@ -199,14 +201,15 @@ def class_links(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def review(request: HttpRequest, code: str) -> HttpResponse:
+    """The review, at once: what gnubg has graded so far; a worker grades the rest (``tasks``)."""
     game = access.get_game(request.user, code)
     if not game.is_over:
         return game_page(request, code, error="La revisión se hace cuando la partida termina.", status=409)
-    try:
-        grade_game(game)
-    except EvaluatorUnavailable:
-        return game_page(request, code, error=UNAVAILABLE, status=503)
-    return render(request, "play/review.html", review_context(game, request.user))
+    context = review_context(game, request.user, request.GET.get("paso"))
+    if not context["progress"].ready:
+        context["unavailable"] = UNAVAILABLE if has_failed(review_live_game, game.pk) else ""
+        requeue_review(game)
+    return respond(request, "play/review.html", context)
 
 
 @login_required

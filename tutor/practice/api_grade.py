@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 
 from tutor.engine import EngineError, Position
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 from tutor.rules import IMPOSSIBLE_POSITION, explain_verdict
 

@@ -9,4 +9,10 @@ class PracticeConfig(AppConfig):
     verbose_name = "Práctica contra el programa"
 
     def ready(self) -> None:
+        from tutor.games.driver import game_finished
+
         from . import signals  # noqa: F401  (keeps anonymous games on login)
+        from .models import PracticeMatch
+        from .tasks import queue_finished_game
+
+        game_finished.connect(queue_finished_game, sender=PracticeMatch, dispatch_uid="practice.queue_review")

@@ -1,34 +1,16 @@
-"""The practice games' cube policy beyond the engine's rules: dead cubes and what gnubg is asked.
+"""What gnubg is asked about the cube, and how its answer is worded.
 
-The engine says when the rules allow a double (``can_double``); match play
-adds what gnubg and XG follow: a double is pointless once the cube already
-covers what the side on roll needs to win the match.
+When a side may double at all is the games' one cube policy
+(``tutor.games.cube``), shared with the live games.
 """
 
 from __future__ import annotations
 
-from tutor.engine import Position, can_double
+from tutor.engine import Position
 
 from . import evaluator
 from .evaluator import CubeAnalysis
 from .grading import CLOSE_CUBE
-
-DEAD_CUBE = "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada."
-"""Why the learner may not double when the cube already covers what they need."""
-
-
-def cube_alive(position: Position) -> bool:
-    """Whether a double can still gain anything for the side on roll.
-
-    In a match, once the cube is worth what the side on roll needs, winning
-    this game already wins the match: gnubg and XG never double then.
-    """
-    return not position.match_length or position.score[position.turn] + position.cube_value < position.match_length
-
-
-def may_double(position: Position) -> bool:
-    """The rules allow a double and it is not a dead cube."""
-    return can_double(position) and cube_alive(position)
 
 
 def cube_analysis(position: Position, plies: int, noise: float) -> CubeAnalysis:

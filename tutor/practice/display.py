@@ -7,30 +7,28 @@ from dataclasses import dataclass, field
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
 from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
 
+from tutor.games.resigning import WITH, points
+
 from . import events as recorded
 from .evaluator import rating
 from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
 
 RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
-COLOUR_WORDS = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
-COLOUR_MEANINGS = {
+COLOUR_WORDS: dict[str, str] = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
+COLOUR_MEANINGS: dict[str, str] = {
     Colour.GREEN: "una decisión tan buena o casi tan buena como la de gnubg",
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
 CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
 """A cube decision as the light words it: «no dobla: correcto»."""
-DECISION_WORDS = {
+DECISION_WORDS: dict[str, str] = {
     Action.Kind.MOVE: "Jugada",
     Action.Kind.DOUBLE: "Doblar",
     Action.Kind.NO_DOUBLE: "No doblar",
     Action.Kind.TAKE: "Aceptar",
     Action.Kind.DROP: "Abandonar",
 }
-
-
-def points(count: int) -> str:
-    return "1 punto" if count == 1 else f"{count} puntos"
 
 
 def play_text(notation: str) -> str:
@@ -128,6 +126,8 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"El programa acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
     if isinstance(event, recorded.Dropped):
         return Event("El programa abandona ante tu doble.", kind)
+    if isinstance(event, recorded.Resigned):
+        return Event(f"Te rindes {WITH.get(event.result, '')} y el programa acepta.", kind)
     if isinstance(event, recorded.Finished):
         winner = "Ganas" if event.side == LEARNER else "El programa gana"
         text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."

@@ -26,14 +26,17 @@ anything.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from django.conf import settings
 
 from tutor.engine import Play, Position
 
 from .gnubg_moves import result_key
+from .grading import thresholds
 from .worker import WorkerFailed, supervisor
 
 logger = logging.getLogger(__name__)
@@ -52,6 +55,23 @@ WORST_RATING = "Desastroso"
 
 EQUITY_TOLERANCE = 0.001
 """Equities closer than this are equal: no cube action on rounding noise."""
+
+
+_patience: ContextVar[float | None] = ContextVar("gnubg_patience", default=None)
+
+
+@contextmanager
+def patience(seconds: float) -> Iterator[None]:
+    """Wait up to ``seconds`` for each answer inside the block, instead of ``PRACTICE_EVALUATOR_TIMEOUT``.
+
+    A web request cannot keep a learner waiting long; a worker grading a
+    finished game in the background can wait longer for a hard position.
+    """
+    token = _patience.set(seconds)
+    try:
+        yield
+    finally:
+        _patience.reset(token)
 
 
 class EvaluatorUnavailable(Exception):
@@ -189,18 +209,17 @@ def grade_play(position: Position, play: Play, plies: int | None = None) -> Play
     """The analysis that grades ``play``: it and the best candidates at one depth.
 
     The depth is ``plies`` (``PRACTICE_GRADING_PLIES`` by default), except
-    for a play so far behind at 0-ply or 1-ply that no deeper look changes
-    its colour, or ranked too low at 1-ply to be worth a few 2-ply
-    evaluations of the plays above it: those are graded at the shallower
-    depth against the best at that depth (``gnubg_tasks.grade_plays``).
-    ``plies`` of the answer says which depth it was.
+    for a play whose loss at 0-ply or 1-ply is so far from both thresholds
+    of the light that no deeper look changes its colour: it is graded at
+    the shallower depth against the best at that depth
+    (``gnubg_tasks.grade_plays``).  ``plies`` of the answer says which depth
+    it was.
     """
     plays = _plays_of(position)
     plies = grading_plies() if plies is None else plies
     if len(plays) == 1:
         return PlayAnalysis(position, (RankedPlay(plays[0], 0.0, plies),), plies)
-    red = float(getattr(settings, "PRACTICE_TRAFFIC_LIGHT", {"rojo": 0.12})["rojo"])
-    depth, scores, deep = _run("grade_plays", position.to_xgid(), plies, result_key(play), red)
+    depth, scores, deep = _run("grade_plays", position.to_xgid(), plies, result_key(play), thresholds())
     return _ranked(position, plays, scores, depth, deep)
 
 
@@ -259,7 +278,7 @@ def _ranked(position: Position, plays: list[Play], scores: dict, plies: int, dee
 
 def _run(task: str, *args: Any) -> Any:
     """Run a task of ``gnubg_tasks`` (or ``"module:function"``) in the worker process."""
-    timeout = float(getattr(settings, "PRACTICE_EVALUATOR_TIMEOUT", 15))
+    timeout = _patience.get() or float(getattr(settings, "PRACTICE_EVALUATOR_TIMEOUT", 15))
     startup = float(getattr(settings, "PRACTICE_EVALUATOR_STARTUP", 60))
     try:
         return supervisor.call(task, args, timeout=timeout, startup_timeout=startup)

@@ -70,6 +70,15 @@ class Dropped:
 
 
 @dataclass(frozen=True)
+class Resigned:
+    """The learner resigned the game as ``result`` (single, gammon, backgammon); the program accepted."""
+
+    kind: ClassVar[str] = "resign"
+    side: int
+    result: str
+
+
+@dataclass(frozen=True)
 class Finished:
     """A game ended: its winner, the points, single/gammon/backgammon, and whether the match did."""
 
@@ -88,8 +97,10 @@ class Graded:
     action: int
 
 
-Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | Finished | Graded
-KINDS: dict[str, type] = {cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, Finished, Graded)}
+Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | Resigned | Finished | Graded
+KINDS: dict[str, type] = {
+    cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, Resigned, Finished, Graded)
+}
 
 
 def as_json(event: Event) -> dict:

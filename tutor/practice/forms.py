@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
+
 from .models import Level
 
 LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
@@ -18,6 +20,7 @@ class StartForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},
     )
+    jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
     level = forms.ChoiceField(
         label="Nivel del programa",
         choices=Level.choices,

@@ -5,7 +5,7 @@ answer a double, ask for a hint, go on to the next game).  It checks that
 the decision is allowed now, asks gnubg (``evaluator``) to judge it,
 records it, then lets the computer play until the learner must decide
 again or the game ends.  The rules are the engine's: legality with
-``Position.check``, the cube with ``can_double``/``take``/``drop``, scoring
+``Position.check``, the cube with the games' policy (``may_double``) and ``take``/``drop``, scoring
 with ``score_game`` and the match with ``Match``.
 
 Callers run each function in one database transaction: when gnubg fails
@@ -18,51 +18,36 @@ from __future__ import annotations
 from typing import Callable
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 
-from tutor.engine import (
-    GameResult,
-    Match,
-    Play,
-    Position,
-    Verdict,
-    double_reasons,
-    drop,
-    format_moves,
-    score_game,
-    take,
+from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
+from tutor.games import dice
+from tutor.games.cube import may_double
+from tutor.games.driver import (
+    DOUBLE_BEFORE_ROLLING,
+    NOT_MOVING,
+    NOT_ROLLING,
+    finish_game,
+    legal_play,
+    record,
+    require,
+    require_double,
+    resignation_of,
 )
-from tutor.rules import cube_refusal
+from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
 
-from . import dice, evaluator
-from .cube import DEAD_CUBE, best_cube_action, cube_alive, cube_analysis, may_double  # noqa: F401  (part of this module's interface)
+from . import evaluator
+from .cube import best_cube_action, cube_analysis
 from .evaluator import CubeAnalysis
-from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Took
+from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import LevelSettings, colour_for, hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 from .shown import top_plays
 
 
 
-class GameError(Exception):
-    """A decision the game does not allow now: a Spanish message and an HTTP status."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
 class StaleMatch(Exception):
     """The match changed since the page the request came from was shown."""
-
-
-class IllegalPlay(Exception):
-    """The learner wrote a play the rules forbid; the verdict says why."""
-
-    def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.text)
-        self.verdict = verdict
 
 
 # -- running one decision ---------------------------------------------------------
@@ -92,10 +77,11 @@ def _as_int(text: str) -> int:
 # -- starting ---------------------------------------------------------------------
 
 
-def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
-    """A new match (``length`` points, 0 for money) with its first game under way."""
+def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> PracticeMatch:
+    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule) with its first game under way."""
     match = PracticeMatch(
-        length=length, level=level, user=user, xgid=Position.initial().to_xgid(), phase=Phase.MOVE
+        length=length, level=level, user=user, jacoby=jacoby and not length, xgid=Position.initial().to_xgid(),
+        phase=Phase.MOVE,
     )
     match.save()
     events = Recorder()
@@ -107,8 +93,8 @@ def start_match(*, length: int, level: str, user=None) -> PracticeMatch:
 def next_game(match: PracticeMatch) -> PracticeMatch | None:
     """The next game of the match, after the one just finished; a new match after the last one."""
     if match.phase == Phase.MATCH_OVER:
-        return start_match(length=match.length, level=match.level, user=match.user)
-    _require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
+        return start_match(length=match.length, level=match.level, user=match.user, jacoby=match.jacoby)
+    require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
     match.game_number += 1
@@ -125,7 +111,7 @@ def _start_game(match: PracticeMatch, stakes: Match, events: Recorder) -> None:
     events.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
     if stakes.crawford:
         events.add(Crawford())
-    position = Position.initial(**stakes.position_fields()).replace(turn=throws.starter, dice=throws.dice)
+    position = match.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
     if throws.starter == LEARNER:
         _learner_to_move(match, position)
         return
@@ -141,7 +127,7 @@ def learner_roll(match: PracticeMatch) -> None:
     A position far from a double is graded on gnubg's quick look (verde: «no
     dobla: correcto»); a close one, a cash included, at the grading depth.
     """
-    _require(match, Phase.ROLL, "Ahora no te toca tirar los dados.")
+    require(match, Phase.ROLL, NOT_ROLLING)
     position = match.position
     events = Recorder()
     if may_double(position):
@@ -153,24 +139,20 @@ def learner_roll(match: PracticeMatch) -> None:
 
 def learner_double(match: PracticeMatch) -> None:
     """The learner doubles; gnubg grades it and the computer takes or passes."""
-    _require(match, Phase.ROLL, "Solo se dobla al empezar tu turno, antes de tirar.")
+    require(match, Phase.ROLL, DOUBLE_BEFORE_ROLLING)
     position = match.position
-    reasons = double_reasons(position)
-    if reasons:
-        raise GameError(cube_refusal(reasons[0]), 409)
-    if not cube_alive(position):
-        raise GameError(DEAD_CUBE, 409)
+    require_double(position)
     events = Recorder()
     graded = evaluator.analyse_cube(position)
     level = level_settings(match.level)
     answer = graded if _same_view(level) else evaluator.analyse_cube(position, level.plies, level.noise)
     _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), best_cube_action(graded), graded, events)
     if answer.should_take:
-        _record(match, COMPUTER, Action.Kind.TAKE, position)
+        record(match, COMPUTER, Action.Kind.TAKE, position)
         events.add(Took(side=COMPUTER, cube=position.cube_value * 2))
         _learner_rolls_then_computer(match, take(position), events)
     else:
-        _record(match, COMPUTER, Action.Kind.DROP, position)
+        record(match, COMPUTER, Action.Kind.DROP, position)
         events.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), events)
     _save(match, events)
@@ -178,7 +160,7 @@ def learner_double(match: PracticeMatch) -> None:
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     """The learner takes or passes the computer's double; gnubg grades it."""
-    _require(match, Phase.ANSWER, "El programa no te ha doblado.")
+    require(match, Phase.ANSWER, "El programa no te ha doblado.")
     position = match.position
     events = Recorder()
     cube = evaluator.analyse_cube(position)
@@ -198,16 +180,13 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     An illegal play raises ``IllegalPlay`` and changes nothing; a legal one
     is graded against gnubg's best play, then the computer answers.
     """
-    _require(match, Phase.MOVE, "Ahora no te toca mover.")
+    require(match, Phase.MOVE, NOT_MOVING)
     position = match.position
-    verdict = position.check(text or "")
-    if not verdict.legal or verdict.play is None:
-        raise IllegalPlay(verdict)
+    play = legal_play(position, text)
     events = Recorder()
-    play = verdict.play
     analysis = evaluator.grade_play(position, play)
     loss = analysis.loss(play)
-    action = _record(
+    action = record(
         match,
         LEARNER,
         Action.Kind.MOVE,
@@ -226,9 +205,27 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     _save(match, events)
 
 
+def learner_resign(match: PracticeMatch, level: str) -> None:
+    """The learner resigns the game as ``level`` (single, gammon or backgammon), on their turn; the program accepts.
+
+    Recorded as in a live game: the offer, its acceptance, then the result,
+    at the position where it was made (with the dice, if they were rolled).
+    """
+    if match.phase not in (Phase.ROLL, Phase.MOVE):
+        raise GameError("Solo puedes rendirte en tu turno, mientras la partida sigue.", 409)
+    position = match.position
+    result = resignation_of(position, LEARNER, level)
+    events = Recorder()
+    record(match, LEARNER, Action.Kind.OFFER, position, points=result.points, result_kind=level)
+    record(match, COMPUTER, Action.Kind.ACCEPT, position, points=result.points, result_kind=level)
+    events.add(Resigned(side=LEARNER, result=level))
+    _finish_game(match, position, result, events)
+    _save(match, events)
+
+
 def use_hint(match: PracticeMatch) -> None:
     """Show gnubg's best play for the learner's dice; a few per game."""
-    _require(match, Phase.MOVE, "Las pistas son para elegir tu jugada, cuando ya has tirado.")
+    require(match, Phase.MOVE, "Las pistas son para elegir tu jugada, cuando ya has tirado.")
     if match.hint and match.hint.get("xgid") == match.xgid:
         return
     if match.hints_used >= hint_limit():
@@ -250,7 +247,7 @@ def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *
         if offer_cube and may_double(position):
             cube = cube_analysis(position, level.plies, level.noise)
             if cube.should_double:
-                _record(match, COMPUTER, Action.Kind.DOUBLE, position)
+                record(match, COMPUTER, Action.Kind.DOUBLE, position)
                 events.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
                 match.phase = Phase.ANSWER
                 match.xgid = position.to_xgid()
@@ -260,20 +257,21 @@ def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *
         if position.winner() is not None:
             _finish_game(match, position, score_game(position), events)
             return
-        position = _learner_turn(match, position, events)
-        if position is None:
+        after = _learner_turn(match, position, events)
+        if after is None:
             return
+        position = after
 
 
 def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
     """The computer plays its dice: gnubg's choice at its level."""
     level = level_settings(match.level)
     play = evaluator.analyse_plays(position, level.plies, level.noise).best.play
-    _record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
+    record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
     events.add(
         Moved(
             side=COMPUTER,
-            dice=list(position.dice),
+            dice=list(play.dice),
             play=play.notation,
             frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, play.steps())],
         )
@@ -319,8 +317,8 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -
     rolled = position.with_dice(dice.roll(match))
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
-        _record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.add(Passed(side=LEARNER, dice=list(rolled.dice)))
+        record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
+        events.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None
@@ -338,8 +336,7 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
 
 
 def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
-    stakes = Match.of(final).after_game(result)
-    _record(match, result.winner, Action.Kind.RESULT, final, points=result.points, result_kind=result.kind)
+    stakes = finish_game(match, final, result)
     events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
@@ -350,17 +347,12 @@ def _finish_game(match: PracticeMatch, final: Position, result: GameResult, even
 # -- records ----------------------------------------------------------------------
 
 
-def _require(match: PracticeMatch, phase: str, message: str) -> None:
-    if match.phase != phase:
-        raise GameError(message, 409)
-
-
 def _same_view(level: LevelSettings) -> bool:
     return level.noise == 0 and level.plies == evaluator.grading_plies()
 
 
 def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: Recorder) -> Action:
-    action = _record(
+    action = record(
         match,
         LEARNER,
         kind,
@@ -372,22 +364,6 @@ def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: R
     )
     events.add(Graded(action=action.pk))
     return action
-
-
-def _record(match: PracticeMatch, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> Action:
-    number = (match.actions.aggregate(last=Max("number"))["last"] or 0) + 1
-    if play is not None:
-        fields["play"] = play.notation
-        fields["moves"] = [[move.src, move.dst, int(move.hit)] for move in play.moves]
-    return Action.objects.create(
-        match=match,
-        number=number,
-        game_number=match.game_number,
-        side=side,
-        kind=kind,
-        xgid=position.to_xgid(),
-        **fields,
-    )
 
 
 def _save(match: PracticeMatch, events: Recorder) -> None:

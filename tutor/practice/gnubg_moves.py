@@ -102,8 +102,8 @@ def settle(mapped: list[tuple[float, set]], order: Callable[[list], list]) -> di
     for score, results in pending:
         if results:
             groups.setdefault(frozenset(results), []).append(score)
-    for results, group_scores in groups.items():
-        for key, score in zip(order(sorted(results)), sorted(group_scores, reverse=True)):
+    for group, group_scores in groups.items():
+        for key, score in zip(order(sorted(group)), sorted(group_scores, reverse=True)):
             scores[key] = score
     return scores
 

@@ -46,20 +46,25 @@ MOVE_FILTERS = [
 each ply, the best plays (``acceptmoves``) and a few more within a
 threshold are looked at one ply deeper.  Only the best play matters there."""
 
-FIRST_CUT = (2, 6, 0.12)
-"""After 0-ply, at least 2 and at most 6 plays (those within 0.12 of the best)
-are looked at 1 ply deeper, as gnubg's own filter does; the learner's play
-always is, whatever its rank."""
+FIRST_CUT = (2, 10, 0.12)
+"""After 0-ply, at least 2 and at most 10 plays (those within 0.12 of the
+best) are looked at 1 ply deeper; the learner's play always is, whatever its
+rank.  Six, as in gnubg's own filter, left out the 2-ply best of
+``-BB-CbEA----------a--Bbgc-:1:-1:1:15:0:0:0:0:10`` with 5-1 (``21/16 4/3``,
+seventh at 0-ply), and the learner's ``21/20 7/2`` looked ámbar against the
+plays that were left."""
 SECOND_CUT = (1, 3, 0.06)
 """After 1-ply, the best and those within 0.06 of it, at most 3, plus the
 learner's play go to the full depth."""
-MOST_DEEP = 4
-"""The most plays evaluated at the full depth for one grading: when the
-learner's play ranks lower than that at 1-ply, it is graded at 1-ply,
-against a 1-ply best, which keeps a grading within its time budget."""
 FAR = 0.25, 0.10
-"""A play losing more than the red threshold plus this much at 0-ply (resp.
-1-ply) is graded at that depth: no deeper look brings it back to ámbar."""
+"""How far from every threshold of the light a play's loss at 0-ply (resp.
+1-ply) must be for that shallow look to grade it: no deeper look changes
+its colour then.  Nearer, the play and the best candidates go to the full
+depth, however low the play ranks: on self-play positions a 1-ply loss
+moved by up to 0.38 at 2-ply (by more than 0.06 for one play in ten), so
+a play ranked low at 1-ply but within 0.10 of a threshold, like ``21/20
+7/2`` in ``-BB-CbEA----------a--Bbgc-:1:-1:1:15:0:0:0:0:10`` (0.095, ámbar, at
+1-ply; 0.142, rojo, at 2-ply), is graded at 2-ply."""
 
 
 def ping(g: Any) -> int:
@@ -86,7 +91,7 @@ def full_width(g: Any, xgid: str, plies: int) -> dict[ResultKey, float]:
     return _mapped(g, position, entries)
 
 
-def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) -> tuple[int, dict, set]:
+def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, thresholds: tuple[float, ...]) -> tuple[int, dict, set]:
     """Scores for grading ``chosen``: ``(depth, scores, keys evaluated at that depth)``.
 
     The chosen play and the best candidates are all evaluated at the same
@@ -99,7 +104,7 @@ def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) ->
     count = len(position.legal_plays())
     first = _find_best_moves(g, position, _context(g, 0, 0.0), None)
     static = _mapped(g, position, first)
-    if plies == 0 or _loss(static, chosen) > red + FAR[0]:
+    if plies == 0 or _far(_loss(static, chosen), thresholds, FAR[0]):
         return 0, static, set(static)
     if _ambiguous(position, first):
         # Plays told apart only after a checker is borne off: gnubg's entries
@@ -112,12 +117,10 @@ def grade_plays(g: Any, xgid: str, plies: int, chosen: ResultKey, red: float) ->
     near = _mapped(g, position, _find_best_moves(g, position, _context(g, 1, 0.0), _filters(wide, wide)))
     looked = set(ahead[:wide])
     at_one = {key: near[key] for key in looked}
-    if plies == 1 or _loss(at_one, chosen) > red + FAR[1]:
+    if plies == 1 or _far(_loss(at_one, chosen), thresholds, FAR[1]):
         return 1, near, looked
     ranked = _best_first(at_one)
     narrow = max(_cut(at_one, SECOND_CUT), ranked.index(chosen) + 1)
-    if narrow > MOST_DEEP:
-        return 1, near, looked
     # gnubg ranks the second cut with its own 1-ply numbers, which may swap
     # near-equal plays with ours: one more play absorbs such a swap.
     entries = _find_best_moves(g, position, _context(g, plies, 0.0), _filters(wide, min(wide, narrow + 1)))
@@ -148,6 +151,15 @@ def _best_first(scores: dict) -> list:
 
 def _loss(scores: dict, chosen: ResultKey) -> float:
     return max(scores.values()) - scores[chosen]
+
+
+def _far(loss: float, thresholds: tuple[float, ...], margin: float) -> bool:
+    """Whether ``loss`` is more than ``margin`` from every threshold: a shallow look decides its colour.
+
+    >>> _far(0.40, (0.03, 0.12), 0.25), _far(0.095, (0.03, 0.12), 0.10), _far(0.30, (0.03, 0.12), 0.10)
+    (True, False, True)
+    """
+    return all(abs(loss - threshold) > margin for threshold in thresholds)
 
 
 def _cut(scores: dict, cut: tuple[int, int, float]) -> int:

@@ -48,12 +48,18 @@ def colour_for(loss: float) -> str:
     >>> colour_for(0.0), colour_for(0.05), colour_for(0.3)
     ('verde', 'ambar', 'rojo')
     """
-    limits = getattr(settings, "PRACTICE_TRAFFIC_LIGHT", {"ambar": 0.03, "rojo": 0.12})
-    if loss < limits["ambar"]:
+    amber, red = thresholds()
+    if loss < amber:
         return GREEN
-    if loss < limits["rojo"]:
+    if loss < red:
         return AMBER
     return RED
+
+
+def thresholds() -> tuple[float, float]:
+    """Where the light turns ámbar and where it turns rojo (``PRACTICE_TRAFFIC_LIGHT``)."""
+    limits = getattr(settings, "PRACTICE_TRAFFIC_LIGHT", {"ambar": 0.03, "rojo": 0.12})
+    return float(limits["ambar"]), float(limits["rojo"])
 
 
 def hint_limit() -> int:

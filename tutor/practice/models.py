@@ -15,7 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from tutor.engine import BLACK, WHITE, Position
+from tutor.engine import BLACK, WHITE
+from tutor.games.models import Colour, GameAction, StoredMatch  # noqa: F401  (Colour: part of this module's interface)
 
 LEARNER = WHITE
 COMPUTER = BLACK
@@ -35,35 +36,6 @@ class Phase(models.TextChoices):
     MATCH_OVER = "match-over", "Match terminado"
 
 
-class Colour(models.TextChoices):
-    GREEN = "verde", "Verde"
-    AMBER = "ambar", "Ámbar"
-    RED = "rojo", "Rojo"
-
-
-class StoredMatch:
-    """What a stored game derives from its ``xgid`` and ``length`` (0: a money game).
-
-    Shared by practice games and live games between two people, whose models
-    both keep the current position as an XGID.
-    """
-
-    xgid: str
-    length: int
-
-    @property
-    def title(self) -> str:
-        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
-
-    @property
-    def position(self) -> Position:
-        """The current position, read once per value of ``xgid`` (a page asks for it many times)."""
-        cached = self.__dict__.get("_position")
-        if cached is None or cached[0] != self.xgid:
-            cached = self.__dict__["_position"] = (self.xgid, Position.from_xgid(self.xgid))
-        return cached[1]
-
-
 class PracticeMatch(StoredMatch, models.Model):
     """A match (or money session) against the computer, and the state of its current game."""
 
@@ -72,11 +44,15 @@ class PracticeMatch(StoredMatch, models.Model):
     )
     level = models.CharField("nivel", max_length=20, choices=Level.choices, default=Level.INTERMEDIATE)
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
+    jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
     xgid = models.CharField("posición", max_length=80)
     phase = models.CharField("fase", max_length=12, choices=Phase.choices)
     game_number = models.PositiveSmallIntegerField("partida", default=1)
     hints_used = models.PositiveSmallIntegerField("pistas usadas en esta partida", default=0)
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
+    actions_recorded = models.PositiveIntegerField(
+        "acciones guardadas", default=0, help_text="el número de la última acción guardada del match"
+    )
     version = models.PositiveIntegerField(default=0)
     last_turn = models.JSONField("lo que pasó desde tu última decisión", default=list, blank=True)
     hint = models.JSONField("pista mostrada", null=True, blank=True)
@@ -117,38 +93,16 @@ class PracticeMatch(StoredMatch, models.Model):
         return learner, computer
 
 
-class Action(models.Model):
-    """One thing a side did: a play, a cube action, a game won; or a graded no-double.
+class Action(GameAction):
+    """One thing a side did in a practice match (``GameAction``); a graded no-double too.
 
-    ``xgid`` is the position before the action (with the dice, for a play).
-    For the learner's decisions, ``best``, ``loss`` and ``colour`` hold
-    gnubg's judgement, and ``analysis`` the numbers behind it.
+    The learner's decisions are graded as they are made (``hinted``: after
+    asking for a hint).
     """
 
-    class Kind(models.TextChoices):
-        MOVE = "move", "Jugada"
-        DOUBLE = "double", "Dobla"
-        NO_DOUBLE = "no-double", "No dobla"
-        TAKE = "take", "Acepta"
-        DROP = "drop", "Abandona"
-        RESULT = "result", "Gana la partida"
-
     match = models.ForeignKey(PracticeMatch, on_delete=models.CASCADE, related_name="actions")
-    number = models.PositiveIntegerField()
-    game_number = models.PositiveSmallIntegerField()
     side = models.PositiveSmallIntegerField(choices=[(LEARNER, "Tú"), (COMPUTER, "Programa")])
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    xgid = models.CharField(max_length=80)
-    play = models.CharField("jugada", max_length=80, blank=True)
-    moves = models.JSONField("movimientos", default=list, blank=True)
-    points = models.PositiveSmallIntegerField(default=0)
-    result_kind = models.CharField(max_length=12, blank=True)
-    best = models.CharField("lo mejor según gnubg", max_length=80, blank=True)
-    loss = models.FloatField("equity perdida", null=True, blank=True)
-    colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
-    forced = models.BooleanField(default=False)
     hinted = models.BooleanField(default=False)
-    analysis = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -156,32 +110,6 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.number} {self.kind} {self.play}"
-
-    @property
-    def position(self) -> Position:
-        return Position.from_xgid(self.xgid)
-
-    @property
-    def graded(self) -> bool:
-        return bool(self.colour)
-
-    @property
-    def is_mistake(self) -> bool:
-        return self.colour in (Colour.AMBER, Colour.RED)
-
-    @property
-    def decision_kind(self) -> str:
-        """What was decided, in the words of ``Kind`` (a live game's actions answer the same)."""
-        return self.kind
-
-    @property
-    def decision_position(self) -> Position:
-        """The position the decision was made in: with the dice for a play, before the roll for the cube."""
-        return self.position
-
-    @property
-    def decision_label(self) -> str:
-        return self.Kind(self.decision_kind).label
 
     @property
     def origin(self) -> PracticeMatch:

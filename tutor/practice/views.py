@@ -14,30 +14,34 @@ from __future__ import annotations
 from typing import Callable
 
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.board.widget import play_steps
-from tutor.engine import BLACK, Verdict
-from tutor.lessons.explanations import verdict_payload
-from tutor.lessons.marks import verdict_marks
+from tutor.engine import BLACK
+from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.jacoby import JACOBY_RULE, jacoby_status
+from tutor.games.resigning import choices as resign_choices
+from tutor.games.verdicts import illegal_verdict
 from tutor.ratelimit import ratelimit
 from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import display, exercises, game
 from .access import account, get_match, owned_matches, remember
-from .destinations import destination_map
+from tutor.board.destinations import destination_map
 from .evaluator import EvaluatorUnavailable
 from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
-from .models import Action, Colour, Exercise, Phase, PracticeMatch
+from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
+from .review import progress, review_context
+from .stepper import respond
+from .tasks import requeue_reviews
 
 UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
 STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
-FILTERS = {"ambar": [Colour.AMBER], "rojo": [Colour.RED], "errores": [Colour.AMBER, Colour.RED]}
 
 
 def index(request: HttpRequest, form: StartForm | None = None, error: str = "", status: int = 200) -> HttpResponse:
@@ -59,7 +63,8 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         with transaction.atomic():
             match = game.start_match(
-                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request)
+                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
+                jacoby=form.cleaned_data["jacoby"],
             )
     except EvaluatorUnavailable:
         return index(request, form, error=UNAVAILABLE, status=503)
@@ -96,7 +101,11 @@ def render_match(
         "events": found,
         "lights": display.lights(match, found),
         "Phase": Phase,
-        "can_double": match.phase == Phase.ROLL and game.may_double(position),
+        "can_double": match.phase == Phase.ROLL and may_double(position),
+        "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
+        "jacoby": jacoby_status(position),
+        "jacoby_rule": JACOBY_RULE,
+        "resign_choices": resign_choices(position, LEARNER) if match.phase in (Phase.ROLL, Phase.MOVE) else [],
         "double_to": position.cube_value * 2,
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
@@ -138,13 +147,6 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
     return redirect(match)
 
 
-def illegal_verdict(verdict: Verdict) -> dict:
-    """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
-    payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
-    payload["marks"] = verdict_marks(verdict)
-    return payload
-
-
 @require_POST
 def roll(request: HttpRequest, pk: int) -> HttpResponse:
     return _decide(request, pk, game.learner_roll)
@@ -170,6 +172,12 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    level = str(request.POST.get("nivel", ""))[:20]
+    return _decide(request, pk, lambda match: game.learner_resign(match, level))
+
+
+@require_POST
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
     return _decide(request, pk, game.use_hint)
 
@@ -180,34 +188,17 @@ def next_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """The review, at once: the learner's lights, and the program's as a worker grades them (``tasks``)."""
     match = get_match(request, pk)
-    actions = list(match.actions.all())
-    chosen = request.GET.get("color", "")
-    decisions = [action for action in actions if action.graded]
-    shown = [action for action in decisions if chosen not in FILTERS or action.colour in FILTERS[chosen]]
-    order = {action.pk: index for index, action in enumerate(decisions, start=1)}
-    games: dict[int, list] = {}
-    for action in shown:
-        games.setdefault(action.game_number, []).append(
-            {
-                "number": order[action.pk],
-                "action": action,
-                "light": display.Light.of(action),
-                "highlight": display.best_play_places(action),
-            }
-        )
-    return render(
-        request,
-        "practice/review.html",
-        {
-            "match": match,
-            "totals": display.totals(actions),
-            "games": sorted(games.items()),
-            "filter": chosen if chosen in FILTERS else "",
-            "has_mistakes": any(action.is_mistake for action in decisions),
-            "exercise_count": Exercise.objects.filter(action__match=match).count(),
-        },
-    )
+    context = review_context(match, request.GET.get("paso"))
+    if not context["progress"].ready:
+        requeue_reviews(match)
+    return respond(request, "practice/review.html", context)
+
+
+def review_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    """How far the program's decisions are graded, for the review page's script."""
+    return JsonResponse(progress(get_match(request, pk)).as_json())
 
 
 def export_mat(request: HttpRequest, pk: int) -> HttpResponse:

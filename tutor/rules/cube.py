@@ -23,8 +23,10 @@ CUBE_REFUSALS = {
         f"El cubo ya está en {SITE_CUBE_LIMIT}: en las reglas estándar el cubo no tiene límite, "
         f"pero en este sitio no pasa de {SITE_CUBE_LIMIT}."
     ),
+    "dead-cube": "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada.",
 }
-"""Why a double is refused, for each of the engine's cube codes (``tutor.engine.double_reasons``)."""
+"""Why a double is refused, for each of the engine's cube codes (``tutor.engine.double_reasons``),
+and for the games' dead cube (``tutor.games.cube``: the site refuses a double that cannot gain anything)."""
 
 DOUBLE_REFUSED = "Ahora no puedes doblar."
 """A refused double whose code has no sentence of its own (never expected)."""

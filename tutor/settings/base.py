@@ -35,6 +35,10 @@ DJANGO_APPS = [
 THIRD_PARTY_APPS = [
     "csp",
     "channels",
+    # Django's Tasks API (django.tasks from Django 6) and its database queue:
+    # reviews are graded by worker processes, never by a web request.
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
@@ -106,7 +110,7 @@ SQLITE_OPTIONS = {
 }
 
 
-def database_from_url(url: str | None = None) -> dict:
+def database_from_url(url: str | None = None) -> dj_database_url.DBConfig:
     """Return a Django DATABASES entry for ``url``.
 
     ``url`` defaults to the ``DATABASE_URL`` environment variable, and to a
@@ -222,7 +226,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Content-Security-Policy (django-csp): scripts and styles only from our own
 # files, never inline; no framing; forms post only to this site.
-CONTENT_SECURITY_POLICY = {
+CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str] | bool]] = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
@@ -331,3 +335,25 @@ def channel_layers_from_url(url: str) -> dict:
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
 # Messages a player may send over a game's WebSocket per ``seconds``.
 PLAY_RATELIMIT = (30, 10)
+
+# ---------------------------------------------------------------------------
+# Background work: game reviews graded by worker processes
+# ---------------------------------------------------------------------------
+
+# Django's Tasks API with the database queue (django-tasks-db): a finished
+# game's review is a row in the same transaction as the game's end, and
+# `manage.py db_worker` processes (started by `make run`, by `make
+# serve-worker` in production) grade it through practice's evaluator.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["reviews"],
+    }
+}
+# Seconds between two looks at the database of a review page still waiting
+# for its grades: the worker's own message arrives first when the channel
+# layer is shared (Redis), this is enough with the in-memory one.
+REVIEW_POLL_SECONDS = 2.0
+# Seconds a worker waits for each of gnubg's answers while it grades a review
+# (a web request waits PRACTICE_EVALUATOR_TIMEOUT: somebody is waiting there).
+REVIEW_EVALUATOR_TIMEOUT = 120

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.drills import LEVELS, RULES, Drill, DrillError, drill_set, generate, parse_id
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 
 from .judging import judge, send_answer

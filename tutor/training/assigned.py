@@ -14,7 +14,7 @@ from tutor.accounts.decorators import teacher_required
 from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
-from tutor.lessons.api import BadRequest, error, read_json, text_field
+from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 from tutor.rules import Source
 
@@ -63,7 +63,7 @@ def _student_task(request: HttpRequest, pk: int) -> DrillTask:
 @ratelimit("check")
 def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     task = _student_task(request, pk)
-    drills = results(task, request.user.pk)
+    drills = results(task, request.user.pk)  # type: ignore[arg-type]  # signed in: login_required
     try:
         step = min(max(int(request.GET.get("n", 0)), 0), len(drills) - 1)
     except ValueError:

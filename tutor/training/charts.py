@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils.html import escape, format_html, mark_safe
+from collections.abc import Sequence
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 BAR_HEIGHT = 18
 GAP = 6
@@ -67,7 +70,7 @@ def history_chart(days: list[tuple[dt.date, int, int]]) -> str:
     return _svg("Historial de respuestas", description, CHART_WIDTH, height, parts)
 
 
-def _svg(title: str, description: str, width: int, height: int, parts: list[str]) -> str:
+def _svg(title: str, description: str, width: int, height: int, parts: Sequence[str]) -> str:
     return mark_safe(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{_id(title)}-t {_id(title)}-d" '
         f'preserveAspectRatio="xMinYMin meet"><title id="{_id(title)}-t">{escape(title)}</title>'

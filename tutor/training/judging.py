@@ -7,6 +7,8 @@ and the sums behind the numeric drills, built from the drill's facts.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.puzzles import normalise_yes_no
@@ -28,7 +30,7 @@ MAX_TEXT = 200
 
 def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
     rule = DRILL_RULES[drill.rule]
-    payload = {
+    payload: dict[str, Any] = {
         "correct": correct,
         "legal": None,
         "message": message,

@@ -16,11 +16,13 @@ cards and answers are merged into the account.
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
+from fsrs.card import CardDict
 
 from tutor.drills import RULES
 
@@ -97,12 +99,12 @@ def _session_state(request: HttpRequest) -> dict:
 
 
 def _stored_level(value) -> Level:
-    return Level(value) if isinstance(value, int) and value in iter(Level) else Level.NOT_STARTED
+    return Level(value) if isinstance(value, int) and value in tuple(Level) else Level.NOT_STARTED
 
 
 def _card(data) -> Card | None:
     try:
-        return Card.from_dict(data) if isinstance(data, dict) and data else None
+        return Card.from_dict(cast(CardDict, data)) if isinstance(data, dict) and data else None
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -135,6 +137,8 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     user = _account(request) if request is not None else who
     if user is not None:
         _record_in_account(user, rules, correct, source, item, at)
+        return
+    if request is None:  # neither an account nor a session to keep the answer in
         return
     state = _session_state(request)
     for rule in rules:
@@ -223,17 +227,11 @@ def _session_memories(request: HttpRequest) -> dict[str, Memory]:
         tally[1] += 1
         if correct and when >= today:
             reviewed.add(rule)
-    return {
-        rule: Memory(
-            rule,
-            _card(state["cards"].get(rule)),
-            *counts.get(rule, [0, 0]),
-            at,
-            _stored_level(state["levels"].get(rule)),
-            rule in reviewed,
-        )
-        for rule in RULES
-    }
+    found = {}
+    for rule in RULES:
+        correct, total = counts.get(rule, (0, 0))
+        found[rule] = Memory(rule, _card(state["cards"].get(rule)), correct, total, at, _stored_level(state["levels"].get(rule)), rule in reviewed)
+    return found
 
 
 def _valid_answers(answers: list) -> list:
@@ -267,8 +265,8 @@ _NUMBER_WORDS = {2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "si
 
 def due_rules(request: HttpRequest) -> list[str]:
     """Rules already studied whose review falls today (or earlier), most overdue first."""
-    due = [memory for memory in memories(request).values() if memory.is_due]
-    return [memory.rule for memory in sorted(due, key=lambda memory: memory.due)]
+    due = [(memory.due, memory.rule) for memory in memories(request).values() if memory.is_due and memory.due is not None]
+    return [rule for _, rule in sorted(due, key=lambda entry: entry[0])]
 
 
 def answered_items(request: HttpRequest, limit: int = MAX_SESSION_ANSWERS) -> list[tuple[str, bool]]:
@@ -299,7 +297,7 @@ def answer_history(request: HttpRequest, days: int = HISTORY_DAYS) -> list[tuple
         day = timezone.localtime(when).date()
         if day in tally:
             tally[day][0 if correct else 1] += 1
-    return [(day, *tally[day]) for day in sorted(tally)]
+    return [(day, tally[day][0], tally[day][1]) for day in sorted(tally)]
 
 
 def merge_into_account(request: HttpRequest, user) -> None:

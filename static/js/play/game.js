@@ -7,14 +7,13 @@
  * or {"type": "error", "message"}.  The forms in the panel are the same
  * ones that work without JavaScript; while the socket is open they are sent
  * over it as {"type", "seq", "play", "phrase", "level"} instead of reloading the
- * page.  The board is the lessons' widget with the practice mode's
- * destinations (partial plays named by board/moves.js changeKey, as the server names them).
+ * page.  The board is the lessons' widget with the server's destinations
+ * (board/turn.js, as on the practice page).
  * A dropped connection is opened again and the server sends the exact
  * state; meanwhile the forms post as usual.
  */
 
-import { createBoard } from '../board/index.js';
-import { changeKey } from '../board/moves.js';
+import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { bringIntoView } from '../check.js';
 
 const root = document.querySelector('[data-play]');
@@ -33,48 +32,10 @@ const MESSAGES = {
 let socket = null;
 let retry = 500;
 
-function sourceName(point) {
-  return point === 25 ? 'bar' : String(point);
-}
-
-function readDestinations() {
-  const script = panel.querySelector('#play-destinations');
-  if (!script) return null;
-  try {
-    return JSON.parse(script.textContent);
-  } catch (error) {
-    return null;
-  }
-}
-
-/** The board of the player on roll: the server's destinations, «Confirmar» when the play is complete. */
+/** The board of the player on roll: the server's destinations (if the game shows them), «Confirmar» when the play is complete. */
 function enhanceBoard() {
   const widget = panel.querySelector('[data-play-board] [data-board]');
-  if (!widget) return;
-  const map = readDestinations();
-  const complete = new Set(map ? map.complete : []);
-  const input = widget.querySelector('[name="play"]');
-  // «Confirmar» sits in the action bar, outside the form it submits.
-  const button = widget.querySelector('button[type="submit"]');
-  let board = null;
-  // A typed play may always be sent: the server refuses an illegal one and says why.
-  const refresh = () => {
-    if (!map || !button || !input || !board) return;
-    const typed = input.value.trim();
-    const byHand = board.typedByHand || typed !== board.notation.trim();
-    button.disabled = byHand ? typed === '' : !complete.has(changeKey(board.moves));
-  };
-  board = createBoard(widget, {
-    destinations: map
-      ? (from, { moves }) => {
-          const entry = map.moves[changeKey(moves)];
-          return entry ? entry[sourceName(from)] || [] : [];
-        }
-      : null,
-    onChange: refresh,
-  });
-  if (input) input.addEventListener('input', refresh);
-  refresh();
+  if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
 }
 
 /** Forms drawn outside a request have no CSRF token: give them the page's. */

@@ -3,13 +3,8 @@
  * computer's moves shown one by one.
  *
  * Nothing here knows a rule.  The server sends, in #practice-destinations,
- *   {"moves": {name: {source: [destinations]}}, "complete": [name, ...]}
- * where a name says how the learner's checkers have changed so far
- * ("13:-1,7:1": one left the 13, one reached the 7; 25 is the bar, 0 off).
- * The board asks for the destinations of a checker; this module names the
- * moves made and looks them up.  The play can be confirmed only when its
- * name is a complete legal play, or when it was typed by hand (the server
- * then explains what is wrong with it, if anything).
+ * the destinations of every partial play (board/turn.js reads them, as the
+ * live games' page does).
  *
  * The computer's moves come as <template data-frame> boards, one per move,
  * shown in turn before the current position (a checker slides to each;
@@ -23,28 +18,13 @@
  * or if the request fails, the forms post as usual.
  */
 
-import { createBoard, enhanceAll as enhanceBoards } from '../board/index.js';
-import { changeKey } from '../board/moves.js';
+import { enhanceAll as enhanceBoards } from '../board/index.js';
+import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { enhanceAll as enhanceChecks } from '../check.js';
 import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 
 const STEP_MS = 300;
 const SLIDE_MS = 220;
-
-function sourceName(point) {
-  return point === 25 ? 'bar' : String(point);
-}
-
-function readDestinations() {
-  const script = document.getElementById('practice-destinations');
-  if (!script) return null;
-  try {
-    const data = JSON.parse(script.textContent);
-    return data && typeof data === 'object' && data.moves ? data : null;
-  } catch (error) {
-    return null;
-  }
-}
 
 /** The hint's single moves [{from, to}] the server sent (mover's numbering), or []. */
 function readHint() {
@@ -59,57 +39,21 @@ function readHint() {
 
 function enhanceBoard() {
   const holder = document.querySelector('[data-practice-board]');
-  const map = readDestinations();
+  const map = readDestinations(document.getElementById('practice-destinations'));
   const widget = holder ? holder.querySelector('[data-board]') : null;
   if (!widget || !map) return;
-  const form = widget.querySelector('form');
-  const input = form ? form.querySelector('[name="play"]') : null;
-  // The submit button sits in the board's action bar, tied to the form by form="…".
-  const button = widget.querySelector('button[type="submit"]');
+  // A hint's play is drawn as arrows, as the solutions are played out, until a checker moves.
+  const hint = readHint();
+  const button = enhanceTurnBoard(widget, map, { arrows: hint });
+  if (hint.length) document.querySelectorAll('.practice-hint__arrows').forEach((note) => {
+    note.hidden = false;
+  });
   const help = document.querySelector('[data-confirm-help]');
-  const complete = new Set(map.complete || []);
   if (help && button) {
     help.id = help.id || 'practice-confirm-help';
     help.hidden = false;
     button.setAttribute('aria-describedby', help.id);
   }
-
-  let board = null;
-  // A typed play may always be sent: the server then says what is wrong with it, if anything.
-  const refresh = () => {
-    if (!button || !input || !board) return;
-    const typed = input.value.trim();
-    const byHand = board.typedByHand || typed !== board.notation.trim();
-    const ready = byHand ? typed !== '' : complete.has(changeKey(board.moves));
-    button.disabled = !ready;
-  };
-
-  // A hint's play is drawn as arrows while no checker has moved (the board drops them at the first move).
-  const hint = readHint();
-  const showHint = () => {
-    if (board && hint.length && !board.moves.length) board.setArrows(hint);
-  };
-  board = createBoard(widget, {
-    destinations: (from, { moves }) => {
-      const entry = map.moves[changeKey(moves)];
-      return entry ? entry[sourceName(from)] || [] : [];
-    },
-    onChange: () => {
-      refresh();
-      showHint();
-    },
-  });
-  showHint();
-  if (hint.length) document.querySelectorAll('.practice-hint__arrows').forEach((note) => {
-    note.hidden = false;
-  });
-  if (input) input.addEventListener('input', refresh);
-  if (form) {
-    form.addEventListener('submit', (event) => {
-      if (button && button.disabled) event.preventDefault();
-    });
-  }
-  refresh();
 }
 
 /** What a frame shows at each place: `{key: [owner, count]}`. */

@@ -32,7 +32,7 @@ def answer_in_words(text: str, puzzle: Puzzle | None) -> str:
     if kind == "legalidad":
         said = normalise_yes_no(text)
         return text if said is None else ("sí, es legal" if said else "no, no es legal")
-    if kind == "opcion":
+    if kind == "opcion" and puzzle is not None:
         label = next((choice.label for choice in puzzle.choices if choice.key == text.lower()), None)
         return f"«{label}»" if label else text
     return text

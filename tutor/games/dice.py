@@ -1,9 +1,9 @@
-"""The practice games' dice: the server throws them, from a secure source.
+"""The dice of every game the site runs, practice and live: the server throws them, from a secure source.
 
 Production throws with the operating system's cryptographically secure
 generator (``tutor.engine.secure_die``).  When ``PRACTICE_DICE_SEED``
 is set (tests only), each die comes from a ``random.Random`` seeded with
-the seed and the number of dice the match has thrown so far, so a match
+the seed and the number of dice the game has thrown so far, so a game
 replays identically, request after request, whatever its database id.
 """
 

@@ -13,7 +13,7 @@ listed too, so the page only lets a finished, legal play be confirmed.
 
 from __future__ import annotations
 
-from tutor.board.widget import destinations_json
+from .widget import destinations_json
 from tutor.engine import Board, LegalTurn, Position
 
 

@@ -11,7 +11,7 @@ from tests.engine_positions import random_game_positions as random_positions
 from tutor.board.widget import destinations_json
 from tutor.engine import BAR, OFF, Position
 from tutor.engine.movegen import apply_move, single_moves
-from tutor.practice.destinations import change_key, destination_map
+from tutor.board.destinations import change_key, destination_map
 
 GENERATED = int(os.environ.get("DESTINATIONS_EXAMPLES", 40))
 """Generated positions per run; ``DESTINATIONS_EXAMPLES=1000`` looks much harder."""

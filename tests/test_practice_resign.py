@@ -1,0 +1,69 @@
+"""Resigning a practice game as a single game, a gammon or a backgammon: the program accepts, the game is scored."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.practice_flow import start
+from tests.test_practice_game import to_my_move
+from tutor.engine import Position
+from tutor.practice.models import COMPUTER, LEARNER, Phase, PracticeMatch
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
+
+
+def resign(client, match, level):
+    match.refresh_from_db()
+    return client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": level})
+
+
+def test_the_page_offers_each_way_to_resign_with_its_points(client):
+    match = start(client, length=5)
+    to_my_move(client, match)
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    for label in ("Partida simple: 1 punto", "Gammon: 2 puntos", "Backgammon: 3 puntos"):
+        assert label in page
+    assert 'action="/practica/%d/rendirse/"' % match.pk in page
+
+
+def test_resigning_a_gammon_scores_it_for_the_program_and_the_match_goes_on(client):
+    match = start(client, length=5)
+    to_my_move(client, match)
+    assert resign(client, match, "gammon").status_code == 302
+    match.refresh_from_db()
+    result = match.actions.get(kind="result")
+    assert (result.side, result.points, result.result_kind) == (COMPUTER, 2, "gammon")
+    assert match.phase == Phase.GAME_OVER and match.score == (0, 2)
+    assert [a.kind for a in match.actions.order_by("number")][-3:] == ["offer", "accept", "result"]
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert "Te rindes con un gammon y el programa acepta." in page
+
+
+def test_resigning_before_the_first_move_ends_the_game_too(client):
+    match = start(client, length=3)
+    match.refresh_from_db()
+    while match.phase != Phase.MOVE or match.actions.filter(kind="move").exists():
+        match.delete()
+        match = start(client, length=3)
+    assert resign(client, match, "single").status_code == 302
+    match.refresh_from_db()
+    assert match.score == (0, 1) and match.phase == Phase.GAME_OVER
+
+
+def test_a_learner_with_a_checker_off_may_resign_only_a_single_game_and_a_bad_choice_changes_nothing(client):
+    match = start(client, length=0)
+    to_my_move(client, match)
+    bearing_off = Position.from_layout({1: 14}, {24: 15}).replace(turn=LEARNER, dice=(6, 5))
+    PracticeMatch.objects.filter(pk=match.pk).update(xgid=bearing_off.to_xgid())
+    refused = resign(client, match, "gammon")
+    assert refused.status_code == 409 and "solo rendirte con una partida simple" in refused.content.decode()
+    unknown = resign(client, match, "todo")
+    assert unknown.status_code == 400 and "partida simple, gammon o backgammon" in unknown.content.decode()
+    assert not match.actions.filter(kind="result").exists()
+    assert resign(client, match, "single").status_code == 302
+
+
+def test_nobody_resigns_a_finished_game(client):
+    match = start(client, length=3)
+    PracticeMatch.objects.filter(pk=match.pk).update(phase=Phase.GAME_OVER)
+    assert resign(client, match, "single").status_code == 409

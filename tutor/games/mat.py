@@ -1,0 +1,175 @@
+"""A game as a ``.mat`` file: the Jellyfish text format that gnubg and XG import.
+
+The layout is the one gnubg writes (``export match mat``): a header with
+the match length, then for each game the score line and numbered lines
+with the first player's action in a 28-character column (a wider cell is
+always followed by a space) and the second player's after it.  A play is
+its dice then each single move in the mover's own numbering, the bar as 25
+and off as 0 (``64: 24/18 13/9``; ``43: 25/22* 6/2``); a roll that was not
+played is its dice alone (``31:``); cube actions are `` Doubles => 2``,
+`` Takes`` and `` Drops``; the winner's column ends the game with
+`` Wins 2 points`` (`` and the match`` when the match ends with it).
+
+gnubg's importer reads the «Wins» cell as a resignation unless the game
+already ended on the board or with a drop, so every ending is written
+where it reads it right: a drop by the first player with the «Wins» of the
+second on the same line, as gnubg writes it; a resignation after the dice
+the resigning side had rolled (before the first move too: the opening
+roll), because a «Wins» before any roll is ignored.  Its points are the
+cube times one, two or three, which is how gnubg reads them back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tutor.engine import BLACK, WHITE, Position
+
+COLUMN = 28
+"""The width of the first player's column."""
+FIRST_CELL = 5
+"""``"  1) "``: where the first player's column begins."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One cell of the transcript: a side's play, roll, cube action or win."""
+
+    side: int
+    text: str
+
+
+@dataclass
+class GameTranscript:
+    """One game: its number, the score it began with, its steps and how it ended."""
+
+    number: int
+    score: tuple[int, int]
+    steps: list[Step] = field(default_factory=list)
+    winner: int | None = None
+    points: int = 0
+    ends_match: bool = False
+
+
+def play_cell(dice: Sequence[int], moves: Iterable[Sequence[int]]) -> str:
+    """A roll and the single moves it was played with (none: a dance or a roll not played).
+
+    >>> play_cell((1, 3), [(8, 5, 0), (6, 5, 0)])
+    '31: 8/5 6/5'
+    >>> play_cell((6, 6), [])
+    '66:'
+    """
+    high, low = sorted(dice, reverse=True)
+    written = " ".join(f"{src}/{dst}{'*' if hit else ''}" for src, dst, hit in moves)
+    return f"{high}{low}: {written}".rstrip()
+
+
+def double_cell(cube_before: int) -> str:
+    return f" Doubles => {cube_before * 2}"
+
+
+TAKE = " Takes"
+DROP = " Drops"
+
+
+def wins_cell(points: int, ends_match: bool) -> str:
+    plural = "s" if points != 1 else ""
+    return f" Wins {points} point{plural}{' and the match' if ends_match else ''}"
+
+
+def match_text(length: int, names: tuple[str, str], games: Sequence[GameTranscript], *, jacoby: bool = False) -> str:
+    """The whole match (``length`` 0: a money session) in ``.mat`` format.
+
+    ``names`` are the first (White) and second (Black) player's, one word each.
+    """
+    lines = []
+    if not length:
+        lines.append(f'; [Jacoby "{"On" if jacoby else "Off"}"]')
+    lines += [f" {length} point match", ""]
+    for game in games:
+        lines.extend(_game_lines(game, names))
+    return "\n".join(lines) + "\n"
+
+
+def _game_lines(game: GameTranscript, names: tuple[str, str]) -> list[str]:
+    first = f"{names[WHITE]} : {game.score[WHITE]}"
+    lines = [f" Game {game.number}", f" {first:<31}{names[BLACK]} : {game.score[BLACK]}"]
+    rows: list[list[str | None]] = []
+    for step in game.steps:
+        _place(rows, step.side, step.text)
+    ending: list[str] = []
+    if game.winner is not None:
+        cell = wins_cell(game.points, game.ends_match)
+        if game.winner == BLACK and rows and rows[-1][1] is None:
+            rows[-1][1] = cell  # as gnubg writes a drop by the first player: one line
+        elif game.winner == BLACK:
+            ending.append(" " * (FIRST_CELL + COLUMN) + cell)
+        else:
+            ending.append(" " * FIRST_CELL + cell)
+    for index, (left, right) in enumerate(rows, start=1):
+        # A cell may be wider than its column (four moves with hits): a
+        # space always separates the two cells, as in gnubg's files.
+        lines.append(f"{index:3d}) {left or '':<{COLUMN - 1}} {right or ''}".rstrip())
+    lines.extend(ending)
+    lines.append("")
+    return lines
+
+
+def _place(rows: list[list[str | None]], side: int, text: str) -> None:
+    if side == WHITE:
+        rows.append([text, None])
+    elif rows and rows[-1][1] is None:
+        rows[-1][1] = text
+    else:
+        rows.append(["", text])
+
+
+# -- from a game's recorded actions ----------------------------------------------------------
+
+
+def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, first: Position) -> list[GameTranscript]:
+    """Every game's transcript from the actions both apps record.
+
+    An action answers ``kind`` (``move``, ``double``, ``take``, ``drop`` and
+    ``result`` are written; anything else is not), ``game_number``,
+    ``side``, ``position`` (before it), ``moves`` and ``points``.  A game
+    without a ``result`` is under way (or was left before anybody moved):
+    it has no «Wins».  ``first`` is where a game with no action yet stands.
+    """
+    by_game: dict[int, list] = {}
+    for action in actions:
+        by_game.setdefault(action.game_number, []).append(action)
+    found = []
+    for number in range(1, last_game + 1):
+        played = by_game.get(number, [])
+        start = played[0].position if played else first
+        found.append(_transcript(number, start.score, played, ends_match=bool(length) and over and number == last_game))
+    return found
+
+
+def _transcript(number: int, score: tuple[int, int], actions: list, *, ends_match: bool) -> GameTranscript:
+    game = GameTranscript(number, score)
+    previous = None
+    for action in actions:
+        kind = action.kind
+        if kind == "move":
+            game.steps.append(Step(action.side, play_cell(action.position.dice, action.moves)))
+        elif kind == "double":
+            game.steps.append(Step(action.side, double_cell(action.position.cube_value)))
+        elif kind == "take":
+            game.steps.append(Step(action.side, TAKE))
+        elif kind == "drop":
+            game.steps.append(Step(action.side, DROP))
+        elif kind == "result":
+            final = action.position
+            resigned = previous != "drop" and final.winner() is None
+            if resigned and final.dice is not None:
+                # The dice the side on roll threw and did not play: gnubg
+                # reads a «Wins» only once the game has a roll.
+                game.steps.append(Step(final.turn, play_cell(final.dice, [])))
+            game.winner, game.points, game.ends_match = action.side, action.points, ends_match
+        else:
+            continue
+        previous = kind
+    return game

@@ -1,0 +1,121 @@
+"""What a stored game is made of, for practice and live games alike: its row's position, its actions.
+
+Both apps keep a game (or a match, or a money session) as a row holding
+the current position as an XGID (``StoredMatch``) and everything that
+happened as numbered actions of one shape (``GameAction``, abstract: each
+app has its own table, with its own link to its game and a few fields of
+its own).  The action kinds are one vocabulary (``ActionKind``): a
+practice game uses some of them, a live game others, and the review, the
+``.mat`` export and the exercises read them all the same way.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tutor.engine import Match, Position
+
+
+class ActionKind(models.TextChoices):
+    OPENING = "opening", "Tirada inicial"
+    ROLL = "roll", "Tira"
+    MOVE = "move", "Jugada"
+    DOUBLE = "double", "Dobla"
+    NO_DOUBLE = "no-double", "No dobla"
+    TAKE = "take", "Acepta"
+    DROP = "drop", "Abandona"
+    RESULT = "result", "Gana la partida"
+    RESIGN = "resign", "Deja el match o la sesión"
+    OFFER = "offer", "Se ofrece a rendirse"
+    ACCEPT = "accept", "Acepta la rendición"
+    REJECT = "reject", "Rechaza la rendición"
+    CLAIM = "claim", "Reclama la partida"
+    PHRASE = "phrase", "Frase"
+    JOIN = "join", "Se une"
+
+
+class Colour(models.TextChoices):
+    GREEN = "verde", "Verde"
+    AMBER = "ambar", "Ámbar"
+    RED = "rojo", "Rojo"
+
+
+class StoredMatch:
+    """What a stored game derives from its ``xgid``, ``length`` (0: a money game) and ``jacoby``."""
+
+    xgid: str
+    length: int
+    jacoby: bool
+
+    def first_position(self, stakes: Match) -> Position:
+        """The starting position of a game played at ``stakes`` (the Jacoby rule: money games only)."""
+        fields = stakes.position_fields()
+        fields["jacoby"] = self.jacoby and not self.length
+        return Position.initial(**fields)
+
+    @property
+    def title(self) -> str:
+        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+
+    @property
+    def position(self) -> Position:
+        """The current position, read once per value of ``xgid`` (a page asks for it many times)."""
+        cached = self.__dict__.get("_position")
+        if cached is None or cached[0] != self.xgid:
+            cached = self.__dict__["_position"] = (self.xgid, Position.from_xgid(self.xgid))
+        return cached[1]
+
+
+class GameAction(models.Model):
+    """One thing a side did in a game, in order: a play, a cube action, a game won, a resignation…
+
+    ``xgid`` is the position before the action (with the dice, for a
+    play).  ``best``, ``loss``, ``colour`` and ``analysis`` hold gnubg's
+    judgement of a decision: during a practice game for the learner's, after
+    a live game for both players'.
+    """
+
+    Kind = ActionKind
+
+    number = models.PositiveIntegerField()
+    game_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=ActionKind.choices)
+    xgid = models.CharField(max_length=80)
+    play = models.CharField("jugada", max_length=80, blank=True)
+    moves = models.JSONField("movimientos", default=list, blank=True)
+    points = models.PositiveSmallIntegerField(default=0)
+    result_kind = models.CharField(max_length=12, blank=True)
+    best = models.CharField("lo mejor según gnubg", max_length=80, blank=True)
+    loss = models.FloatField("equity perdida", null=True, blank=True)
+    colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
+    forced = models.BooleanField(default=False)
+    analysis = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def position(self) -> Position:
+        return Position.from_xgid(self.xgid)
+
+    @property
+    def graded(self) -> bool:
+        return bool(self.colour)
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.colour in (Colour.AMBER, Colour.RED)
+
+    @property
+    def decision_kind(self) -> str:
+        """What was decided, in the words of ``Kind`` (a live game's graded roll says «no-double»)."""
+        return self.kind
+
+    @property
+    def decision_position(self) -> Position:
+        """The position the decision was made in: with the dice for a play, before the roll for the cube."""
+        return self.position
+
+    @property
+    def decision_label(self) -> str:
+        return ActionKind(self.decision_kind).label

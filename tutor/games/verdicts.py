@@ -1,0 +1,14 @@
+"""An illegal play as the board shows it, on the practice page, the live game's page and its socket alike."""
+
+from __future__ import annotations
+
+from tutor.engine import Verdict
+from tutor.lessons.explanations import verdict_payload
+from tutor.lessons.marks import verdict_marks
+
+
+def illegal_verdict(verdict: Verdict) -> dict:
+    """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
+    payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
+    payload["marks"] = verdict_marks(verdict)
+    return payload

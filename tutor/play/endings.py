@@ -1,0 +1,120 @@
+"""How a live game ends: the last checker, a drop, an accepted resignation, or a player leaving or being claimed against.
+
+Every ending goes through the shared ``finish_game`` (which records the
+result like any other and announces ``game_finished``); a match then goes
+on with the next game's opening roll, or the game's row is closed.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from tutor.engine import BLACK, WHITE, GameResult, Position, opponent, resignation, resignations
+from tutor.games.driver import finish_game, resignation_of
+from tutor.games.errors import GameError
+
+from . import turns
+from .models import LiveAction, LiveGame, Phase
+from .records import record, save
+
+Kind = LiveAction.Kind
+ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
+
+
+def finish(game: LiveGame, final: Position, result: GameResult) -> None:
+    """A game ended on the board (or by a drop or an accepted resignation): the next one, or the end of the match."""
+    stakes = finish_game(game, final, result)
+    if stakes.is_over:
+        _close(game, final, result.winner, stakes.score)
+        return
+    game.game_number += 1
+    turns.opening(game, stakes)
+
+
+def offer(game: LiveGame, side: int, level: str) -> LiveAction:
+    """``side`` offers to resign the current game as ``level``; the rival will accept or reject it.
+
+    The game stays exactly where it was (phase, dice, cube) until the answer.
+    """
+    if game.offer_pending:
+        if game.offer_by == side:
+            raise GameError("Ya te has ofrecido a rendirte: espera a que tu rival responda.", 409)
+        raise GameError(ANSWER_OFFER_FIRST, 409)
+    position = game.position
+    result = resignation_of(position, side, level)
+    action = record(game, side, Kind.OFFER, position, points=result.points, result_kind=level)
+    game.offer, game.offer_by = level, side
+    save(game)
+    return action
+
+
+def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
+    """The rival of the resigning side accepts (the game ends with those points) or rejects (play goes on)."""
+    if not game.offer_pending or game.offer_by is None:
+        raise GameError("Nadie se ha ofrecido a rendirse.", 409)
+    if game.offer_by == side:
+        raise GameError("Es tu rival quien decide si acepta tu rendición: espera su respuesta.", 409)
+    position = game.position
+    result = resignation(position, game.offer_by, game.offer)
+    action = record(game, side, Kind.ACCEPT if accepts else Kind.REJECT, position, points=result.points,
+                    result_kind=result.kind)
+    game.offer, game.offer_by = "", None
+    if accepts:
+        finish(game, position, result)
+    save(game)
+    return action
+
+
+def leaving_result(game: LiveGame, side: int) -> GameResult | None:
+    """What the rival wins of the game under way when ``side`` leaves (or is claimed against).
+
+    The most the leaver could still lose (so leaving never saves points),
+    or nothing when nobody has moved yet in this game.
+    """
+    if not game.moved_in_game:
+        return None
+    position = game.position
+    return resignation(position, side, resignations(position, side)[-1])
+
+
+def resign(game: LiveGame, side: int) -> LiveAction:
+    """``side`` leaves for good: the rival wins the game under way (``leaving_result``) and, in a match, the match."""
+    return _forfeit(game, loser=side, kind=Kind.RESIGN, by=side)
+
+
+def claim(game: LiveGame, side: int) -> LiveAction:
+    """The rival has not acted for the waiting time the creator chose: scored as if they had left."""
+    absent = opponent(side)
+    if game.side_to_act() != absent:
+        raise GameError("Solo puedes reclamar la partida cuando tu rival tiene que jugar y no lo hace.", 409)
+    deadline = game.last_action_at + timedelta(minutes=game.claim_minutes)
+    if timezone.now() < deadline:
+        seconds = int((deadline - timezone.now()).total_seconds()) + 1
+        raise GameError(f"Aún no: si tu rival no juega, podrás reclamar la partida dentro de {seconds} s.", 409)
+    return _forfeit(game, loser=absent, kind=Kind.CLAIM, by=side)
+
+
+def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
+    """The game ends as ``loser`` leaving it: its result like any other game's, then the end of the match or session."""
+    position = game.position
+    winner = opponent(loser)
+    result = leaving_result(game, loser)
+    action = record(game, by, kind, position, points=result.points if result else 0,
+                    result_kind=result.kind if result else "")
+    stakes = finish_game(game, position, result, ends_match=True)
+    score = list(stakes.score)
+    if game.length:
+        score[winner] = game.length  # whoever leaves a match loses it
+    _close(game, position, winner, (score[WHITE], score[BLACK]))
+    save(game)
+    return action
+
+
+def _close(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
+    game.phase = Phase.OVER
+    game.offer, game.offer_by = "", None
+    game.winner = winner
+    game.final_score = list(score)
+    game.xgid = final.replace(dice=None).to_xgid()

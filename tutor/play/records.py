@@ -1,0 +1,30 @@
+"""How a live game keeps what happens: every action recorded on the shared recorder, every change saved with a new ``seq``."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tutor.engine import Play, Position
+from tutor.games.driver import record as record_action
+
+from .models import LiveAction, LiveGame
+
+Kind = LiveAction.Kind
+
+
+def record(game: LiveGame, side: int, kind: str, position: Position, *, play: Play | None = None, **fields) -> LiveAction:
+    """``games.driver.record``, plus what a live game's panel needs: the dice, whether anybody moved, «Lo último»."""
+    if kind == Kind.MOVE:
+        game.moved_in_game = True
+    if position.dice is not None and "dice" not in fields:
+        fields["dice"] = list(position.dice)
+    action = record_action(game, side, kind, position, play=play, **fields)
+    game.remember(action)
+    return action
+
+
+def save(game: LiveGame) -> None:
+    """Every change of state moves ``seq`` on, so a message naming the old one is refused."""
+    game.seq += 1
+    game.last_action_at = timezone.now()
+    game.save()

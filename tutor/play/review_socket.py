@@ -1,0 +1,103 @@
+"""The review page's WebSocket: how far gnubg has come with a finished game, until the review is ready.
+
+The page answers at once with what is graded so far; this socket
+(``/ws/jugar/<código>/revision/``) then sends ``{"type": "progress",
+"done", "total", "ready"}`` whenever grading moves on, and the page fills
+the review in when it is ready.  The worker grading the game tells the
+game's review group after every decision (``tell_review``): with a channel
+layer shared by all processes (Redis), that message arrives at once.  The
+consumer also looks at the database every ``REVIEW_POLL_SECONDS``, which
+is how the news arrives with the in-memory layer of ``make run`` (the
+worker is another process) and after a Pub/Sub message lost on the way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.http import Http404
+
+from .access import get_game
+from .models import LiveGame
+from .review import progress
+
+FORBIDDEN_CLOSE = 4403
+logger = logging.getLogger(__name__)
+
+
+def review_group(pk: int) -> str:
+    return f"play-review-{pk}"
+
+
+def tell_review(pk: int) -> None:
+    """From the worker: the review of game ``pk`` moved on.
+
+    Only news: the pages also look at the database, so a message that
+    cannot be sent never stops the grading.
+    """
+    try:
+        async_to_sync(get_channel_layer().group_send)(review_group(pk), {"type": "review.changed"})
+    except Exception as error:  # noqa: BLE001 - a lost message costs a page one look at the database
+        logger.warning("the review of game %s could not be told: %s", pk, error)
+
+
+class ReviewConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        try:
+            self.game_pk = await self._find(self.scope["url_route"]["kwargs"]["code"])
+        except Http404:
+            await self.close(code=FORBIDDEN_CLOSE)
+            return
+        self.group = review_group(self.game_pk)
+        self.last: dict | None = None
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if not await self.send_progress():
+            self.watch = asyncio.ensure_future(self._watch())
+
+    async def disconnect(self, code: int) -> None:
+        watch = getattr(self, "watch", None)
+        if watch is not None:
+            watch.cancel()
+        if getattr(self, "group", None) is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The page only listens: anything it sends is answered with the progress."""
+        await self.send_progress()
+
+    async def review_changed(self, event: dict) -> None:
+        await self.send_progress()
+
+    async def _watch(self) -> None:
+        interval = float(getattr(settings, "REVIEW_POLL_SECONDS", 2.0))
+        while True:
+            await asyncio.sleep(interval)
+            if await self.send_progress():
+                return
+
+    async def send_progress(self) -> bool:
+        """Send the progress if it changed; whether the review is ready."""
+        now = await self._progress()
+        if now != self.last:
+            self.last = now
+            await self.send(text_data=json.dumps({"type": "progress", **now}))
+        return now["ready"]
+
+    @database_sync_to_async
+    def _find(self, code: str) -> int:
+        game = get_game(self.scope.get("user"), code)
+        if not game.is_over:
+            raise Http404("the review comes after the game")
+        return game.pk
+
+    @database_sync_to_async
+    def _progress(self) -> dict:
+        return progress(LiveGame.objects.get(pk=self.game_pk)).as_json()
