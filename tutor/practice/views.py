@@ -19,7 +19,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.board.widget import play_steps
 from tutor.engine import BLACK
 from tutor.games.cube import dead_cube_note, may_double
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
@@ -91,9 +90,9 @@ def render_match(
     moving = match.phase == Phase.MOVE
     destinations = destination_map(position) if moving else None
     hint = match.hint if match.hint and match.hint.get("xgid") == match.xgid else None
-    if hint is not None:  # drawn on the board as arrows, as the solutions are played out
+    if hint is not None:  # drawn on the board as arrows, as the review draws the best play
         best = position.check(hint["best"]) if hint.get("best") else None
-        hint = {**hint, "steps": play_steps(best.play if best is not None and best.legal else None)}
+        hint = {**hint, "moves": best.play.moves if best is not None and best.legal and best.play else ()}
     context = {
         "match": match,
         "position": position,

@@ -3,7 +3,8 @@
  * rendered by the server (templates/board/widget.html) and returns its API.
  *
  * The board knows no backgammon rules, and reads no notation or position
- * format.  It starts from the checkers the server drew in its SVG; the
+ * format.  Arrows the server drew over the board (a hint's play) show
+ * while no checker has moved.  It starts from the checkers the server drew in its SVG; the
  * learner moves checkers of the side on roll; the board writes the
  * notation into the play box, and a play typed there is read by the server
  * (data-play-url) and shown.  The server judges the play when the form is
@@ -35,8 +36,6 @@
  *                                                to, blocked, bar, highest, outside,
  *                                                hit, example (see tutor/lessons/marks.py)
  *   board.clearMarks()
- *   board.setArrows([{from, to}])                draw arrows for these moves (a hint),
- *                                                until the next change; [] removes them
  *   board.playOut(steps, {stepMs})               slide [{from, to}] one by one from the
  *                                                start (instant with reduced motion);
  *                                                resolves when done
@@ -62,7 +61,6 @@ import {
 import { prefersReducedMotion, slide, stackTop, wait } from './motion.js';
 import { askRefusal, readPlay } from './server.js';
 import { destinationsFor, diceLeft, nearestMovable, reachFor } from './targets.js';
-import { clearArrows, drawArrows } from './arrows.js';
 import { countsAt, renderBoard } from './render.js';
 import {
   MESSAGES,
@@ -121,10 +119,9 @@ export function createBoard(element, config = {}) {
     if (movesChanged && options.onChange) options.onChange(board);
   }
 
-  /** The verdict, its marks and any arrows belong to the play they were drawn for. */
+  /** The verdict and its marks belong to the play they were drawn for. */
   function dropVerdict() {
     ui.marks = new Map();
-    clearArrows(view.svg);
     if (view.verdict && !playing) view.verdict.replaceChildren();
   }
 
@@ -351,13 +348,6 @@ export function createBoard(element, config = {}) {
     clearMarks() {
       ui.marks = new Map();
       renderBoard(view, snapshot, ui);
-    },
-    setArrows(moves) {
-      const keyed = (Array.isArray(moves) ? moves : []).map(({ from, to }) => ({
-        from: placeKey(readPoint(from), state.side),
-        to: placeKey(readPoint(to), state.side),
-      }));
-      drawArrows(view, snapshot.position, state.side, keyed);
     },
     async playOut(steps, { stepMs = 450 } = {}) {
       const pace = prefersReducedMotion() ? 0 : stepMs;

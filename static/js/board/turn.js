@@ -25,12 +25,8 @@ export function readDestinations(script) {
   }
 }
 
-/**
- * Enhance `widget` (the board of the side to move) with `map` (or no
- * destinations); returns its «Confirmar».  `arrows` ([{from, to}], a hint's
- * moves) are drawn over the board while no checker has moved.
- */
-export function enhanceTurnBoard(widget, map, { arrows = [] } = {}) {
+/** Enhance `widget` (the board of the side to move) with `map` (or no destinations); returns its «Confirmar». */
+export function enhanceTurnBoard(widget, map) {
   const form = widget.querySelector('form');
   const input = widget.querySelector('[name="play"]');
   // «Confirmar» sits in the board's action bar, tied to its form by form="…".
@@ -43,17 +39,7 @@ export function enhanceTurnBoard(widget, map, { arrows = [] } = {}) {
     const byHand = board.typedByHand || typed !== board.notation.trim();
     button.disabled = !(byHand ? typed !== '' : complete.has(changeKey(board.moves)));
   };
-  const showArrows = () => {
-    if (board && arrows.length && !board.moves.length) board.setArrows(arrows);
-  };
-  board = createBoard(widget, {
-    destinations: map,
-    onChange: () => {
-      refresh();
-      showArrows();
-    },
-  });
-  showArrows();
+  board = createBoard(widget, { destinations: map, onChange: refresh });
   if (input) input.addEventListener('input', refresh);
   if (form) {
     form.addEventListener('submit', (event) => {

@@ -26,28 +26,12 @@ import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 const STEP_MS = 300;
 const SLIDE_MS = 220;
 
-/** The hint's single moves [{from, to}] the server sent (mover's numbering), or []. */
-function readHint() {
-  const script = document.getElementById('practice-hint-steps');
-  try {
-    const steps = script ? JSON.parse(script.textContent) : null;
-    return Array.isArray(steps) ? steps : [];
-  } catch (error) {
-    return [];
-  }
-}
-
 function enhanceBoard() {
   const holder = document.querySelector('[data-practice-board]');
   const map = readDestinations(document.getElementById('practice-destinations'));
   const widget = holder ? holder.querySelector('[data-board]') : null;
   if (!widget || !map) return;
-  // A hint's play is drawn as arrows, as the solutions are played out, until a checker moves.
-  const hint = readHint();
-  const button = enhanceTurnBoard(widget, map, { arrows: hint });
-  if (hint.length) document.querySelectorAll('.practice-hint__arrows').forEach((note) => {
-    note.hidden = false;
-  });
+  const button = enhanceTurnBoard(widget, map);
   const help = document.querySelector('[data-confirm-help]');
   if (help && button) {
     help.id = help.id || 'practice-confirm-help';

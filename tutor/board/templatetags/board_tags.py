@@ -17,8 +17,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tutor.engine import SIDE_NAMES, Position, parse_dice
+from tutor.engine import SIDE_NAMES, Move, Position, parse_dice
 
+from ..arrows import play_arrows
 from ..describe import SIDE_WORDS, describe_position
 from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
@@ -49,6 +50,7 @@ def board(
     board_id: str = "",
     submit_label: str = "Comprobar",
     prompt: str = "",
+    arrows: Iterable[Move] = (),
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -65,7 +67,9 @@ def board(
     beside the board on wide screens and above it on phones.  Interactive
     boards also carry the drops the browser refuses at once
     (``tutor.board.refusals``) and where to ask why, and where to have a
-    typed play read.
+    typed play read.  ``arrows`` draws moves over the board (a hint's play,
+    ``tutor.board.arrows``); an interactive board shows them while no
+    checker has moved.
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -82,7 +86,12 @@ def board(
     return {
         "board_id": board_id,
         "svg": render_board_svg(
-            position, flipped=flipped, highlight=highlight, label_id=board_id, numbering=numbering
+            position,
+            flipped=flipped,
+            highlight=highlight,
+            label_id=board_id,
+            numbering=numbering,
+            overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
         ),
         "description": describe_position(position),
         "interactive": interactive,
