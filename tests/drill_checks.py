@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from tutor.drills import Drill
-from tutor.engine import CHECKERS_PER_SIDE, WHITE, BLACK, can_double, score_game
+from tutor.drills import Drill, DrillKind
+from tutor.drills.tempting import legal_results, written_result
+from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, can_double, score_game
+
+MAX_STACK = 7
+"""No point of a drill holds more checkers than this: more looks like nobody's game."""
 
 
 def problems(drill: Drill) -> list[str]:
@@ -16,23 +20,23 @@ def problems(drill: Drill) -> list[str]:
         board = position.checkers(side)
         if sum(board) != CHECKERS_PER_SIDE or min(board) < 0:
             found.append(f"side {side} does not have 15 checkers")
-    if not drill.question.strip():
-        found.append("no question")
-    if drill.kind in ("jugada", "unica"):
-        verdict = position.check(drill.tempting)
-        if verdict.legal or not verdict.reasons or verdict.reasons[0].code not in drill.codes:
-            found.append(f"tempting {drill.tempting!r} gives {verdict.codes}, expected {drill.codes}")
-        plays = position.legal_plays()
-        if drill.kind == "jugada" and plays[0].is_pass:
-            found.append("nothing to play")
-        if drill.kind == "unica" and (len(plays) != 1 or plays[0].notation != drill.answer):
-            found.append(f"not a single legal play {drill.answer!r}: {[p.notation for p in plays]}")
-    elif drill.kind == "legalidad":
+        if max(board[1:25]) > MAX_STACK:
+            found.append(f"side {side} piles {max(board[1:25])} checkers on one point")
+    if position.match_length and not position.crawford and position.match_length - 1 in position.score and min(position.score) < 1:
+        found.append(f"score {position.score} after the Crawford game: its winner has a point at least")
+    colour = "negras" if position.turn == BLACK else "blancas"
+    if colour not in drill.question:
+        found.append(f"the question does not name the colour played, {colour}")
+    if drill.is_play:
+        found += _play_problems(drill)
+    elif drill.kind is DrillKind.LEGALITY:
         verdict = position.check(drill.play)
         if verdict.legal != (drill.answer == "si"):
             found.append(f"{drill.play!r} legal={verdict.legal} but the answer is {drill.answer}")
         if not verdict.legal and verdict.reasons[0].code not in drill.codes:
             found.append(f"{drill.play!r} gives {verdict.codes}, expected {drill.codes}")
+        if not verdict.legal and written_result(position, drill.play) in legal_results(position):
+            found.append(f"{drill.play!r} written out reaches a legal play's position")
     elif drill.rule == "pip-count":
         if drill.answer != str(position.pip_count(position.turn)):
             found.append("wrong pip count")
@@ -44,4 +48,20 @@ def problems(drill: Drill) -> list[str]:
             found.append("wrong doubling answer")
     else:
         found.append(f"unknown kind {drill.kind}")
+    return found
+
+
+def _play_problems(drill: Drill) -> list[str]:
+    found = []
+    position = drill.position
+    verdict = position.check(drill.tempting)
+    if verdict.legal or not verdict.reasons or verdict.reasons[0].code not in drill.codes:
+        found.append(f"tempting {drill.tempting!r} gives {verdict.codes}, expected {drill.codes}")
+    if written_result(position, drill.tempting) in legal_results(position):
+        found.append(f"tempting {drill.tempting!r} written out reaches a legal play's position")
+    plays = position.legal_plays()
+    if drill.kind is DrillKind.ONLY and (len(plays) != 1 or plays[0].notation != drill.answer):
+        found.append(f"not a single legal play {drill.answer!r}: {[p.notation for p in plays]}")
+    if plays[0].is_pass and drill.rule not in ("closed-out", "no-entry"):
+        found.append("nothing to play")
     return found

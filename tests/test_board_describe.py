@@ -101,3 +101,12 @@ def test_a_match_gives_the_score_and_the_crawford_game():
 )
 def test_the_board_title_names_the_side_on_roll_and_the_dice(position, title):
     assert board_title(position) == title
+
+
+def test_a_description_in_blacks_numbering_says_so_and_numbers_both_sides_from_blacks_home():
+    position = Position.from_layout({6: 2, 24: 1}, {19: 3, "bar": 1}, turn=BLACK, dice=(5, 2))
+    assert describe_position(position, numbering=BLACK) == (
+        "Juegan las negras con 5 y 2. Los puntos se cuentan desde la casa de las negras. "
+        "Blancas: 1 ficha en el 1 y 2 en el 19; 12 fichas retiradas. "
+        "Negras: 3 fichas en el 6 y 1 en la barra; 11 fichas retiradas."
+    )

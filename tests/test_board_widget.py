@@ -37,3 +37,12 @@ def test_the_widget_helpers_examples_hold():
 
     result = doctest.testmod(widget)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_board_asked_to_describe_for_the_mover_names_blacks_points_in_both_descriptions():
+    position = Position.initial(turn=1).with_dice((6, 5))
+    lessons = render("{% board position interactive=True %}", position=position)
+    drills = render("{% board position interactive=True mover_description=True %}", position=position)
+    assert "Los puntos se cuentan" not in lessons and "Blancas: 2 fichas en el 24" in lessons
+    assert drills.count("Los puntos se cuentan desde la casa de las negras.") == 2  # the SVG's <desc> and the text below
+    assert "Negras: 2 fichas en el 24, 5 en el 13, 3 en el 8 y 5 en el 6." in drills

@@ -14,7 +14,8 @@ import os
 import pytest
 
 from tests.drill_checks import problems
-from tutor.drills import LEVELS, RULES, DrillError, drill_set, generate, parse_id
+from tutor.drills import LEVELS, RULES, DrillError, DrillKind, drill_set, generate, parse_id
+from tutor.rules import RuleCode
 
 PER_LEVEL = int(os.environ.get("DRILLS_PER_LEVEL", 6))
 CASES = [(rule, level) for rule in RULES for level in LEVELS]
@@ -55,6 +56,14 @@ def test_a_set_has_distinct_positions_and_other_seeds_give_other_sets(rule):
     assert len({drill.position for drill in mine}) == 10
     assert {drill.position for drill in mine} != {drill.position for drill in theirs}
     assert [drill.id for drill in mine] == [generate(*parse_id(drill.id)).id for drill in mine]
+
+
+def test_kinds_and_rule_codes_are_enums_whose_values_are_the_words_of_the_api():
+    assert [kind.value for kind in DrillKind] == ["jugada", "unica", "legalidad", "numero", "sino"]
+    assert {kind for kind in DrillKind if kind.is_play} == {DrillKind.PLAY, DrillKind.ONLY}
+    assert set(RULES) <= set(RuleCode) and all(isinstance(code, RuleCode) for code in RULES)
+    drill = generate("hit", 1, 0)
+    assert drill.rule is RuleCode.HIT and drill.kind is DrillKind.LEGALITY and drill.id.startswith("hit.")
 
 
 def test_unknown_rules_levels_and_ids_raise_drill_errors():

@@ -75,12 +75,13 @@ def _parts(drill_id: str):
     return rule, int(level), int(seed), int(index)
 
 
-@pytest.mark.parametrize("rule", ["pip-count", "scoring", "may-double", "hit", "closed-out"])
+@pytest.mark.parametrize("rule", ["pip-count", "scoring", "may-double", "hit", "closed-out", "larger-die", "bear-off-exact"])
 def test_answers_of_every_kind_are_judged_against_the_drill(client, rule):
     drill = generate(rule, 2, 1, 0)
     field = "play" if drill.is_play else "answer"
     url = f"/api/drills/check/{drill.id}/"
-    assert post_json(client, url, {field: drill.answer}).json()["correct"] is True
+    right = drill.position.legal_plays()[0].notation if drill.is_play else drill.answer
+    assert post_json(client, url, {field: right}).json()["correct"] is True
     if drill.is_play:
         wrong = drill.tempting
     elif drill.kind == "numero":
@@ -95,3 +96,13 @@ def test_malformed_checks_get_a_spanish_400(client, body):
     drill = generate("blocked", 1, 0, 0)
     response = post_json(client, f"/api/drills/check/{drill.id}/", body)
     assert response.status_code == 400 and response.json()["error"]
+
+
+def test_a_gammon_under_the_jacoby_rule_with_the_cube_in_the_middle_is_explained_as_a_single_game(client):
+    drill = next(
+        drill for index in range(200)
+        if (drill := generate("scoring", 2, 3, index)).facts[3] and drill.facts[0] != "single" and drill.position.cube_value == 1
+    )
+    data = post_json(client, f"/api/drills/check/{drill.id}/", {"answer": "2"}).json()
+    assert drill.answer == "1" and data["correct"] is False
+    assert "con la regla Jacoby y el cubo sin doblar cuenta como una partida simple" in data["message"]

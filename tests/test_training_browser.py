@@ -13,7 +13,7 @@ from django.test import Client
 from tests.browser import PHONE, assert_accessible, uncovered
 from tests.classroom_factories import make_classroom, make_user
 from tutor.drills import generate, parse_id
-from tutor.engine import Position
+from tutor.engine import BLACK, Position
 from tutor.training import memory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -144,3 +144,21 @@ def test_on_a_phone_a_drills_verdict_stays_in_view_with_the_next_drill_just_abov
     assert uncovered(page, following)
     assert page.evaluate("document.activeElement.hasAttribute('data-next')")
     assert following.bounding_box()["y"] < headline.bounding_box()["y"]
+
+
+def test_a_yes_no_drill_played_with_black_is_asked_described_and_answered_in_blacks_numbering(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    for index in range(30):
+        page.goto(f"{live_server.url}/entrenar/hit/?nivel=1&n={index}")
+        drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+        if drill.position.turn == BLACK:
+            break
+    assert drill.position.turn == BLACK and drill.asks_legality
+    assert page.locator("#drill-question").inner_text().startswith("Juegas con las negras")
+    assert "Los puntos se cuentan desde la casa de las negras." in page.locator(".board-description").text_content()
+    page.locator(f'input[name="answer"][value="{drill.answer}"]').check()
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    assert "¡Correcto!" in page.locator(".verdict").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.classroom_factories import make_assignment, make_classroom, make_user
+from tutor.drills import LEVELS, RULES
 from tutor.training.assignments import student_drills
 from tutor.training.memory import record_answer
 from tutor.training.models import DrillTask
@@ -143,3 +144,21 @@ def test_a_students_drill_answers_show_on_their_assignment_page_and_in_the_attem
         ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "2", "Correcto", ""),
         ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 2 de 3", "1", "Incorrecto", "blocked"),
     ]
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_teachers_results(client, group, rule):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    client.force_login(teacher)
+    for level in LEVELS:
+        client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": rule, "nivel": str(level), "cantidad": "30"})
+    tasks = list(DrillTask.objects.filter(assignment=assignment))
+    assert len(tasks) == len(LEVELS)
+    for task in tasks:
+        assert client.get(f"/clases/entrenamiento/{task.pk}/").status_code == 200
+    assert client.get(f"/clases/tareas/{assignment.pk}/resultados/").status_code == 200
+    client.force_login(ana)
+    for task in tasks:
+        response = client.get(f"/tareas/entrenamiento/{task.pk}/?n=29")
+        assert response.status_code == 200 and response.context["steps"] == 30

@@ -1,8 +1,10 @@
 """Spanish descriptions of a position, for screen readers and captions.
 
-Points are named in White's numbering, as in the diagrams.  Each side's
-checkers are listed in its own direction of travel (White from 24 down to
-1, Black from 1 up to 24), then the bar, then the checkers borne off.
+Points are named in White's numbering, as in the diagrams, unless a
+caller asks for Black's (a drill played with Black, whose questions and
+answers use Black's numbers).  Each side's checkers are listed in its own
+direction of travel (White from 24 down to 1, Black from 1 up to 24, in
+White's numbering), then the bar, then the checkers borne off.
 """
 
 from __future__ import annotations
@@ -13,16 +15,22 @@ SIDE_WORDS = {WHITE: "blancas", BLACK: "negras"}
 """The Spanish name of each side, as used after an article: «las blancas»."""
 
 
-def describe_position(position: Position) -> str:
+def describe_position(position: Position, numbering: int = WHITE) -> str:
     """Who is on roll, the dice, every checker, and the cube and score when they matter.
+
+    Points are numbered from ``numbering``'s home board, and the description
+    says so when that is Black's.
 
     >>> describe_position(Position.from_layout({6: 2}, {19: 1}, dice=(6, 3)))
     'Juegan las blancas con 6 y 3. Blancas: 2 fichas en el 6; 13 fichas retiradas. Negras: 1 ficha en el 19; 14 fichas retiradas.'
+    >>> describe_position(Position.from_layout({6: 2}, {19: 1}, turn=BLACK, dice=(6, 3)), numbering=BLACK)
+    'Juegan las negras con 6 y 3. Los puntos se cuentan desde la casa de las negras. Blancas: 2 fichas en el 19; 13 fichas retiradas. Negras: 1 ficha en el 6; 14 fichas retiradas.'
     """
     sentences = [
         describe_turn(position),
-        describe_side(position, WHITE),
-        describe_side(position, BLACK),
+        "Los puntos se cuentan desde la casa de las negras." if numbering == BLACK else "",
+        describe_side(position, WHITE, numbering),
+        describe_side(position, BLACK, numbering),
         describe_cube(position),
         describe_match(position),
     ]
@@ -61,9 +69,9 @@ def describe_dice(dice: tuple[int, int]) -> str:
     return f"{high} y {low}"
 
 
-def describe_side(position: Position, side: int) -> str:
+def describe_side(position: Position, side: int, numbering: int = WHITE) -> str:
     """«Blancas: 2 fichas en el 6, 1 en el 4 y 1 en la barra; 9 fichas retiradas.»"""
-    places = [(count, f"el {point}") for point, count in side_points(position, side)]
+    places = [(count, f"el {point if numbering == WHITE else 25 - point}") for point, count in side_points(position, side)]
     if position.bar(side):
         places.append((position.bar(side), "la barra"))
     parts = []

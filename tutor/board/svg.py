@@ -104,6 +104,7 @@ def render_board_svg(
     label_id: str | None = None,
     numbering: int | None = None,
     both_numberings: bool | None = None,
+    description_numbering: int = WHITE,
     overlay: str = "",
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
@@ -120,6 +121,8 @@ def render_board_svg(
     Black (Black to move), so that the text of a lesson («el diagrama
     muestra en el 12») and the notation in Black's numbering both match
     what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
+    ``description_numbering`` is the numbering of the points the
+    description names (White's, as the diagrams, unless a caller asks).
     ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
     """
     prefix = escape(label_id or new_board_id())
@@ -133,7 +136,7 @@ def render_board_svg(
         f' data-r="{RADIUS}" data-flipped="{str(flipped).lower()}"'
         f' font-family="{FONT}">',
         f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
-        f'<desc id="{prefix}-desc">{escape(describe_position(position))}</desc>',
+        f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering))}</desc>',
         _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
         overlay,
         "</svg>",

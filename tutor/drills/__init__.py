@@ -1,4 +1,4 @@
-"""Endless rule drills generated from play-outs: pure Python, next to the engine.
+"""Endless rule drills: pure Python, next to the engine.
 
 >>> from tutor.drills import RULES, generate
 >>> drill = generate("enter-blocked", 1, seed=3)
@@ -6,11 +6,14 @@
 True
 """
 
-from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillRule, drill_set, generate, in_course_order, parse_id
+from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFields, DrillKind, DrillRule, drill_set, generate, in_course_order, parse_id
 
 # Imported for their side effect: each module registers its rules.
 from . import bearing_off, entering, moving, numbers  # noqa: E402,F401  isort: skip
 
 in_course_order()
 
-__all__ = ["KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillRule", "drill_set", "generate", "parse_id"]
+__all__ = [
+    "KINDS", "LEVELS", "PLAY_KINDS", "RULES", "Drill", "DrillError", "DrillFields", "DrillKind", "DrillRule",
+    "drill_set", "generate", "parse_id",
+]

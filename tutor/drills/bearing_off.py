@@ -1,133 +1,226 @@
 """Drills on bearing off: all checkers home, the exact die, the higher die from the
 highest point, the exact point empty, and using both dice.
 
-The level is how many checkers the mover still has on the board: up to
-seven, up to eleven, more.
+Unless a maker says otherwise, the level is how many checkers the mover
+still has on the board: up to seven, up to eleven, more.  The yes/no
+questions are built in pairs: the play asked about is written first, and
+only then is the board made to allow it or not, so that nothing in the
+play's text tells the answer; only the rule does.
 """
 
 from __future__ import annotations
 
 import random
 
-from tutor.engine import BAR, Position
+from tutor.engine import OFF, Dice, Position
+
+from .build import Sides, any_side, fill_opponent, plausible, spread
 from tutor.rules import RuleCode
 
-from .core import register, side_name
-from .playouts import highest, outside_home, pick, random_game
-from .scan import ROLLS
+from .core import DrillFields, DrillKind, decided, register
+from .playouts import pick
+from .stuck import ROLLS, stranded_by
 from .tempting import complete, rejected_for, step
+from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 
-ALL_ROLLS = ROLLS + tuple((die, die) for die in range(1, 7))
-
-
-def _level(position: Position) -> int:
-    left = 15 - position.borne_off(position.turn)
-    return 1 if left <= 7 else 2 if left <= 11 else 3
-
-
-def bearing_moment(rng: random.Random, level: int | None, outside: range = range(0, 1)) -> Position | None:
-    """A moment of a play-out with ``outside`` checkers of the mover not yet home, at ``level``."""
-    positions = random_game(rng)
-    fitting = [
-        position for position in positions[1:-1]
-        if not position.bar(position.turn) and outside_home(position.mover) in outside
-        and any(position.mover[1:7]) and (level is None or _level(position) == level)
-    ]
-    return pick(rng, fitting)
+HOME = range(1, 7)
 
 
 def _question(position: Position) -> str:
-    dice = position.dice
-    return f"Juegas con las {side_name(position.turn)} y tiras {dice[0]}-{dice[1]}. Juega el turno completo."
+    return f"{you_play(position)}. {FULL_TURN}"
 
 
-def _drill(rng: random.Random, position: Position, first: str, other_die: int, code: str) -> dict | None:
+def _drill(rng: random.Random, position: Position, first: str, other_die: int, code: str) -> DrillFields | None:
     tempting = complete(rng, position, first, other_die, (code,))
-    if tempting is None or position.legal_plays()[0].is_pass:
+    if tempting is None or position.legal_plays()[0].is_pass or not plausible(position):
         return None
-    return {"position": position, "kind": "jugada", "tempting": tempting, "codes": (code,), "question": _question(position)}
+    return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=(code,))
+
+
+def _legality(position: Position, text: str, legal: bool, code: str) -> DrillFields | None:
+    """A «¿Es legal …?» drill, kept only when the engine agrees with the board built for it."""
+    verdict = position.check(text)
+    if verdict.legal != legal or not plausible(position) or not position.is_valid:
+        return None
+    if not legal and not rejected_for(position, text, (code,)):
+        return None
+    off = position.borne_off(position.turn)
+    situation = you_play(position)
+    if off and position.dice is not None:
+        situation = f"Juegas con las {side_name(position.turn)}, has retirado {count_words(off)} y tiras {roll_text(position.dice)}"
+    question = f"{situation}. ¿Es legal la jugada {text}?"
+    return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else (code,))
+
+
+def _home_board(rng: random.Random, level: int, sides: Sides, needed: dict[int, int], away: int = 0, points: range | list[int] = HOME) -> bool:
+    """The mover's home checkers for ``level``, with ``needed[point]`` on some points and the
+    rest spread over ``points``, leaving room for ``away`` checkers outside home."""
+    left = {1: rng.randint(3, 7), 2: rng.randint(8, 11), 3: rng.randint(12, 15)}[level]
+    board = sides.mover
+    for point, count in needed.items():
+        board[point] = count
+    rest = left - away - sum(board[1:])
+    return rest >= 0 and spread(rng, board, rest, list(points), 5)
 
 
 @register(RuleCode.BEAR_OFF_ALL_HOME)
-def not_all_home(rng: random.Random, level: int) -> dict | None:
-    """A checker is still outside home; the tempting play bears off with an exact die anyway.
+def not_all_home(rng: random.Random, level: int) -> DrillFields | None:
+    """Is it legal to bear off now?  Only once every checker is home, counting the ones the play brings in.
 
-    Here the level is how many checkers are still outside: one, two or three.
+    The play bears off with an exact die, after bringing the last straggler
+    home with the other die (levels 2 and 3) or with both dice (level 1);
+    the board then gets one more checker outside home, or none.  Level 3
+    has a full home board and that checker, if any, sits on the 7 or the 8.
     """
-    base = bearing_moment(rng, None, range(level, level + 1))
-    if base is None:
+    return decided(rng, (True, False), lambda legal: _not_all_home(rng, level, legal))
+
+
+def _not_all_home(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
+    sides = Sides.empty(any_side(rng))
+    dice = rng.choice(ROLLS)
+    bring_in = level > 1
+    if bring_in:
+        die_in, die_off = dice if rng.random() < 0.5 else dice[::-1]
+        straggler = rng.randint(7, min(6 + die_in, 12))
+        text = f"{step(straggler, straggler - die_in)} {step(die_off, OFF)}"
+        needed = {die_off: rng.randint(1, 3)}
+    else:
+        text = f"{step(dice[0], OFF)} {step(dice[1], OFF)}"
+        needed = {dice[0]: rng.randint(1, 3), dice[1]: rng.randint(1, 3)}
+    if not _home_board(rng, level, sides, needed, away=1 if bring_in else 0):
         return None
-    mover = base.mover
-    die = pick(rng, [point for point in range(1, 7) if mover[point]])
-    other = rng.randint(1, 6)
-    position = base.with_dice((max(die, other), min(die, other)))
-    return _drill(rng, position, step(die, 0), other, "bear-off-not-all-home")
+    if bring_in:
+        sides.mover[straggler] += 1
+    if not legal:
+        outside = rng.choice((7, 8)) if level == 3 else rng.randint(7, 11)
+        spares = [point for point in HOME if sides.mover[point] > needed.get(point, 0)]
+        spare = pick(rng, spares)
+        if spare is None:
+            return None
+        sides.mover[spare] -= 1
+        sides.mover[outside] += 1
+    if not fill_opponent(rng, sides, keep_open=range(1, 13)):
+        return None
+    return _legality(sides.position(dice), text, legal, "bear-off-not-all-home")
 
 
 @register(RuleCode.BEAR_OFF_EXACT)
-def exact_die(rng: random.Random, level: int) -> dict | None:
-    """The tempting play bears off from a point that neither die, nor both together, reach."""
-    base = bearing_moment(rng, level)
-    if base is None:
+def exact_die(rng: random.Random, level: int) -> DrillFields | None:
+    """Is it legal to bear off from this point, with checkers higher up?  Yes with the exact die.
+
+    The play bears off from a point below the highest one and moves another
+    checker down with the other die; the roll holds that point's number
+    (legal) or only a higher die (illegal: a higher die bears off only from
+    the highest point).
+    """
+    return decided(rng, (True, False), lambda legal: _exact_die(rng, level, legal))
+
+
+def _exact_die(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
+    src = rng.randint(1, 5)
+    other_die = rng.choice([die for die in range(1, 6) if die != src])
+    die = src if legal else rng.randint(src + 1, 6)
+    if die == other_die:
         return None
-    mover = base.mover
-    src = pick(rng, [point for point in range(4, 7) if mover[point]])
-    reach = {dice: 4 * dice[0] if dice[0] == dice[1] else sum(dice) for dice in ALL_ROLLS}
-    dice = pick(rng, [dice for dice in ALL_ROLLS if reach[dice] < src]) if src else None
-    if dice is None:
+    mover_src = rng.choice([point for point in range(other_die + 1, 7) if point != src] or [0])
+    if not mover_src:
         return None
-    return _drill(rng, base.with_dice(dice), step(src, 0), dice[1], "wrong-die")
+    sides = Sides.empty(any_side(rng))
+    above = rng.randint(src + 1, 6)
+    if not _home_board(rng, level, sides, {src: rng.randint(1, 3), above: 1, mover_src: 1}):
+        return None
+    if not fill_opponent(rng, sides, keep_open=range(1, 7)):
+        return None
+    text = f"{step(src, OFF)} {step(mover_src, mover_src - other_die)}"
+    return _legality(sides.position((max(die, other_die), min(die, other_die))), text, legal, "higher-die-not-highest")
 
 
 @register(RuleCode.BEAR_OFF_HIGHER)
-def higher_die(rng: random.Random, level: int) -> dict | None:
-    """The larger die is above the highest checker: the tempting play bears off a lower one with it."""
-    base = bearing_moment(rng, level)
-    if base is None:
+def higher_die(rng: random.Random, level: int) -> DrillFields | None:
+    """The larger die is above the highest checker: the tempting play bears off a lower one with it.
+
+    Two or more lower points are occupied, so a learner who bears off from
+    any of them usually picks an illegal play.
+    """
+    top = rng.randint(2, 5)
+    lower = rng.sample(range(1, top), min(top - 1, rng.randint(2, 3)))
+    if len(lower) < 2:
         return None
-    mover = base.mover
-    top = highest(mover)
-    rolls = [dice for dice in ALL_ROLLS if dice[0] > top]
-    dice = pick(rng, rolls)
-    lower = [point for point in range(1, top) if mover[point]]
-    src = pick(rng, lower)
-    if dice is None or src is None:
+    sides = Sides.empty(any_side(rng))
+    needed = {top: rng.randint(1, 3), **{point: 1 for point in lower}}
+    if not _home_board(rng, level, sides, needed, points=range(1, top + 1)) or not fill_opponent(rng, sides, keep_open=HOME):
         return None
-    return _drill(rng, base.with_dice(dice), step(src, 0), dice[1], "higher-die-not-highest")
+    high = rng.randint(top + 1, 6)
+    other = rng.randint(1, 6)
+    position = sides.position((max(high, other), min(high, other)))
+    return _drill(rng, position, step(rng.choice(lower), OFF), other, "higher-die-not-highest")
 
 
 @register(RuleCode.BEAR_OFF_EMPTY_POINT)
-def empty_point(rng: random.Random, level: int) -> dict | None:
+def empty_point(rng: random.Random, level: int) -> DrillFields | None:
     """The die's point is empty with checkers above it: they must move down, nothing lower bears off."""
-    base = bearing_moment(rng, level)
-    if base is None:
+    die = rng.randint(2, 5)
+    above, below = rng.randint(die + 1, 6), rng.randint(1, die - 1)
+    sides = Sides.empty(any_side(rng))
+    points = [point for point in HOME if point != die]
+    if not _home_board(rng, level, sides, {above: rng.randint(1, 3), below: rng.randint(1, 2)}, points=points):
         return None
-    mover = base.mover
-    top = highest(mover)
-    empty = [die for die in range(2, top) if not mover[die] and any(mover[1:die])]
-    die = pick(rng, empty)
-    if die is None:
+    if not fill_opponent(rng, sides, keep_open=HOME):
         return None
     other = rng.randint(1, 6)
-    src = pick(rng, [point for point in range(1, die) if mover[point]])
-    position = base.with_dice((max(die, other), min(die, other)))
-    return _drill(rng, position, step(src, 0), other, "higher-die-not-highest")
+    position = sides.position((max(die, other), min(die, other)))
+    src = rng.choice([point for point in range(1, die) if position.mover[point]])
+    return _drill(rng, position, step(src, OFF), other, "higher-die-not-highest")
+
+
+def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, int] | None:
+    """A bear-off against one or two rival points inside the home board (a back game's anchors),
+    where bearing off from ``src`` with one die leaves the other die, ``stranded``, nowhere to go.
+
+    After that checker is off, every checker above ``stranded``'s point
+    would land on an anchor, and the ones below it cannot bear off with it
+    (they are not the highest); nothing sits on ``stranded``'s own point.
+    Moving ``src`` down with ``stranded`` first keeps both dice in play.
+    """
+    stranded = rng.randint(1, 4)
+    anchors = rng.sample(range(1, 6), rng.choice((1, 2)))
+    stuck = [anchor + stranded for anchor in anchors if anchor + stranded <= 6 and anchor + stranded not in anchors]
+    low = [point for point in range(1, stranded) if point not in anchors]
+    sources = [point for point in HOME if point > stranded and point - stranded not in anchors and point not in anchors and point not in stuck]
+    src = pick(rng, sources)
+    if src is None or not stuck:
+        return None
+    if src > max(stuck) and rng.random() < 0.5:
+        die = rng.choice([die for die in range(src, 7) if die != stranded])
+    else:
+        die = src
+    sides = Sides.empty(any_side(rng))
+    for anchor in anchors:
+        sides.set_opponent(anchor, rng.choice((2, 2, 3)))
+    left = {1: rng.randint(2, 4), 2: rng.randint(5, 7), 3: rng.randint(8, 11)}[level]
+    sides.mover[src] = 1
+    sides.mover[rng.choice(stuck)] = 1
+    if not spread(rng, sides.mover, left - 2, stuck + low, 5) or not fill_opponent(rng, sides, keep_open=[p for p in HOME if p not in anchors]):
+        return None
+    return sides, (max(die, stranded), min(die, stranded)), src
 
 
 @register(RuleCode.BEAR_OFF_BOTH_DICE)
-def both_dice(rng: random.Random, level: int) -> dict | None:
-    """The tempting play bears off one checker and forgets the other die."""
-    base = bearing_moment(rng, level)
-    if base is None:
+def both_dice(rng: random.Random, level: int) -> DrillFields | None:
+    """The tempting play bears off one checker and strands the other die.
+
+    The rival holds points inside the mover's home board, so after the
+    natural bear-off the other die has nowhere to go (``_stranding_bear_off``);
+    at least as many first moves strand it as there are legal plays.  The
+    level is how many checkers are left: two to four, five to seven, eight
+    to eleven.
+    """
+    built = _stranding_bear_off(rng, level)
+    if built is None:
         return None
-    dice = pick(rng, ROLLS)
-    position = base.with_dice(dice)
-    mover = position.mover
-    top = highest(mover)
-    src = dice[0] if mover[dice[0]] else top if dice[0] > top else None
-    if src is None or src == BAR:
+    sides, dice, src = built
+    position = sides.position(dice)
+    tempting = step(src, OFF)
+    if not rejected_for(position, tempting, ("must-use-more-dice",)) or len(stranded_by(position)) < len(position.legal_plays()):
         return None
-    tempting = step(src, 0)
-    if not rejected_for(position, tempting, ("must-use-more-dice",)):
-        return None
-    return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("must-use-more-dice",), "question": _question(position)}
+    return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))

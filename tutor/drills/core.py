@@ -1,8 +1,9 @@
 """The drill value type, the rule catalogue and the deterministic generator.
 
-A drill is one exercise where a rule decides the turn: a natural-looking
+A drill is one exercise whose answer a rule decides: a natural-looking
 play is illegal for exactly that reason (the *tempting* play), the rule
-leaves a single legal play, or a number or a yes/no follows from it.
+leaves few legal plays or a single one, or a yes/no or a number follows
+from it.
 
 Drills are deterministic: ``generate(rule, level, seed, index)`` always
 returns the same drill, because everything random comes from one
@@ -13,49 +14,88 @@ class is ``drill_set(rule, level, seed, n)``; each student gets another seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Callable, Sequence, TypeVar
 
-from tutor.engine import BLACK, Position
+from tutor.engine import Position
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Rule, RuleCode
 
 LEVELS = (1, 2, 3)
-KINDS = ("jugada", "unica", "legalidad", "numero", "sino")
-"""Play any legal turn; find the only legal play (possibly passing); is this play legal?;
-a number; yes or no.  The same kinds as the lesson puzzles, plus «sino»."""
-PLAY_KINDS = ("jugada", "unica")
 MAX_ATTEMPTS = 400
+
+
+class DrillKind(StrEnum):
+    """What a drill asks for: the kinds of the lesson puzzles, plus «sino».
+
+    The values are the words the API and stored attempts use.
+    """
+
+    PLAY = "jugada"
+    """Play a full legal turn; passing (the empty play) when nothing can move."""
+    ONLY = "unica"
+    """Find the only legal play."""
+    LEGALITY = "legalidad"
+    """Is this play legal? «sí» or «no»."""
+    NUMBER = "numero"
+    """A whole number: a pip count, the points a game is worth."""
+    YES_NO = "sino"
+    """«sí» or «no» about the position (may you double?)."""
+
+    @property
+    def is_play(self) -> bool:
+        """True when the answer is a play written or made on the board."""
+        return self in PLAY_KINDS
+
+
+KINDS = tuple(DrillKind)
+PLAY_KINDS = frozenset({DrillKind.PLAY, DrillKind.ONLY})
 
 
 class DrillError(ValueError):
     """An unknown rule or level, or a rule that found no position (never expected)."""
 
 
-@dataclass(frozen=True)
-class Drill:
-    """One generated exercise.
+Facts = tuple[object, ...]
+"""What an explanation needs, by rule: the pip count's ``(point, count)`` pairs,
+a won game's ``(kind, multiplier, cube, jacoby)``, the codes of why doubling is refused."""
 
-    ``tempting`` is the illegal-looking play of play drills, in the mover's
+
+@dataclass(frozen=True, slots=True)
+class DrillFields:
+    """What a rule's maker decides about one drill; ``Drill`` adds who asked for it.
+
+    ``tempting`` is the natural illegal play of play drills, in the mover's
     notation, and ``codes`` the engine's reason codes it must produce (first
-    reason).  ``answer`` is what a non-play drill expects (a number, ``si``
-    or ``no``) or, for ``unica``, the only legal play (``""`` to pass).
-    ``facts`` carries what an explanation needs (the pips per point, the
-    kind of win, why doubling is not allowed …).
+    reason).  ``play`` is the play asked about in a legality drill.
+    ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``)
+    or, for ``ONLY``, the only legal play (``""`` to pass).
     """
 
-    rule: str
-    level: int
-    seed: int
-    index: int
     position: Position
-    kind: str
+    kind: DrillKind
     question: str
     tempting: str = ""
     codes: tuple[str, ...] = ()
     play: str = ""
     answer: str = ""
-    facts: tuple = field(default=(), compare=False)
+    facts: Facts = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drill(DrillFields):
+    """One generated exercise: its rule, level, seed and index, and what it asks."""
+
+    rule: RuleCode
+    level: int
+    seed: int
+    index: int
+
+    @classmethod
+    def made(cls, rule: RuleCode, level: int, seed: int, index: int, what: DrillFields) -> Drill:
+        values = {name.name: getattr(what, name.name) for name in fields(DrillFields)}
+        return cls(rule=rule, level=level, seed=seed, index=index, **values)
 
     @property
     def id(self) -> str:
@@ -63,18 +103,44 @@ class Drill:
 
     @property
     def is_play(self) -> bool:
-        return self.kind in PLAY_KINDS
+        return self.kind.is_play
+
+    @property
+    def asks_number(self) -> bool:
+        return self.kind is DrillKind.NUMBER
+
+    @property
+    def asks_legality(self) -> bool:
+        return self.kind is DrillKind.LEGALITY
 
     @property
     def dice(self) -> tuple[int, int] | None:
         return self.position.dice
 
 
-Maker = Callable[[random.Random, int], dict | None]
+Maker = Callable[[random.Random, int], DrillFields | None]
 """Builds the fields of one drill of a rule at a level, or None to try again."""
 
+T = TypeVar("T")
+DECIDED_ATTEMPTS = 40
 
-@dataclass(frozen=True)
+
+def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], DrillFields | None]) -> DrillFields | None:
+    """Draw the answer first, then build a drill with that answer, trying again as needed.
+
+    Drawing the answer again after a failed build would favour the answers
+    that are easier to build; keeping it keeps «sí» and «no» (or any mix) in
+    the proportions of ``answers``.
+    """
+    answer = rng.choice(answers)
+    for _ in range(DECIDED_ATTEMPTS):
+        fields = build(answer)
+        if fields is not None:
+            return fields
+    return None
+
+
+@dataclass(frozen=True, slots=True)
 class DrillRule:
     """A rule of the catalogue (``tutor.rules``) and how to make drills of it.
 
@@ -126,8 +192,11 @@ def in_course_order() -> None:
     RULES.update((drill_rule.code, drill_rule) for drill_rule in ordered)
 
 
-def side_name(side: int) -> str:
-    return "negras" if side == BLACK else "blancas"
+def _rule(code: str) -> DrillRule:
+    try:
+        return RULES[RuleCode(code)]
+    except (ValueError, KeyError):
+        raise DrillError(f"unknown rule {code!r}") from None
 
 
 def generate(rule: str, level: int, seed: int, index: int = 0) -> Drill:
@@ -137,16 +206,14 @@ def generate(rule: str, level: int, seed: int, index: int = 0) -> Drill:
     >>> a == generate("bar-first", 2, 7, 3), a.position.bar(a.position.turn) > 0
     (True, True)
     """
-    entry = RULES.get(rule)
-    if entry is None:
-        raise DrillError(f"unknown rule {rule!r}")
+    entry = _rule(rule)
     if level not in LEVELS:
         raise DrillError(f"level must be one of {LEVELS}, not {level!r}")
-    rng = random.Random(f"{rule}:{level}:{seed}:{index}")
+    rng = random.Random(f"{entry.code}:{level}:{seed}:{index}")
     for _ in range(MAX_ATTEMPTS):
         fields = entry.make(rng, level)
         if fields is not None:
-            return Drill(rule=rule, level=level, seed=seed, index=index, **fields)
+            return Drill.made(entry.code, level, seed, index, fields)
     raise DrillError(f"no drill found for {rule} level {level} seed {seed} index {index}")
 
 
@@ -157,6 +224,7 @@ def drill_set(rule: str, level: int, seed: int, count: int, start: int = 0) -> l
     found) is skipped, so indexes may have gaps; each drill keeps its own
     index, which regenerates it exactly.
     """
+    entry = _rule(rule)
     found: list[Drill] = []
     seen: set[Position] = set()
     index = start
@@ -164,9 +232,9 @@ def drill_set(rule: str, level: int, seed: int, count: int, start: int = 0) -> l
         if index - start > 3 * count + 10:
             raise DrillError(f"not enough distinct drills for {rule} level {level} seed {seed}")
         try:
-            drill = generate(rule, level, seed, index)
+            drill = generate(entry.code, level, seed, index)
         except DrillError:
-            if rule not in RULES or level not in LEVELS:
+            if level not in LEVELS:
                 raise
             index += 1
             continue
@@ -178,7 +246,7 @@ def drill_set(rule: str, level: int, seed: int, count: int, start: int = 0) -> l
     return found
 
 
-def parse_id(text: str) -> tuple[str, int, int, int]:
+def parse_id(text: str) -> tuple[RuleCode, int, int, int]:
     """``rule.level.seed.index`` back into its parts; ``DrillError`` if malformed."""
     parts = str(text).split(".")
     if len(parts) != 4 or parts[0] not in RULES:
@@ -189,4 +257,4 @@ def parse_id(text: str) -> tuple[str, int, int, int]:
         raise DrillError(f"bad drill id {text!r}") from None
     if level not in LEVELS or not 0 <= seed < 2**31 or not 0 <= index < 10**6:
         raise DrillError(f"bad drill id {text!r}")
-    return parts[0], level, seed, index
+    return RuleCode(parts[0]), level, seed, index

@@ -1,146 +1,241 @@
 """Drills on moving: blocked points, stops of a checker using both dice, hitting,
-and the full-turn obligations (as many dice as possible; only one: the larger)."""
+and the full-turn obligations (as many dice as possible; only one: the larger).
+
+A learner who ignores the rule must fail these: blocked-point drills hold
+the points the dice would naturally reach, the yes/no questions are built
+in pairs that differ only where the rule looks (the same play, a lone
+checker or a made point under it), and the obligations come from built
+positions where only the rule tells which play is left (``stuck``).
+"""
 
 from __future__ import annotations
 
 import random
 
-from tutor.engine import Position, is_blocked
+from tutor.engine import Dice, Position
+
+from .build import Sides, held, make_point, plausible, set_opponent
 from tutor.rules import RuleCode
 
-from .core import register, side_name
+from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
-from .playouts import GAMES, pick, random_game
-from .scan import larger_die_spots, spot_position, trap_spots
-from .tempting import complete, level_by_pips, level_by_plays, rejected_for, step
+from .playouts import moment, pick
+from .stuck import one_die_only, stranded_by, stranding
+from .tempting import complete, rejected_for, step
+from .wording import FULL_TURN, ONLY_PLAY, you_play
+
+BLOCKED_SHARE = 0.5
+"""At least this share of the moves the dice would make land on held points, for each die."""
+MAX_MADE = 3
+"""The most points a blocked-point drill has the opponent make for one die."""
 
 
-def moment(rng: random.Random) -> Position | None:
-    """A moment of a play-out, before the end, with nothing of the mover on the bar."""
-    positions = random_game(rng)
-    position = pick(rng, positions[1:-1])
-    if position is None or position.bar(position.turn) or position.winner() is not None:
-        return None
-    return position
+def _question(position: Position) -> str:
+    return f"{you_play(position)}. {FULL_TURN}"
 
 
-def _question(position: Position, extra: str = "") -> str:
-    dice = position.dice
-    return f"Juegas con las {side_name(position.turn)} y tiras {dice[0]}-{dice[1]}.{extra} Juega el turno completo."
+def _landings(position: Position, die: int) -> list[int]:
+    """Where the mover's checkers would land with ``die``, one entry per checker point, blocks ignored."""
+    mover = position.mover
+    return [src - die for src in range(24, die, -1) if mover[src]]
 
 
-def _leveled(position: Position, level: int, **thresholds: int) -> bool:
-    plays = position.legal_plays()
-    return not plays[0].is_pass and level_by_plays(len(plays), **thresholds) == level
+def _blocked_share(position: Position, die: int) -> float:
+    spots = _landings(position, die)
+    return sum(held(position.opponent_board, spot) for spot in spots) / len(spots) if spots else 0.0
+
+
+def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
+    """Have the opponent make points where the dice would carry the mover, until blocks bite.
+
+    Each die must see at least ``BLOCKED_SHARE`` of its landings held, the
+    way a prime stops a player: the points come from the opponent's spares.
+    """
+    for die in sorted(set(dice), reverse=True):
+        made = 0
+        while _blocked_share(position := sides.position(dice), die) < BLOCKED_SHARE:
+            spots = [spot for spot in _landings(position, die) if not held(position.opponent_board, spot) and sides.free_for_opponent(spot)]
+            spot = pick(rng, spots)
+            made += 1
+            if spot is None or made > MAX_MADE or not make_point(sides, spot):
+                return False
+    return True
 
 
 @register(RuleCode.BLOCKED)
-def blocked(rng: random.Random, level: int) -> dict | None:
-    """The tempting play lands a checker on a point the opponent holds."""
+def blocked(rng: random.Random, level: int) -> DrillFields | None:
+    """Held points stop most of the moves the dice offer; the tempting play lands on one.
+
+    Level 1: up to four legal plays are left; 2: five or more; 3: doubles.
+    """
     base = moment(rng)
     if base is None:
         return None
-    position = base.with_dice(roll(rng, doubles=level == 3))
-    if not _leveled(position, level):
+    sides = Sides.of(base)
+    dice = roll(rng, doubles=False) if level < 3 else (rng.randint(1, 6),) * 2
+    if not _hold_landings(rng, sides, dice):
         return None
-    die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
-    mover, other = position.mover, position.opponent_board
-    tries = [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))]
+    position = sides.position(dice)
+    plays = position.legal_plays()
+    if plays[0].is_pass or (level < 3 and (len(plays) > 4) != (level == 2)) or not plausible(position):
+        return None
+    die, other_die = dice if rng.random() < 0.5 else dice[::-1]
+    tries = [spot + die for spot in _landings(position, die) if held(position.opponent_board, spot)]
     src = pick(rng, tries)
     if src is None:
         return None
     tempting = complete(rng, position, step(src, src - die), other_die, ("blocked",))
     if tempting is None:
         return None
-    return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("blocked",), "question": _question(position)}
+    return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("blocked",))
+
+
+def _stops(src: int, dice: Dice) -> list[list[int]]:
+    """The points a checker on ``src`` stops on with both dice, one list per order."""
+    high, low = max(dice), min(dice)
+    if high == low:
+        return [[src - high * count for count in range(1, 4)]]
+    return [[src - high], [src - low]]
 
 
 @register(RuleCode.PASS_OVER)
-def pass_over(rng: random.Random, level: int) -> dict | None:
-    """One checker would use both dice, but both stops on the way are held by the opponent."""
+def pass_over(rng: random.Random, level: int) -> DrillFields | None:
+    """Is it legal for one checker to play the whole roll?  Only if some way stops on open points.
+
+    The same checker and roll are asked about either way; what changes is
+    whether the opponent holds the stops.  Level 1: both stops open, or
+    both held; 2: one stop held (the other order still works), or both;
+    3: doubles, four moves of one checker, each of three stops open or one
+    held.
+    """
+    return decided(rng, (True, False), lambda legal: _pass_over(rng, level, legal))
+
+
+def _pass_over(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
     base = moment(rng)
     if base is None:
         return None
-    mover, other = base.mover, base.opponent_board
-    candidates = [
-        (high, low, p)
-        for high in range(2, 7) for low in range(1, high) for p in range(high + low + 1, 25)
-        if mover[p] and not is_blocked(other, 25 - (p - high - low)) and is_blocked(other, 25 - (p - high)) and is_blocked(other, 25 - (p - low))
-    ]
-    chosen = pick(rng, candidates)
-    if chosen is None:
+    sides = Sides.of(base)
+    dice = roll(rng, doubles=False) if level < 3 else (rng.randint(1, 5),) * 2
+    total = sum(dice) * (2 if dice[0] == dice[1] else 1)
+    src = pick(rng, [point for point in range(24, total, -1) if sides.mover[point]])
+    if src is None:
         return None
-    high, low, src = chosen
-    position = base.with_dice((high, low))
-    if not _leveled(position, level, easy=8, hard=16):
+    dst = src - total
+    orders = _stops(src, dice)
+    path = [point for order in orders for point in order] + [dst]
+    if legal:
+        held = [rng.choice(orders)[0]] if level == 2 else []
+    else:
+        held = [order[0] for order in orders] if level < 3 else [rng.choice(orders[0])]
+    if not _set_path(rng, sides, path, held):
         return None
-    tempting = step(src, src - high - low)
-    if not rejected_for(position, tempting, ("blocked",)):
+    text = step(src, dst)
+    question = f"{you_play(sides.position(dice))}. Una ficha del {src} quiere avanzar {total} pips de una vez. ¿Es legal la jugada {text}?"
+    return _legality(sides.position(dice), text, legal, question)
+
+
+def _set_path(rng: random.Random, sides: Sides, path: list[int], held: list[int]) -> bool:
+    """The opponent holds the ``held`` points of ``path`` and has at most a lone checker on the others."""
+    for point in path:
+        wanted = 2 if point in held else min(sides.opponent_on(point), 1)
+        if point in held and sides.mover[point]:
+            return False
+        if sides.opponent_on(point) != wanted and not set_opponent(rng, sides, point, wanted, path):
+            return False
+    return True
+
+
+def _legality(position: Position, text: str, legal: bool, question: str) -> DrillFields | None:
+    """A «¿Es legal …?» drill on landing or stopping on points, kept when the engine agrees with the board built for it."""
+    if position.check(text).legal != legal or not plausible(position):
         return None
-    return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("blocked",),
-            "question": _question(position, f" Una ficha del {src} quiere avanzar {high + low} pips.")}
+    if not legal and not rejected_for(position, text, ("blocked",)):
+        return None
+    return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else ("blocked",))
 
 
 @register(RuleCode.HIT)
-def hit(rng: random.Random, level: int) -> dict | None:
-    """Is this play legal? Either it hits a lone checker (yes) or lands on a held point (no)."""
+def hit(rng: random.Random, level: int) -> DrillFields | None:
+    """Is this play legal?  It lands on a rival point: one lone checker (captured) or two or more.
+
+    The play is chosen first and only then the rival checkers under its
+    landing point, so neither the asterisk (written half of the time,
+    either way: it is optional) nor the points give the answer away.
+    Level 1: the landing is the first of two separate moves; 2: the second;
+    3: one checker lands there and goes on with the other die (the other
+    way round is held, so the landing point decides).
+    """
+    return decided(rng, (True, False), lambda legal: _hit(rng, level, legal))
+
+
+def _hit(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
     base = moment(rng)
     if base is None:
         return None
-    position = base.with_dice(roll(rng, doubles=False))
-    if not _leveled(position, level, easy=8, hard=20):
+    sides = Sides.of(base)
+    dice = roll(rng, doubles=False)
+    die, other_die = dice if rng.random() < 0.5 else dice[::-1]
+    mover = sides.mover
+    src = pick(rng, [point for point in range(24, die, -1) if mover[point] and not mover[point - die]])
+    if src is None:
         return None
-    if rng.random() < 0.5:
-        hitting = [play for play in position.legal_plays() if play.hits]
-        chosen = pick(rng, hitting)
-        if chosen is None:
+    target = src - die
+    if level == 3:
+        second_src, second_dst = target, target - other_die
+        detour = src - other_die
+        if second_dst < 1 or mover[detour] or not make_point(sides, detour):
             return None
-        text, answer, codes = chosen.notation, "si", ()
     else:
-        fields = blocked_play(rng, position)
-        if fields is None:
+        other_src = pick(rng, [point for point in range(24, other_die, -1) if mover[point] and point != src and not held(sides.other, point - other_die)])
+        if other_src is None:
             return None
-        text, answer, codes = fields, "no", ("blocked",)
-    dice = position.dice
-    return {"position": position, "kind": "legalidad", "play": text, "answer": answer, "codes": codes,
-            "question": f"Juegas con las {side_name(position.turn)} y tiras {dice[0]}-{dice[1]}. ¿Es legal la jugada {text}?"}
-
-
-def blocked_play(rng: random.Random, position: Position) -> str | None:
-    die, other_die = position.dice if rng.random() < 0.5 else position.dice[::-1]
-    mover, other = position.mover, position.opponent_board
-    src = pick(rng, [p for p in range(1, 25) if mover[p] and p - die >= 1 and is_blocked(other, 25 - (p - die))])
-    return None if src is None else complete(rng, position, step(src, src - die), other_die, ("blocked",))
+        second_src, second_dst = other_src, other_src - other_die
+    if second_dst < 1 or second_dst == target or sides.opponent_on(second_dst):
+        return None
+    if not set_opponent(rng, sides, target, 1 if legal else rng.choice((2, 2, 3)), (second_dst,)):
+        return None
+    star = "*" if rng.random() < 0.5 else ""
+    if level == 3:
+        text = f"{src}/{target}{star}/{second_dst}"
+    else:
+        first, second = f"{src}/{target}{star}", step(second_src, second_dst)
+        text = f"{first} {second}" if level == 1 else f"{second} {first}"
+    position = sides.position(dice)
+    return _legality(position, text, legal, f"{you_play(position)}. ¿Es legal la jugada {text}?")
 
 
 @register(RuleCode.MORE_DICE)
-def more_dice(rng: random.Random, level: int) -> dict | None:
+def more_dice(rng: random.Random, level: int) -> DrillFields | None:
     """A first move after which the other die has nothing to do, while another order plays both:
-    the tempting play stops after that first move.  The level is how far the mover still has to go (pips)."""
-    seed = rng.randrange(GAMES)
-    spot = pick(rng, trap_spots(seed))
+    the tempting play stops after that first move (see ``stuck.stranding`` for the levels).
+
+    At least as many first moves strand the other die as there are legal
+    plays, so a learner who stops when stuck rarely stumbles on a legal one.
+    """
+    spot = stranding(rng, level)
     if spot is None:
         return None
-    index, dice, tempting = spot
-    position = spot_position(seed, index, dice)
-    if level_by_pips(position, 37, 55) != level:
+    position = spot.position
+    tempting = step(spot.src, spot.dst)
+    if len(stranded_by(position)) < len(position.legal_plays()) or not rejected_for(position, tempting, ("must-use-more-dice",)):
         return None
-    return {"position": position, "kind": "jugada", "tempting": tempting, "codes": ("must-use-more-dice",), "question": _question(position)}
+    return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))
 
 
 @register(RuleCode.LARGER_DIE)
-def larger_die(rng: random.Random, level: int) -> dict | None:
-    """Either die could be played alone but not both: the larger one is the only legal play.
-
-    The level is how far the mover still has to go (pips).
-    """
-    seed = rng.randrange(GAMES)
-    spot = pick(rng, larger_die_spots(seed))
+def larger_die(rng: random.Random, level: int) -> DrillFields | None:
+    """Either die could be played alone but not both: the larger one is the only legal play
+    (see ``stuck.one_die_only`` for the levels)."""
+    spot = one_die_only(rng, level)
     if spot is None:
         return None
-    index, dice, only, tempting = spot
-    position = spot_position(seed, index, dice)
-    if level_by_pips(position, 32, 45) != level:
+    position = spot.position
+    plays = position.legal_plays()
+    if len(plays) != 1 or plays[0].dice_used != 1:
         return None
-    return {"position": position, "kind": "unica", "tempting": tempting, "codes": ("must-use-larger-die",),
-            "answer": only, "question": _question(position, " Solo puedes jugar uno de los dos dados.")}
+    tempting = step(spot.src, spot.dst)
+    if not rejected_for(position, tempting, ("must-use-larger-die",)):
+        return None
+    return DrillFields(position, DrillKind.ONLY, f"{you_play(position)}. {ONLY_PLAY}", tempting=tempting,
+                       codes=("must-use-larger-die",), answer=plays[0].notation)

@@ -1,19 +1,32 @@
 """Drills with a number or a yes/no for an answer: the pip count, what a won game
-scores (single game, gammon or backgammon, times the cube), and whether the side on
-roll may double (cube ownership, dice already rolled, the Crawford game)."""
+scores (single game, gammon or backgammon, times the cube, and the Jacoby rule),
+and whether the side on roll may double (cube ownership, dice already rolled,
+the Crawford game).
+
+The mixes are chosen so that no shortcut answers: half of the doubling
+questions are «no», spread over the reasons of each level; scoring mixes
+cube values and kinds of win from the first level; the cube turned or
+not decides the Jacoby rule as often as not.  Every score shown is one a
+match can reach.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, Position, double_reasons, opponent, score_game
+from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, Stakes, double_reasons, opponent, score_game
+
+from .build import Sides, any_side, plausible, spread
 from tutor.rules import RuleCode
 
-from .core import register, side_name
+from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick, random_game
+from .wording import side_name, you_play
 
-KINDS_BY_LEVEL = {1: ("single",), 2: ("single", "gammon"), 3: ("gammon", "backgammon", "single")}
-CUBES_BY_LEVEL = {1: (1,), 2: (1, 2, 4), 3: (2, 4, 8, 16)}
+LOSER_HOME = range(1, 7)
+WINNER_HOME = range(19, 25)
+"""The winner's home board, in the loser's numbering: a checker left there makes a backgammon."""
 
 
 def _pip_level(position: Position) -> int:
@@ -21,98 +34,200 @@ def _pip_level(position: Position) -> int:
     return 1 if left <= 6 else 2 if position.pip_count(position.turn) <= 90 else 3
 
 
+def _played_on(rng: random.Random, position: Position) -> Position:
+    """The position after one more roll, played at random: the next side's turn to count."""
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    play = pick(rng, position.legal_plays(dice))
+    return position if play is None else play.result
+
+
 @register(RuleCode.PIP_COUNT)
-def pip_count(rng: random.Random, level: int) -> dict | None:
-    """Count the pips of the side on roll: few checkers, a middle game, a full board."""
-    positions = [p for p in random_game(rng)[:-1] if _pip_level(p) == level]
-    position = pick(rng, positions)
+def pip_count(rng: random.Random, level: int) -> DrillFields | None:
+    """Count the pips of the side on roll: few checkers (level 1), a middle game, a full board.
+
+    Level 1 is the end of a race, built: two to six checkers, some of them
+    stacked, against a rival bearing off too.  Other positions are a
+    play-out moment, most with one more roll played, so the counts do not
+    repeat.  A count with no point holding two checkers is passed over,
+    since multiplying by the stack is half of the skill.
+    """
+    position = _race_end(rng) if level == 1 else _middle(rng, level)
     if position is None:
         return None
     board = position.mover
-    facts = tuple((point, board[point]) for point in range(25, 0, -1) if board[point])
-    return {
-        "position": position,
-        "kind": "numero",
-        "answer": str(position.pip_count(position.turn)),
-        "facts": facts,
-        "question": f"Juegas con las {side_name(position.turn)}. ¿Cuál es tu recuento de pips?",
-    }
+    if _pip_level(position) != level or position.winner() is not None or max(board[1:]) < 2 or not plausible(position):
+        return None
+    facts = tuple((point, board[point]) for point in range(BAR, 0, -1) if board[point])
+    question = f"{you_play(position)}. ¿Cuál es tu recuento de pips?"
+    return DrillFields(position, DrillKind.NUMBER, question, answer=str(position.pip_count(position.turn)), facts=facts)
+
+
+def _race_end(rng: random.Random) -> Position | None:
+    """The last checkers of a race: a few of the mover's on its home board and just outside,
+    the rival's on its own home board."""
+    sides = Sides.empty(any_side(rng))
+    left = rng.randint(2, 6)
+    outside = rng.choice((0, 0, 0, 1, 2))
+    if not spread(rng, sides.mover, left - outside, list(LOSER_HOME), 4) or not spread(rng, sides.mover, outside, list(range(7, 13)), 2):
+        return None
+    rival_left = rng.randint(3, 15)
+    if not spread(rng, sides.other, rival_left, list(LOSER_HOME), 5):
+        return None
+    return sides.position()
+
+
+@lru_cache(maxsize=GAMES * 2)
+def _at_pip_level(seed: int, level: int) -> tuple[Position, ...]:
+    return tuple(position for position in game(seed)[:-1] if _pip_level(position) == level)
+
+
+def _middle(rng: random.Random, level: int) -> Position | None:
+    base = pick(rng, _at_pip_level(rng.randrange(GAMES), level))
+    if base is None:
+        return None
+    return _played_on(rng, base) if rng.random() < 0.8 else base
+
+
+def _loser_board(rng: random.Random, kind: str) -> list[int] | None:
+    """The loser's checkers when the game ends as ``kind`` (its own numbering)."""
+    board = [0] * 26
+    if kind == "single":
+        left = rng.randint(1, 12)
+        outside = rng.randint(0, min(2, left - 1))
+        ok = spread(rng, board, left - outside, list(LOSER_HOME), 5) and spread(rng, board, outside, list(range(7, 13)), 2)
+    else:
+        back = rng.randint(1, 3) if kind == "backgammon" else 0
+        ok = spread(rng, board, 15 - back, [*LOSER_HOME, *range(7, 19)], 5)
+        for _ in range(back):
+            board[rng.choice([*WINNER_HOME, BAR])] += 1
+    return board if ok else None
+
+
+KINDS_BY_LEVEL = {1: ("single", "gammon"), 2: ("single", "gammon", "backgammon"), 3: ("single", "gammon", "backgammon")}
+CUBES_BY_LEVEL = {1: (1, 1, 2, 2, 4), 2: (1, 1, 2, 4, 8), 3: (1, 2, 4, 8, 16, 32)}
+JACOBY_KINDS = ("gammon", "backgammon")
+JACOBY_CUBES = (1, 1, 1, 2, 4, 8)
+"""With the Jacoby rule, gammons and backgammons, the cube turned half of the time:
+whether it has been turned is what decides."""
+
+
+def _cube_text(position: Position, winner: int) -> str:
+    if position.cube_owner is None:
+        return "El cubo está en el centro, sin doblar."
+    return f"El cubo está en {position.cube_value} y es {'tuyo' if position.cube_owner == winner else 'de tu rival'}."
 
 
 @register(RuleCode.SCORING)
-def scoring(rng: random.Random, level: int) -> dict | None:
-    """A finished play-out: how many points does the winner score with this cube?"""
-    wanted = rng.choice(KINDS_BY_LEVEL[level])
-    for _ in range(8):
-        end = game(rng.randrange(GAMES))[-1]
-        result = score_game(end)
-        if result.kind == wanted:
-            break
-    else:
+def scoring(rng: random.Random, level: int) -> DrillFields | None:
+    """The learner has just borne off the last checker: how many points does the game give?
+
+    Every level mixes kinds of win and cube values.  From level 2 on, half
+    of the games are played with the Jacoby rule (money play: a gammon or
+    backgammon counts as a single game while the cube has not been turned),
+    all of them gammons and backgammons, with the cube turned or not.
+    """
+    jacoby = level > 1 and rng.random() < 0.5
+    kinds = JACOBY_KINDS if jacoby else KINDS_BY_LEVEL[level]
+    kind = rng.choice(kinds)
+    loser_board = _loser_board(rng, kind)
+    if loser_board is None:
         return None
-    cube = rng.choice(CUBES_BY_LEVEL[level])
+    winner = any_side(rng)
+    cube = rng.choice(JACOBY_CUBES if jacoby else CUBES_BY_LEVEL[level])
     owner = None if cube == 1 else rng.choice((WHITE, BLACK))
-    position = end.replace(cube_value=cube, cube_owner=owner)
+    sides = Sides([0] * 26, loser_board, winner)
+    sides.mover[0] = CHECKERS_PER_SIDE
+    position = sides.position(None, cube_value=cube, cube_owner=owner, jacoby=jacoby)
     result = score_game(position)
-    cube_text = "en el centro, sin doblar" if cube == 1 else f"en {cube}"
-    return {
-        "position": position,
-        "kind": "numero",
-        "answer": str(result.points),
-        "facts": (result.kind, result.multiplier, cube),
-        "question": f"Las {side_name(result.winner)} acaban de sacar su última ficha y el cubo está {cube_text}. ¿Cuántos puntos ganan?",
-    }
+    if result.kind != kind or not position.is_valid:
+        return None
+    rule = "Se juega por dinero" + ("" if level == 1 else " con la regla Jacoby" if jacoby else " sin la regla Jacoby")
+    question = (
+        f"Juegas con las {side_name(winner)} y acabas de sacar tu última ficha. {_cube_text(position, winner)} "
+        f"{rule}. ¿Cuántos puntos ganas?"
+    )
+    return DrillFields(position, DrillKind.NUMBER, question, answer=str(result.points),
+                       facts=(result.kind, result.multiplier, cube, jacoby))
 
 
-def _cube_situation(rng: random.Random, level: int, turn: int) -> dict:
-    """Stakes to ask about: the cube's value and owner, and at level 3 a match score."""
-    if level == 1:
-        owner = rng.choice((None, turn, opponent(turn)))
-        return {"cube_value": 1 if owner is None else 2, "cube_owner": owner}
-    if level == 2:
-        owner = rng.choice((None, turn, opponent(turn)))
-        value = 1 if owner is None else rng.choice((2, 4, 8))
-        return {"cube_value": value, "cube_owner": owner, "dice": rng.choice((None, None, tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True))))}
+def _money_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
+    """A money game's cube, and whether the dice are already rolled, for an answer of kind ``refusal``:
+    ``""`` (you may double), ``dice-rolled`` or ``not-cube-owner``."""
+    owner = opponent(turn) if refusal == "not-cube-owner" else rng.choice((None, turn))
+    value = 1 if owner is None else rng.choice((2, 2, 4, 8))
+    dice: Dice | None = None
+    if refusal == "dice-rolled":
+        high, low = rng.randint(1, 6), rng.randint(1, 6)
+        dice = (max(high, low), min(high, low))
+    return {"cube_value": value, "cube_owner": owner, "dice": dice}
+
+
+def _match_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
+    """A match score that a match can reach, for an answer of kind ``refusal``:
+    ``""`` (you may double), ``crawford-game`` or ``not-cube-owner``.
+
+    In the Crawford game one side is a point from winning and the cube
+    stays in the middle.  After it, the side that was behind has won at
+    least one game (the Crawford game itself), so it has a point or more.
+    """
     length = rng.choice((3, 5, 7))
     leader = rng.choice((WHITE, BLACK))
     score = [0, 0]
-    score[leader] = length - 1
-    score[opponent(leader)] = rng.randrange(0, length - 1)
-    crawford = rng.random() < 0.5
-    owner = None if crawford else rng.choice((None, turn, opponent(turn)))
-    value = 1 if owner is None else 2
-    return {"match_length": length, "score": tuple(score), "crawford": crawford, "cube_value": value, "cube_owner": owner}
+    crawford = refusal == "crawford-game"
+    if crawford:
+        score[leader] = length - 1
+        score[opponent(leader)] = rng.randrange(0, length - 1)
+        return {"match_length": length, "score": (score[0], score[1]), "crawford": True, "cube_value": 1, "cube_owner": None}
+    if rng.random() < 0.6:
+        score[leader] = length - 1
+        score[opponent(leader)] = rng.randint(1, length - 1)
+    else:
+        score[leader] = rng.randrange(0, length - 1)
+        score[opponent(leader)] = rng.randrange(0, length - 1)
+    owner = opponent(turn) if refusal == "not-cube-owner" else rng.choice((None, turn))
+    return {"match_length": length, "score": (score[0], score[1]), "crawford": False, "cube_value": 1 if owner is None else 2, "cube_owner": owner}
+
+
+REFUSALS_BY_LEVEL = {1: ("", "not-cube-owner"), 2: ("", "dice-rolled"), 3: ("", "crawford-game")}
+"""Why the answer is «no» (``""``: it is «sí»), drawn evenly: half «sí», half the level's reason,
+so that a learner who misses that reason answers half of the level wrong."""
 
 
 def _stakes_text(position: Position) -> str:
     me = position.turn
     if position.cube_owner is None:
-        cube = "El cubo está en el centro" + ("" if position.cube_value == 1 else f", en {position.cube_value}") + "."
+        cube = "El cubo está en el centro."
     else:
         cube = f"El cubo está en {position.cube_value} y es {'tuyo' if position.cube_owner == me else 'de tu rival'}."
     if position.match_length:
         mine, theirs = position.score[me], position.score[opponent(me)]
-        game_text = "Es la partida Crawford." if position.crawford else "La partida Crawford ya se jugó."
-        cube = f"Match a {position.match_length} puntos: tú tienes {mine} y tu rival {theirs}. {game_text} {cube}"
+        if position.crawford:
+            game_text = " Es la partida Crawford."
+        elif position.match_length - 1 in position.score:
+            game_text = " La partida Crawford ya se jugó."
+        else:
+            game_text = ""
+        cube = f"Match a {position.match_length} puntos: tú tienes {mine} y tu rival {theirs}.{game_text} {cube}"
     if position.dice is not None:
         cube += f" Ya has tirado {position.dice[0]}-{position.dice[1]}."
     return cube
 
 
 @register(RuleCode.MAY_DOUBLE)
-def may_double(rng: random.Random, level: int) -> dict | None:
-    """Whether the side on roll may double now: the cube, the dice, the Crawford game."""
-    position = pick(rng, random_game(rng)[1:-1])
-    if position is None:
+def may_double(rng: random.Random, level: int) -> DrillFields | None:
+    """Whether the side on roll may double now: the cube's owner (level 1), the dice
+    already rolled (level 2), the Crawford game of a match (level 3)."""
+    return decided(rng, REFUSALS_BY_LEVEL[level], lambda refusal: _may_double(rng, level, refusal))
+
+
+def _may_double(rng: random.Random, level: int, refusal: str) -> DrillFields | None:
+    base = pick(rng, random_game(rng)[1:-1])
+    if base is None or base.winner() is not None:
         return None
-    position = position.replace(**_cube_situation(rng, level, position.turn))
-    if not position.is_valid:
+    stakes = _match_stakes(rng, base.turn, refusal) if level == 3 else _money_stakes(rng, base.turn, refusal)
+    position = base.replace(**stakes)
+    if not position.is_valid or not plausible(position):
         return None
     reasons = double_reasons(position)
-    return {
-        "position": position,
-        "kind": "sino",
-        "answer": "no" if reasons else "si",
-        "facts": reasons,
-        "question": f"Juegas con las {side_name(position.turn)}. {_stakes_text(position)} ¿Puedes doblar ahora?",
-    }
+    question = f"{you_play(position.with_dice(None))}. {_stakes_text(position)} ¿Puedes doblar ahora?"
+    return DrillFields(position, DrillKind.YES_NO, question, answer="no" if reasons else "si", facts=reasons)

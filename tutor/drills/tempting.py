@@ -1,10 +1,22 @@
-"""Writing tempting plays and keeping only those the engine rejects for the right reason."""
+"""Writing tempting plays and keeping only those the engine rejects for the right reason.
+
+A tempting play is the natural mistake of a learner who ignores exactly
+the drill's rule.  It must be illegal for that rule's reason, and writing
+it out must not reach a position some legal play reaches: otherwise the
+learner's board would look right while the text is called wrong.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Sequence
 
-from tutor.engine import BAR, OFF, Position, is_blocked
+from tutor.engine import BAR, OFF, EngineError, Position, parse_play
+
+from .build import held
+
+Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def step(src: int, dst: int) -> str:
@@ -14,13 +26,49 @@ def step(src: int, dst: int) -> str:
     return f"{left}/{right}"
 
 
-def rejected_for(position: Position, text: str, codes: tuple[str, ...]) -> bool:
-    """True when the engine finds ``text`` illegal and its first reason is one of ``codes``."""
+def moved(mover: tuple[int, ...], other: tuple[int, ...], src: int, dst: int) -> Boards:
+    """The boards after one checker goes from ``src`` to ``dst`` (a lone opposing checker there is hit),
+    whatever the rules say."""
+    after, others = list(mover), list(other)
+    after[src] -= 1
+    after[dst] += 1
+    if dst != OFF and others[BAR - dst] == 1:
+        others[BAR - dst] = 0
+        others[BAR] += 1
+    return tuple(after), tuple(others)
+
+
+def written_result(position: Position, text: str) -> Boards | None:
+    """The boards after moving each written step as written, whatever the rules say."""
+    try:
+        segments = parse_play(text)
+    except EngineError:
+        return None
+    boards = position.mover, position.opponent_board
+    for segment in segments:
+        if boards[0][segment.src] <= 0:
+            return None
+        boards = moved(*boards, segment.src, segment.dst)
+    return boards
+
+
+@lru_cache(maxsize=64)
+def legal_results(position: Position) -> frozenset[Boards]:
+    """The boards every legal play reaches (kept for the last positions: makers ask several times)."""
+    turn = position.turn
+    return frozenset((play.result.checkers(turn), play.result.checkers(1 - turn)) for play in position.legal_plays())
+
+
+def rejected_for(position: Position, text: str, codes: Sequence[str]) -> bool:
+    """True when the engine finds ``text`` illegal, its first reason one of ``codes``,
+    and the written play reaches no position a legal play reaches."""
     verdict = position.check(text)
-    return not verdict.legal and bool(verdict.reasons) and verdict.reasons[0].code in codes
+    if verdict.legal or not verdict.reasons or verdict.reasons[0].code not in codes:
+        return False
+    return written_result(position, text) not in legal_results(position)
 
 
-def complete(rng: random.Random, position: Position, first: str, other_die: int, codes: tuple[str, ...]) -> str | None:
+def complete(rng: random.Random, position: Position, first: str, other_die: int, codes: Sequence[str]) -> str | None:
     """``first`` followed by a natural move of ``other_die``, still rejected for ``codes``.
 
     A learner writes a whole turn, so the tempting play uses both dice when
@@ -30,10 +78,9 @@ def complete(rng: random.Random, position: Position, first: str, other_die: int,
     mover = position.mover
     sources = [point for point in range(1, 25) if mover[point] and point - other_die >= 1]
     rng.shuffle(sources)
-    opponent = position.opponent_board
     for src in sources[:6]:
         dst = src - other_die
-        if is_blocked(opponent, 25 - dst):
+        if held(position.opponent_board, dst):
             continue
         text = f"{first} {step(src, dst)}"
         if rejected_for(position, text, codes):
@@ -41,19 +88,8 @@ def complete(rng: random.Random, position: Position, first: str, other_die: int,
     return first if rejected_for(position, first, codes) else None
 
 
-def legal_play_count(position: Position) -> int:
-    return len(position.legal_plays())
-
-
 def level_by_plays(count: int, easy: int = 4, hard: int = 16) -> int:
     """Few plays to choose from is easy (up to ``easy``); ``hard`` or more is a real game decision."""
     if count <= easy:
         return 1
     return 2 if count < hard else 3
-
-
-
-def level_by_pips(position: Position, low: int, high: int) -> int:
-    """Where the number of plays says little: a short race to go is easy, a long one is hard."""
-    pips = position.pip_count(position.turn)
-    return 1 if pips <= low else 2 if pips <= high else 3

@@ -13,7 +13,7 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, game_value, legal_hit, pip_count_sum
+from .answers import KIND_WORDS, game_value, legal_hit, legal_play, pip_count_sum
 from .catalogue import (
     RULES,
     Rule,
@@ -67,6 +67,7 @@ __all__ = [
     "explain_verdict",
     "game_value",
     "legal_hit",
+    "legal_play",
     "may_double_answer",
     "pip_count_sum",
     "rule_for",

@@ -20,6 +20,11 @@ def legal_hit(play: str) -> str:
     return f"«{play}» es legal: caer en una ficha suelta rival la captura."
 
 
+def legal_play(play: str) -> str:
+    """That a play asked about is legal, when it hits nothing."""
+    return f"«{play}» es legal."
+
+
 def pip_count_sum(counts: Iterable[tuple[int, int]], total: int | str) -> str:
     """How a pip count adds up, from ``(point, checkers)`` pairs (the bar is point 25).
 
@@ -33,10 +38,18 @@ def pip_count_sum(counts: Iterable[tuple[int, int]], total: int | str) -> str:
     return f"Recuento: {' + '.join(terms)} = {total} pips."
 
 
-def game_value(kind: str, multiplier: int, cube: int, points: int | str) -> str:
-    """How many points a won game is worth: the kind of win times the cube.
+def game_value(kind: str, multiplier: int, cube: int, points: int | str, jacoby: bool = False) -> str:
+    """How many points a won game is worth: the kind of win times the cube, and, in a money
+    game with the Jacoby rule, whether the cube has been turned.
 
     >>> game_value("gammon", 2, 4, 8)
     'Es un gammon (vale 2) con el cubo en 4: 2 × 4 = 8.'
+    >>> game_value("backgammon", 1, 1, 1, jacoby=True)
+    'Es un backgammon, pero con la regla Jacoby y el cubo sin doblar cuenta como una partida simple: 1 × 1 = 1.'
+    >>> game_value("gammon", 2, 2, 4, jacoby=True)
+    'Es un gammon (vale 2) con el cubo en 2: 2 × 2 = 4. La regla Jacoby ya no cuenta: el cubo se ha doblado.'
     """
-    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {points}."
+    if jacoby and kind != "single" and cube == 1:
+        return f"Es {KIND_WORDS[kind]}, pero con la regla Jacoby y el cubo sin doblar cuenta como una partida simple: 1 × 1 = {points}."
+    turned = " La regla Jacoby ya no cuenta: el cubo se ha doblado." if jacoby and kind != "single" else ""
+    return f"Es {KIND_WORDS[kind]} (vale {multiplier}) con el cubo en {cube}: {multiplier} × {cube} = {points}.{turned}"

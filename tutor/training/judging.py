@@ -7,7 +7,7 @@ and the sums behind the numeric drills, built from the drill's facts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
@@ -20,6 +20,7 @@ from tutor.rules import (
     explain_verdict,
     game_value,
     legal_hit,
+    legal_play,
     may_double_answer,
     pip_count_sum,
     rule_for,
@@ -50,13 +51,13 @@ def judge(drill: Drill, submitted: str) -> dict:
     submitted = str(submitted)[:MAX_TEXT]
     if drill.is_play:
         return _judge_play(drill, submitted)
-    if drill.kind == "numero":
+    if drill.asks_number:
         return _judge_number(drill, submitted)
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
     correct = said == (drill.answer == "si")
-    why = _legality_reason(drill) if drill.kind == "legalidad" else _double_reason(drill)
+    why = _legality_reason(drill) if drill.asks_legality else _double_reason(drill)
     return _payload(correct, ("¡Correcto! " if correct else "No. ") + why, drill)
 
 
@@ -84,12 +85,12 @@ def _judge_play(drill: Drill, text: str) -> dict:
 def _legality_reason(drill: Drill) -> str:
     verdict = drill.position.check(drill.play)
     if verdict.legal:
-        return legal_hit(drill.play)
+        return legal_hit(drill.play) if verdict.play is not None and verdict.play.hits else legal_play(drill.play)
     return f"«{drill.play}» es ilegal. {explain_verdict(verdict)[0]['message']}"
 
 
 def _double_reason(drill: Drill) -> str:
-    return may_double_answer(tuple(drill.facts))
+    return may_double_answer(cast(tuple[str, ...], drill.facts))
 
 
 def _judge_number(drill: Drill, text: str) -> dict:
@@ -104,6 +105,6 @@ def _judge_number(drill: Drill, text: str) -> dict:
 def explain_number(drill: Drill) -> str:
     """How the number of a numeric drill comes out, in one sentence."""
     if drill.rule == RuleCode.PIP_COUNT:
-        return pip_count_sum(drill.facts, drill.answer)
-    kind, multiplier, cube = drill.facts
-    return game_value(kind, multiplier, cube, drill.answer)
+        return pip_count_sum(cast(tuple[tuple[int, int], ...], drill.facts), drill.answer)
+    kind, multiplier, cube, jacoby = cast(tuple[str, int, int, bool], drill.facts)
+    return game_value(kind, multiplier, cube, drill.answer, jacoby)

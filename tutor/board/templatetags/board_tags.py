@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tutor.engine import SIDE_NAMES, Move, Position, parse_dice
+from tutor.engine import SIDE_NAMES, WHITE, Move, Position, parse_dice
 
 from ..arrows import play_arrows
 from ..describe import SIDE_WORDS, describe_position
@@ -41,6 +41,7 @@ def board(
     form_action: str = "",
     dice: Iterable[int] | str | None = None,
     mover_numbering: bool | None = None,
+    mover_description: bool = False,
     flipped: bool = False,
     highlight: Iterable[int | str] = (),
     play: str = "",
@@ -58,6 +59,9 @@ def board(
     position's dice (``(6, 3)`` or ``"6-3"``).  ``mover_numbering`` labels
     the points in the numbering of the side on roll; by default interactive
     boards do (the notation box needs it) and diagrams use White's.
+    ``mover_description`` names the points of the description in the
+    numbering of the side on roll too (drills, whose questions use it);
+    otherwise the description uses White's, as the lessons' diagrams do.
     ``play`` and ``verdict`` re-render a posted answer with its judgement
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
     sources to the destinations to highlight, in the mover's numbering, or
@@ -78,6 +82,7 @@ def board(
     if mover_numbering is None:
         mover_numbering = bool(interactive)
     numbering = position.turn if mover_numbering else None
+    described = position.turn if mover_description else WHITE
     board_id = board_id or new_board_id()
     request = context.get("request")
     first_board = not getattr(request, ASSETS_FLAG, False)
@@ -91,9 +96,10 @@ def board(
             highlight=highlight,
             label_id=board_id,
             numbering=numbering,
+            description_numbering=described,
             overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
         ),
-        "description": describe_position(position),
+        "description": describe_position(position, described),
         "interactive": interactive,
         "xgid": position.to_xgid(),
         "turn": SIDE_NAMES[position.turn],
