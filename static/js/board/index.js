@@ -160,17 +160,23 @@ export function createBoard(element, config = {}) {
     });
   }
 
+  /** A checker picked up or moved on the board wins over a typed play not read yet, and over older answers. */
+  function forgetPending() {
+    window.clearTimeout(typingTimer);
+    asked += 1;
+  }
+
   function changeMoves(nextState, message) {
-    window.clearTimeout(typingTimer); // a move on the board wins over a typed play not read yet
+    forgetPending();
     state = nextState;
     typedByHand = false;
-    asked += 1;
     ui.selected = null;
     ui.targets = new Set();
     update(message, { movesChanged: true });
   }
 
   function select(key) {
+    forgetPending();
     const from = moverPlace(key, state.side);
     if (from === OFF) {
       update(describeTrayPick(state.side));
