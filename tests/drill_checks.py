@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, written_result
-from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, can_double, score_game
+from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, can_double, resignation, resignations, score_game
 
 MAX_STACK = 7
 """No point of a drill holds more checkers than this: more looks like nobody's game."""
@@ -43,6 +43,12 @@ def problems(drill: Drill) -> list[str]:
     elif drill.rule == "scoring":
         if drill.answer != str(score_game(position).points):
             found.append("wrong score")
+    elif drill.rule == "resign-points":
+        kind = str(drill.facts[0])
+        if kind not in resignations(position, position.turn):
+            found.append(f"the rules do not let the side on roll resign {kind}")
+        elif drill.answer != str(resignation(position, position.turn, kind).points):
+            found.append("wrong points for the resignation")
     elif drill.rule == "may-double":
         if drill.answer != ("si" if can_double(position) else "no"):
             found.append("wrong doubling answer")

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, moved, written_result
-from tutor.engine import BAR, BLACK, MULTIPLIERS, OFF, Position, double_reasons, parse_play, score_game
+from tutor.engine import BAR, BLACK, MULTIPLIERS, OFF, Position, double_reasons, parse_play, resignation, score_game
 
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -191,6 +191,16 @@ def score_without_jacoby(drill: Drill) -> str:
     return str(MULTIPLIERS[result.kind] * result.cube_value)
 
 
+def resigned_without_cube(drill: Drill) -> str:
+    kind, multiplier, _, _ = drill.facts
+    return str(multiplier)
+
+
+def resigned_without_jacoby(drill: Drill) -> str:
+    kind = drill.facts[0]
+    return str(MULTIPLIERS[kind] * drill.position.cube_value)
+
+
 def always_yes(drill: Drill) -> str:
     return "si"
 
@@ -207,6 +217,10 @@ def doubling_without(reason: str) -> Callable[[Drill], str]:
 NUMBER_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
     "pip-count": {"reads White's labels": pips_by_whites_labels, "ignores stacks": pips_one_per_point},
     "scoring": {"ignores the cube": score_without_cube, "ignores the kind of win": score_without_kind},
+    "resign-points": {
+        "ignores the cube": resigned_without_cube,
+        "ignores the kind offered": score_without_kind,
+    },
     "may-double": {
         "always says yes": always_yes,
         "ignores who owns the cube": doubling_without("not-cube-owner"),
@@ -232,6 +246,8 @@ def engine_answer(drill: Drill) -> bool:
         return drill.answer == str(position.pip_count(position.turn))
     if drill.rule == "scoring":
         return drill.answer == str(score_game(position).points)
+    if drill.rule == "resign-points":
+        return drill.answer == str(resignation(position, position.turn, str(drill.facts[0])).points)
     return drill.answer == ("no" if double_reasons(position) else "si")
 
 

@@ -42,7 +42,7 @@ def test_the_engine_names_what_makes_an_edited_position_impossible_and_keys_remo
     assert defects.is_hidden()
     editor.get_by_label("añade una ficha blanca").check()
     editor.locator('[data-point="19"]').click()  # Black's five checkers stand on 19 at the start
-    expect(defects).to_contain_text("las blancas tienen más de 15 fichas")
+    expect(defects).to_contain_text("las blancas tienen más de quince fichas")
     expect(defects).to_contain_text("blancas y negras no pueden compartir un punto")
     editor.get_by_label("quita una ficha").check()
     editor.locator('[data-point="24"]').focus()

@@ -77,7 +77,7 @@ def test_the_number_of_legal_plays_is_computed_by_the_engine():
     [
         ({"xgid": "XGID=esto-no-es"}, "xgid", "no se puede leer ese XGID"),
         ({"gnubg_id": "zzz"}, "gnubg_id", "ID de GNU Backgammon"),
-        ({"white": "6:20", "black": "1:2", "dice": "3-1"}, "white", "más de 15 fichas"),
+        ({"white": "6:20", "black": "1:2", "dice": "3-1"}, "white", "más de quince fichas"),
         ({"white": "6:2 30:1", "black": "1:2", "dice": "3-1"}, "white", "del 1 al 24"),
         ({"white": "6:2", "black": "uno", "dice": "3-1"}, "black", "punto:cantidad"),
         ({"white": "6:2", "black": "6:2", "dice": "3-1"}, "white", "compartir un punto"),

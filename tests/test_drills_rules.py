@@ -30,6 +30,7 @@ from tests.drill_solvers import (
     engine_answer,
     legality_answer,
     play_score,
+    resigned_without_jacoby,
     score_without_jacoby,
     score_without_kind,
     surface,
@@ -86,6 +87,13 @@ def test_scoring_drills_with_the_jacoby_rule_fail_a_learner_who_ignores_it_and_o
     jacoby = [drill for drill in class_drills("scoring", level) if "con la regla Jacoby" in drill.question]
     assert len(jacoby) >= 60
     for blind in (score_without_jacoby, score_without_kind):
+        assert mean(float(blind(drill) == drill.answer) for drill in jacoby) <= BLIND_MOST, blind.__name__
+
+
+def test_resigning_with_the_jacoby_rule_fails_a_learner_who_ignores_it_and_one_who_applies_it_with_the_cube_turned():
+    jacoby = [drill for drill in class_drills("resign-points", 2) if "con la regla Jacoby" in drill.question]
+    assert len(jacoby) >= 60
+    for blind in (resigned_without_jacoby, score_without_kind):
         assert mean(float(blind(drill) == drill.answer) for drill in jacoby) <= BLIND_MOST, blind.__name__
 
 

@@ -54,7 +54,7 @@ def test_picking_up_a_checker_while_one_waits_on_the_bar_is_refused():
     start = PartialPlay.start(position)
     assert step_reason(start, 13, None, (3, 1)).code == "bar-first"
     assert step_reason(start, BAR, None, (3, 1)) is None
-    assert step_reason(start, 7, None, (3, 1)).code == "bar-first"
+    assert step_reason(start, 7, None, (3, 1)).code == "no-checker"  # nothing to pick up comes before the bar
     free = PartialPlay.start(Position.initial().with_dice((3, 1)))
     assert step_reason(free, 7, None, (3, 1)).code == "no-checker"
 

@@ -105,7 +105,7 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por 2 fichas rivales.")
+    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales.")
     assert exercise.locator('input[name="play"]').input_value() == ""
     assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
 
@@ -122,7 +122,7 @@ def test_a_backward_drop_is_refused_with_the_direction_and_the_selection_is_clea
     enter_both_from_the_bar(exercise)
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
-    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11.")
+    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator('[data-point="8"]').get_attribute("data-count") == "3"
     assert exercise.locator(".board-point.is-selected").count() == 0
@@ -152,7 +152,7 @@ def test_in_the_explorer_a_refused_drop_leaves_nothing_selected_for_the_next_cli
     board = page.locator(".board-widget")
     board.locator('[data-point="13"]').click()
     board.locator('[data-point="20"]').click()
-    expect(board.locator("[data-board-announce]")).to_contain_text("Las blancas avanzan hacia su punto 1")
+    expect(board.locator("[data-board-announce]")).to_contain_text("Las blancas avanzan hacia el 1, en su casa")
     assert board.locator(".board-point.is-selected").count() == 0
     board.locator('[data-point="24"]').click()
     assert board.locator('input[name="play"]').input_value() == ""
@@ -276,7 +276,7 @@ def test_on_a_phone_a_refused_drop_is_said_over_the_board_where_the_eye_is(new_p
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
     toast = exercise.locator(".board-toast")
-    expect(toast).to_have_text("Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11.")
+    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
     box, board = toast.bounding_box(), exercise.locator("svg.board-svg").bounding_box()
     assert board["y"] <= box["y"] and box["y"] + box["height"] <= min(board["y"] + board["height"], PHONE["height"])
     exercise.locator('[data-point="13"]').click()  # the next action puts it away

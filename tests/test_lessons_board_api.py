@@ -17,7 +17,7 @@ def refusal(client, **query):
 
 def test_a_backward_move_is_refused_with_the_way_the_side_moves(client):
     data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "8", "to": "11"}).json()
-    assert data == {"code": "backwards", "message": "Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11."}
+    assert data == {"code": "backwards", "message": "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11."}
 
 
 def test_a_move_the_dice_left_cannot_cover_is_refused_with_the_distance(client):
@@ -29,7 +29,7 @@ def test_a_move_the_dice_left_cannot_cover_is_refused_with_the_distance(client):
 def test_picking_up_a_checker_while_others_wait_on_the_bar_is_explained(client):
     data = refusal(client, **{"from": "13"}).json()
     assert data["code"] == "bar-first"
-    assert data["message"] == "Aún tienes 2 fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13."
+    assert data["message"] == "Aún tienes dos fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13."
 
 
 def test_a_move_after_the_last_die_says_that_every_die_is_used(client):
@@ -90,7 +90,7 @@ def test_a_layout_comes_back_decoded_with_no_defect_when_it_is_possible(client):
 def test_a_layout_comes_back_with_every_defect_in_the_engines_words(client):
     data = client.get("/api/board/position/?" + urlencode({"white": "6:15 5:1", "black": "5:1"})).json()
     assert data["points"][5] == {"white": 1, "black": 1}
-    assert data["defects"] == ["las blancas tienen más de 15 fichas", "blancas y negras no pueden compartir un punto"]
+    assert data["defects"] == ["las blancas tienen más de quince fichas", "blancas y negras no pueden compartir un punto"]
     assert data["off"]["white"] == 0
 
 

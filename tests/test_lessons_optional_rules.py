@@ -78,3 +78,14 @@ def test_the_lesson_teaches_each_optional_rule_and_custom():
         assert f"{{#{anchor}}}" in text, anchor
     for words in ("**64 hacia arriba**", "**no hay límite**", "se detiene en 64", "**dado montado**", "**recoges tus dados**", "**mitad derecha**"):
         assert words in text, words
+
+
+def test_the_lesson_has_endless_drills_on_what_a_resignation_gives(client):
+    from tutor.drills import RULES, drill_set
+
+    rule = RULES["resign-points"]
+    assert rule.lesson == "opcionales" and rule.anchor == "rendirse"
+    drills = drill_set("resign-points", 2, seed=3, count=20)
+    assert len({drill.position for drill in drills}) == 20
+    assert any("con la regla Jacoby" in drill.question for drill in drills)
+    assert "/entrenar/leccion/opcionales/" in client.get("/lecciones/opcionales/").content.decode()

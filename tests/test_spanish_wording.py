@@ -1,4 +1,4 @@
-"""Words the site has agreed not to use, kept out of every page, module and lesson.
+"""Words the site has agreed not to use, kept out of every page, module, lesson and the README.
 
 The glossary fixes «partida simple» for a single game; the site speaks to one
 learner with «tú», so never to several with «vosotros» («seguís»); and it
@@ -18,6 +18,7 @@ SOURCES = [
     *sorted(path for path in (REPO / "tutor").rglob("*.py") if "migrations" not in path.parts),
     *sorted((REPO / "lessons").glob("*.md")),
     *sorted((REPO / "static" / "js").rglob("*.js")),
+    REPO / "README.md",
 ]
 
 BANNED = {

@@ -22,7 +22,6 @@ from functools import lru_cache
 from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, is_blocked, without_die
 
 
-
 def board_refusals(position: Position) -> dict:
     """``{"bar_first": bool, "reach": {dice left: {source: [destinations]}}}`` for the side on roll.
 
@@ -32,9 +31,12 @@ def board_refusals(position: Position) -> dict:
     >>> refusals["reach"]["3,1"]["8"], refusals["reach"]["3,1"]["6"]
     ([7, 5, 4], [5, 3, 2])
     """
+    on_bar = position.mover[BAR] > 0
+    if position.dice is None:
+        return {"bar_first": on_bar, "reach": {}}
     theirs = position.opponent_board
     made = frozenset(point for point in range(1, 25) if is_blocked(theirs, 25 - point))
-    return _refusals(made, expand_dice(position.dice), position.mover[BAR] > 0)
+    return _refusals(made, expand_dice(position.dice), on_bar)
 
 
 @lru_cache(maxsize=512)

@@ -11,13 +11,17 @@ Codes (the ``Reason`` fields each one fills):
 ``syntax``                 the text could not be read (``detail`` says why)
 ``no-checker``             no checker of the mover on ``src``
 ``bar-first``              ``on_bar`` checkers must enter before ``src`` moves
-``backwards``              ``dst`` is not nearer home than ``src`` (``distance`` is negative)
-``wrong-die``              none of ``dice_left`` (nor a sum of them) covers ``distance`` from ``src`` to ``dst``
+``backwards``              ``dst`` is not nearer home than ``src`` (``distance`` is not positive);
+                           ``example`` is the play with such steps turned round, when that is legal
+``wrong-die``              none of ``dice_left`` (nor a sum of them) covers ``distance`` from ``src`` to ``dst``;
+                           ``dice_needed`` would, one die alone; from the bar, ``blocked_points`` are
+                           the entry points of ``dice_left`` that are closed
 ``blocked``                every way from ``src`` stops on a point of ``blocked_points``;
                            ``opponent_checkers`` hold the first one, ``die`` is the die tried
-``bear-off-not-all-home``  bearing off from ``src`` while the mover's ``farthest`` checker is outside home
-``higher-die-not-highest`` bearing off from ``src`` with the higher ``die`` (the die it would use)
-                           while the mover's ``farthest`` checker is on a higher point
+``bear-off-not-all-home``  bearing off from ``at`` while ``farther`` checkers of the mover, the
+                           farthest on ``farthest``, are outside home
+``higher-die-not-highest`` bearing off from ``at`` with the higher ``die`` (the die it would use)
+                           while ``farther`` checkers of the mover stand higher, up to ``farthest``
 ``too-many-moves``         ``moves_written`` moves written, the dice give only ``moves_possible``
 ``must-use-more-dice``     the play makes ``moves_written`` moves; ``example`` (the legal play with
                            most moves in common) makes ``moves_possible``
@@ -32,11 +36,11 @@ from itertools import permutations
 from typing import Final, Iterator, Mapping
 
 from .codes import ReasonCode
-from .constants import OFF, Board, Dice, State
+from .constants import BAR, DIE_FACES, HOME_TOP, OFF, Board, Dice, State
 from .errors import NotationError
-from .movegen import Move, move_obstacle
+from .movegen import Move, is_blocked, move_obstacle
 from .notation import Segment, parse_play
-from .partial import PartialPlay, expand_dice
+from .partial import PartialPlay, expand_dice, without_die
 from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
 from .position import Position, after_play
@@ -54,18 +58,29 @@ class Reason:
     it without guessing:
 
     - ``src``, ``dst``: the step that fails, as written (``dst`` may be ``OFF``);
+    - ``at``: where the single move that fails starts: ``src``, or a stop on the
+      way when the step takes several dice (None when no single move was tried);
     - ``die``: the die the failing single move would use;
     - ``dice``: the roll; ``dice_left``: the dice not yet used when the step failed;
     - ``distance``: pips from ``src`` to ``dst`` (negative when written backwards);
     - ``blocked_points``: the made points that stop the step (both midpoints of ``13/2``);
     - ``opponent_checkers``: how many opposing checkers hold ``blocked_points[0]``;
     - ``farthest``: the mover's checker farthest from home (a point or ``BAR``);
+    - ``farther``: how many of the mover's checkers keep it from bearing off from
+      ``at``: those outside home, or those on points higher than ``at``;
+    - ``dice_needed``: the die values that would carry a checker from ``src`` to
+      ``dst`` in one legal move (empty when none would);
     - ``on_bar``: the mover's checkers on the bar;
     - ``moves_written``, ``moves_possible``: single moves in the text, and in a legal play;
     - ``example``: a legal play, the one closest to what was written;
+    - ``before``: the single moves of the steps written earlier that were
+      carried out: the board the failing step starts from is the position
+      after them;
     - ``detail``: for ``syntax``, what could not be read.
 
-    ``code`` is a ``ReasonCode``; its text is accepted too.
+    Every fact a sentence about the reason states is one of these fields, so
+    that each sentence can be checked against the engine.  ``code`` is a
+    ``ReasonCode``; its text is accepted too.
     """
 
     code: ReasonCode
@@ -83,6 +98,10 @@ class Reason:
     moves_possible: int | None = None
     example: str | None = None
     detail: str | None = None
+    at: int | None = None
+    farther: int | None = None
+    dice_needed: tuple[int, ...] = ()
+    before: tuple[Move, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.code) is not ReasonCode:
@@ -135,7 +154,11 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         return Verdict(text, dice, True, (), play)
     if partial:
         return Verdict(text, dice, False, (_fuller_play_reason(legal, partial, dice),))
-    return Verdict(text, dice, False, tuple(_diagnose(m, o, segments, dice_list, tuple(dice))))
+    reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
+    if any(reason.code is ReasonCode.BACKWARDS for reason in reasons):
+        turned = _turned_round(m, o, segments, dice_list, legal)
+        reasons = [replace(reason, example=turned) if reason.code is ReasonCode.BACKWARDS else reason for reason in reasons]
+    return Verdict(text, dice, False, tuple(reasons))
 
 
 def _dice_list(dice: Dice) -> tuple[int, ...]:
@@ -213,11 +236,14 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
 
     A failed step still spends the die it tried, as the learner meant it to:
     ``2/off 1/off`` with 6–5 is judged as the 6 for the 2 and the 5 for the 1.
+    Each reason keeps the moves of the steps carried out before it
+    (``before``): what it says is true of the board they leave.
     """
     reasons: list[Reason] = []
     if len(segments) > len(dice_list):
         reasons.append(_too_many(segments, dice_list, roll))
     dice_left = dice_list
+    before: tuple[Move, ...] = ()
     stranded: set[int] = set()  # where a failed step would have left its checker
     for segment in segments:
         if not dice_left:
@@ -226,15 +252,14 @@ def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
             continue  # the continuation of a failed step fails with it
         path = next(_realizations(m, o, ((segment.src, segment.dst),), dice_left), None)
         if path is not None:
-            m, o, _, dice_left = path
+            m, o, moves, dice_left = path
+            before += moves
             continue
-        reason = _segment_reason(m, o, segment, dice_left, roll)
+        reason = replace(_segment_reason(m, o, segment, dice_left, roll), before=before)
         reasons.append(reason)
         stranded.add(segment.dst)
         if reason.die in dice_left:
-            spent = list(dice_left)
-            spent.remove(reason.die)
-            dice_left = tuple(spent)
+            dice_left = without_die(dice_left, reason.die)
     if not reasons:  # every step works alone, but not all of them together
         reasons.append(_too_many(segments, dice_list, roll))
     return reasons
@@ -272,71 +297,67 @@ def _dice_sums(dice_left: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(sums))
 
 
-def dice_reason(src: int, dst: int, dice_left: tuple[int, ...], dice: tuple[int, ...] = ()) -> Reason | None:
-    """Why the dice left cannot carry a checker from ``src`` to ``dst`` at all: ``backwards`` or ``wrong-die``.
-
-    None when they can (``dst`` is in ``dice_destinations``): whether the
-    rules then allow the step is another question (``step_reason``).
-
-    >>> dice_reason(6, 1, (3, 3, 3, 3)).code, dice_reason(8, 11, (3, 3)).code, dice_reason(13, 7, (6, 3))
-    (<ReasonCode.WRONG_DIE: 'wrong-die'>, <ReasonCode.BACKWARDS: 'backwards'>, None)
-    """
-    distance = src - dst if dst != OFF else src
-    # A step towards the far end (7/13) is "backwards" even when no checker
-    # stands on its start: most often it is 13/7 written the wrong way round.
-    if dst != OFF and dst >= src:
-        return Reason(ReasonCode.BACKWARDS, src=src, dst=dst, dice=tuple(dice), dice_left=tuple(dice_left), distance=distance)
-    if dst not in dice_destinations(src, dice_left):
-        left = tuple(sorted(dice_left, reverse=True))
-        return Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=tuple(dice), dice_left=left, distance=distance)
-    return None
-
-
 def step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> Reason | None:
     """Why a checker on ``src`` cannot go to ``dst`` now, in the middle of a turn; None when it can.
 
     ``partial`` is the turn so far (``PartialPlay.start`` before any move),
     ``dice`` the roll.  The step may take several dice (``24/13``); only the
-    rules of single moves apply, not the full-turn obligations.  With
-    ``dst`` None the question is whether that checker may be picked up at
-    all (``bar-first``, ``no-checker``).  The board asks this when it
-    refuses a move, to say why.
+    rules of single moves apply, not the full-turn obligations.  A step the
+    dice cannot cover (``dice_destinations``) is ``backwards`` or
+    ``wrong-die``.  With ``dst`` None the question is whether that checker
+    may be picked up at all (``no-checker``, ``bar-first``).  The board asks
+    this when it refuses a move, to say why.
 
     >>> start = PartialPlay.start(Position.initial().with_dice((3, 3)))
-    >>> [str(reason.code) if reason else None for reason in (step_reason(start, 6, 1, (3, 3)), step_reason(start, 8, 11, (3, 3)), step_reason(start, 8, 5, (3, 3)))]
+    >>> [str(r.code) if r else None for r in (step_reason(start, 6, 1, (3, 3)), step_reason(start, 8, 11, (3, 3)), step_reason(start, 8, 5, (3, 3)))]
     ['wrong-die', 'backwards', None]
     """
     m, o, dice_left = partial
     roll = tuple(dice)
     if dst is None:
+        if not m[src]:
+            return Reason(ReasonCode.NO_CHECKER, src=src, dice=roll, dice_left=dice_left)
         first = move_obstacle(m, o, src, max(dice_left, default=1))
         if first is not None and first.code is ReasonCode.BAR_FIRST:
-            return Reason(ReasonCode.BAR_FIRST, src=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
-        if first is not None and first.code is ReasonCode.NO_CHECKER:
-            return Reason(ReasonCode.NO_CHECKER, src=src, dice=roll, dice_left=dice_left)
+            return Reason(ReasonCode.BAR_FIRST, src=src, at=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
         return None
     if not dice_left:
-        written = len(expand_dice(dice))
-        return Reason(ReasonCode.TOO_MANY_MOVES, src=src, dst=dst, dice=roll, moves_written=written + 1, moves_possible=written)
+        rolled = len(expand_dice(dice))
+        return Reason(ReasonCode.TOO_MANY_MOVES, src=src, dst=dst, dice=roll, moves_written=rolled + 1, moves_possible=rolled)
     if next(partial.carry_out(((src, dst),)), None) is not None:
         return None
     return _segment_reason(m, o, Segment(src, dst), dice_left, roll)
 
 
+def _turned_round(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: Mapping[State, tuple[Move, ...]]) -> str | None:
+    """The legal play the text makes once its backward steps are turned round (``7/13`` → ``13/7``), if any."""
+    turned = tuple((s.dst, s.src) if s.dst != OFF and s.dst >= s.src else (s.src, s.dst) for s in segments)
+    for m2, o2, _, _ in _realizations(m, o, turned, dice_list):
+        if (m2, o2) in legal:
+            return _notation(legal[(m2, o2)])
+    return None
+
+
 def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, ...], roll: tuple[int, ...]) -> Reason:
-    """Why one written step cannot be carried out with the dice left."""
+    """Why one written step cannot be carried out with the dice left.
+
+    Nothing to move on ``src`` comes before a checker waiting on the bar: a
+    sentence about the bar names the checker that was to move.
+    """
     src, dst = segment.src, segment.dst
+    distance = src - dst if dst != OFF else src
     first = move_obstacle(m, o, src, dice_left[0])
-    if first is not None and first.code is ReasonCode.BAR_FIRST:
-        return Reason(ReasonCode.BAR_FIRST, src=src, dst=dst, dice=roll, dice_left=dice_left, on_bar=first.checkers)
-    unreachable = dice_reason(src, dst, dice_left, roll)
-    if unreachable is not None and unreachable.code is ReasonCode.BACKWARDS:
-        return unreachable
-    if first is not None and first.code is ReasonCode.NO_CHECKER:
+    if first is not None and first.code is ReasonCode.BAR_FIRST and m[src]:
+        return Reason(ReasonCode.BAR_FIRST, src=src, dst=dst, at=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
+    # A step written towards the far end (7/13) is "backwards" even when no
+    # checker stands on its start: most often it is 13/7 written the wrong way round.
+    if dst != OFF and dst >= src:
+        return Reason(ReasonCode.BACKWARDS, src=src, dst=dst, dice=roll, dice_left=dice_left, distance=distance)
+    if not m[src]:
         return Reason(ReasonCode.NO_CHECKER, src=src, dst=dst, dice=roll, dice_left=dice_left)
-    if unreachable is not None:
-        return unreachable
     sequences = _die_sequences(src, dst, dice_left)
+    if not sequences:
+        return _wrong_die(m, o, src, dst, roll, dice_left, distance)
     # The fewest dice first (what the learner most likely meant), then the
     # order of dice that got furthest before a rule stopped it.
     walks = []
@@ -344,12 +365,34 @@ def _segment_reason(m: Board, o: Board, segment: Segment, dice_left: tuple[int, 
         progress, reason = _walk(m, o, src, dst, sequence, roll, dice_left)
         walks.append((len(sequence), -progress, reason))
     fewest, _, chosen = min(walks, key=lambda walk: walk[:2])
-    if chosen.code is not ReasonCode.BLOCKED:
+    if chosen.code is not ReasonCode.BLOCKED or chosen.blocked_points[0] == dst:
         return chosen
     # Name every made point that closes a way of the same length (both midpoints of 13/2).
     points = [chosen.blocked_points[0]]
     points += [r.blocked_points[0] for n, _, r in walks if n == fewest and r.code is ReasonCode.BLOCKED and r.blocked_points[0] not in points]
     return replace(chosen, blocked_points=tuple(points))
+
+
+def _wrong_die(m: Board, o: Board, src: int, dst: int, roll: tuple[int, ...], dice_left: tuple[int, ...], distance: int) -> Reason:
+    """No die left, nor a sum of them, fits the step: which single die would, and from the bar which entry points are closed."""
+    needed = tuple(
+        die for die in range(1, DIE_FACES + 1)
+        if (found := _move_from(m, o, src, die)) is not None and found[0].dst == dst
+    )
+    closed: tuple[int, ...] = ()
+    if src == BAR:
+        closed = tuple(BAR - die for die in sorted(set(dice_left), reverse=True) if is_blocked(o, die))
+    return Reason(
+        ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=tuple(sorted(dice_left, reverse=True)), distance=distance,
+        dice_needed=needed, blocked_points=closed, opponent_checkers=o[BAR - closed[0]] if closed else None,
+    )
+
+
+def _in_the_way(m: Board, code: ReasonCode, point: int) -> int:
+    """The mover's checkers that keep a checker on ``point`` from bearing off: outside home, or higher up."""
+    if code is ReasonCode.BEAR_OFF_NOT_ALL_HOME:
+        return sum(m[HOME_TOP + 1 : BAR + 1])
+    return sum(m[point + 1 : BAR + 1])
 
 
 def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -367,19 +410,20 @@ def _die_sequences(src: int, dst: int, dice_left: tuple[int, ...]) -> list[tuple
 
 
 def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], roll: tuple[int, ...], dice_left: tuple[int, ...]) -> tuple[int, Reason]:
-    """Follow one order of dice until a single move is illegal; say why."""
+    """Follow one order of dice until a single move is illegal; say why (``at`` is where it stood)."""
     point = src
     for progress, die in enumerate(sequence):
         obstacle = move_obstacle(m, o, point, die)
         if obstacle is not None:
-            reason = Reason(obstacle.code, src=point, dst=dst, die=die, dice=roll, dice_left=dice_left, distance=src - dst if dst else src)
+            reason = Reason(obstacle.code, src=src, dst=dst, at=point, die=die, dice=roll, dice_left=dice_left,
+                            distance=src - dst if dst else src)
             if obstacle.code is ReasonCode.BLOCKED:
                 return progress, replace(reason, blocked_points=(obstacle.point,), opponent_checkers=obstacle.checkers)
             if obstacle.code is ReasonCode.BAR_FIRST:
                 return progress, replace(reason, on_bar=obstacle.checkers)
             if obstacle.code is ReasonCode.NO_CHECKER:
                 return progress, reason
-            return progress, replace(reason, farthest=obstacle.point)
+            return progress, replace(reason, farthest=obstacle.point, farther=_in_the_way(m, obstacle.code, point))
         step = _move_from(m, o, point, die)
         assert step is not None
         move, m, o = step
@@ -388,4 +432,4 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
     return len(sequence), Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
-__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play", "dice_destinations", "dice_reason", "step_reason"]
+__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play", "dice_destinations", "step_reason"]

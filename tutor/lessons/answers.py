@@ -19,6 +19,7 @@ from tutor.rules import (
     Source,
     answer_judged,
     explain_verdict,
+    legal_turn,
     rule_for,
     rule_for_calculation,
     rules_for_codes,
@@ -81,10 +82,9 @@ def judge_play(puzzle: Puzzle, text: str) -> Judgement:
     if not verdict.legal:
         return Judgement(False, "", False, None, verdict, _feedback_for(puzzle, text))
     assert verdict.play is not None
-    shown = verdict.play.notation or "pasar"
     if puzzle.goal is not None and not puzzle.goal.met_by(verdict.play, puzzle.position):
         return Judgement(False, puzzle.goal.missed(verdict.play), True, verdict.play.notation, None, _feedback_for(puzzle, text))
-    return Judgement(True, f"{shown} es una jugada legal.", True, verdict.play.notation)
+    return Judgement(True, legal_turn(verdict.play.notation), True, verdict.play.notation)
 
 
 def _feedback_for(puzzle: Puzzle, text: str) -> str | None:

@@ -16,7 +16,7 @@ from tutor.board.widget import play_steps
 from tutor.engine import EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
-from tutor.rules import IMPOSSIBLE_POSITION
+from tutor.rules import IMPOSSIBLE_POSITION, legal_turn
 
 from . import gates
 from .answers import judge_answer, judge_play, send_answer, solution
@@ -201,7 +201,7 @@ def explorer_verdict(position: Position, play: str) -> dict:
     payload = verdict_payload(
         correct=verdict.legal,
         legal=verdict.legal,
-        message=f"«{shown or 'pasar'}» es una jugada legal." if verdict.legal else "",
+        message=legal_turn(shown or "") if verdict.legal else "",
         verdict=verdict,
         play=shown,
         legal_plays=list(legal_notations(position)),

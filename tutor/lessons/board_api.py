@@ -20,7 +20,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
 from tutor.board.widget import position_json
-from tutor.engine import BAR, OFF, EngineError, PartialPlay, Position, Reason, parse_play, step_reason
+from tutor.engine import BAR, OFF, EngineError, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
 from tutor.rules import describe_defects, explain, explain_drop
 
@@ -108,7 +108,7 @@ def play_moves(request: HttpRequest) -> JsonResponse:
     try:
         segments = parse_play(text)
     except EngineError:
-        return error(explain(Reason("syntax"), text))
+        return error(explain(Reason(ReasonCode.SYNTAX), text))
     moves = [{"from": segment.src, "to": segment.dst} for segment in segments]
     return JsonResponse({"moves": moves})
 

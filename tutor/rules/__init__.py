@@ -13,7 +13,7 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, game_value, legal_hit, legal_play, pip_count_sum
+from .answers import KIND_WORDS, NO_LEGAL_PLAY, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
 from .catalogue import (
     RULES,
     Rule,
@@ -25,6 +25,7 @@ from .catalogue import (
     rules_for_codes,
     rules_for_verdict,
 )
+from .claims import Claim, Sentence
 from .cube import (
     CRAWFORD_NOTICE,
     CUBE_REFUSALS,
@@ -41,6 +42,7 @@ from .reasons import (
     explain,
     explain_drop,
     explain_verdict,
+    sentence,
 )
 
 __all__ = [
@@ -49,15 +51,18 @@ __all__ = [
     "DEFECTS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
+    "NO_LEGAL_PLAY",
     "POST_CRAWFORD_NOTICE",
     "RULES",
     "SENTENCES",
     "SITE_CUBE_LIMIT",
     "AnswerJudged",
     "Channel",
+    "Claim",
     "Notice",
     "Rule",
     "RuleCode",
+    "Sentence",
     "Source",
     "answer_judged",
     "cube_refusal",
@@ -68,6 +73,7 @@ __all__ = [
     "game_value",
     "legal_hit",
     "legal_play",
+    "legal_turn",
     "may_double_answer",
     "pip_count_sum",
     "rule_for",
@@ -76,4 +82,5 @@ __all__ = [
     "rule_for_reason",
     "rules_for_codes",
     "rules_for_verdict",
+    "sentence",
 ]

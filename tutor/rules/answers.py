@@ -1,8 +1,8 @@
 """Why the answer to a question about a rule is what it is, in Spanish.
 
 Illegal plays are explained by ``reasons`` and refused doubles by ``cube``;
-this module words the rest of what the drills ask: a legal hit, a pip count
-and the points a won game is worth.
+this module words the rest of what the drills ask: a legal play (or
+passing), a legal hit, a pip count and the points a won game is worth.
 """
 
 from __future__ import annotations
@@ -11,8 +11,27 @@ from collections.abc import Iterable
 
 from tutor.engine import BAR
 
+from .words import counted
+
 KIND_WORDS = {"single": "una partida simple", "gammon": "un gammon", "backgammon": "un backgammon"}
 """A kind of win, as the sentences name it."""
+
+
+NO_LEGAL_PLAY = "No hay ninguna jugada legal: pasas."
+"""Why leaving the play empty is right: no checker can move."""
+
+
+def legal_turn(notation: str, only: bool = False) -> str:
+    """Why a play is right: it is legal (the only one, when ``only``), or the empty play passes.
+
+    >>> legal_turn("13/8 13/10"), legal_turn("13/8", only=True)
+    ('13/8 13/10 es una jugada legal.', '13/8 es la única jugada legal.')
+    >>> legal_turn("")
+    'No hay ninguna jugada legal: pasas.'
+    """
+    if not notation:
+        return NO_LEGAL_PLAY
+    return f"{notation} es la única jugada legal." if only else f"{notation} es una jugada legal."
 
 
 def legal_hit(play: str) -> str:
@@ -30,7 +49,14 @@ def pip_count_sum(counts: Iterable[tuple[int, int]], total: int | str) -> str:
 
     >>> pip_count_sum([(25, 1), (6, 2)], 37)
     'Recuento: 25 (barra) + 2×6 = 37 pips.'
+    >>> pip_count_sum([(1, 1)], 1)
+    'Recuento: tu única ficha está en el 1, a un pip de salir.'
     """
+    counts = list(counts)
+    if len(counts) == 1 and counts[0][1] == 1:
+        point = counts[0][0]
+        where = "en la barra" if point == BAR else f"en el {point}"
+        return f"Recuento: tu única ficha está {where}, a {counted(int(total), 'pip', 'pips')} de salir."
     terms = []
     for point, count in counts:
         named = "25 (barra)" if point == BAR else str(point)

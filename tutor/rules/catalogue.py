@@ -51,6 +51,7 @@ class RuleCode(StrEnum):
     SCORING = "scoring"
     MAY_DOUBLE = "may-double"
     NOTATION = "notation"
+    RESIGN_POINTS = "resign-points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.SCORING, "Cuánto vale una partida ganada", "ganar", "partida-simple", calculation="puntos"),
     Rule(RuleCode.MAY_DOUBLE, "¿Puedes doblar?", "matches", "regla-crawford", calculation="puede-doblar"),
     Rule(RuleCode.NOTATION, "La notación: origen/destino", "notacion", "origen-destino", reasons=("syntax",)),
+    Rule(RuleCode.RESIGN_POINTS, "Rendirse: cuánto gana tu rival", "opcionales", "rendirse", calculation="rendicion"),
 )
 """Every rule, in course order."""
 
@@ -130,10 +132,17 @@ _BY_CALCULATION = {rule.calculation: rule for rule in RULES.values() if rule.cal
 def rule_for_reason(reason: Reason) -> Rule:
     """The rule an illegal step breaks.
 
+    A step from the bar breaks an entering rule only where it enters: a
+    checker blocked further on (``bar/17`` stopped on the 20) breaks the
+    rule of the board.
+
     >>> rule_for_reason(Reason("blocked", src=25, dst=21)).code
     <RuleCode.ENTER_BLOCKED: 'enter-blocked'>
+    >>> rule_for_reason(Reason("blocked", src=25, dst=17, at=20)).code
+    <RuleCode.BLOCKED: 'blocked'>
     """
-    return _BY_REASON[(reason.code, reason.src == BAR)]
+    start = reason.at if reason.at is not None else reason.src
+    return _BY_REASON[(reason.code, start == BAR)]
 
 
 def rule_for_code(code: str) -> Rule | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tutor.engine import Defect
 
 DEFECTS = {
-    Defect.WHITE_TOO_MANY: "las blancas tienen más de 15 fichas",
-    Defect.BLACK_TOO_MANY: "las negras tienen más de 15 fichas",
+    Defect.WHITE_TOO_MANY: "las blancas tienen más de quince fichas",
+    Defect.BLACK_TOO_MANY: "las negras tienen más de quince fichas",
     Defect.NEGATIVE_COUNT: "hay una cantidad negativa de fichas",
     Defect.SHARED_POINT: "blancas y negras no pueden compartir un punto",
     Defect.BOTH_FINISHED: "los dos jugadores han sacado todas sus fichas",

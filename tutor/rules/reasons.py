@@ -3,47 +3,47 @@
 The engine says *why* with stable codes and the concrete points and dice
 (``Reason``); this module turns a reason into the sentence a learner reads,
 and says what the live board answers when it refuses a move
-(``explain_drop``).  Every sentence that explains an illegal play,
-anywhere on the site, is built here; the rule it names comes from
-``catalogue``.
+(``explain_drop``).  Each sentence comes with the claims it makes (``claims``):
+every point, die and count it names is a field of the reason, and a
+property test checks each claim against the engine.  Every sentence that explains an illegal play, anywhere on the
+site, is built here; the rule it names comes from ``catalogue``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.engine import BAR, OFF, Reason, Verdict
+from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, Reason, Verdict, expand_dice
 
+from .claims import (
+    Blocked,
+    CannotReach,
+    Checker,
+    Claim,
+    DiceLeft,
+    EntryPoint,
+    Farther,
+    Farthest,
+    InRoll,
+    LargerDie,
+    LegalPlay,
+    MovedEarlier,
+    NeedsDie,
+    NeedsMoreMoves,
+    NoChecker,
+    OnBar,
+    Open,
+    Pips,
+    PlayMoves,
+    Reaches,
+    RollMoves,
+    Sentence,
+    WrittenMoves,
+    WrittenSteps,
+)
+from .words import counted, dice_in_plural, die_names, from_place, number, place, to_place
 
-def place(point: int | None) -> str:
-    """``el 6``, ``la barra`` or ``fuera`` for a point of the mover's numbering."""
-    if point == BAR:
-        return "la barra"
-    if point == OFF:
-        return "fuera"
-    return f"el {point}"
-
-
-def from_place(point: int | None) -> str:
-    """``del 6`` or ``de la barra``: Spanish contracts *de el* into *del*."""
-    return "de la barra" if point == BAR else f"del {point}"
-
-
-def to_place(point: int | None) -> str:
-    """``al 6``, ``a la barra`` or ``fuera``: Spanish contracts *a el* into *al*."""
-    if point == OFF:
-        return "fuera"
-    return "a la barra" if point == BAR else f"al {point}"
-
-
-def _die_names(dice: tuple[int, ...]) -> str:
-    """``el 3 y el 1``: the distinct values, larger first."""
-    names = [f"el {value}" for value in sorted(set(dice), reverse=True)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " y " + names[-1]
-
-
-_COUNT_WORDS = {1: "un", 2: "dos", 3: "tres", 4: "cuatro"}
-_PLURAL_DIE = {1: "unos", 2: "doses", 3: "treses", 4: "cuatros", 5: "cincos", 6: "seises"}
+HOME_TOP = HOME_POINTS[-1]
 
 
 def _is_double(dice: tuple[int, ...]) -> bool:
@@ -57,98 +57,208 @@ def _step(reason: Reason) -> str:
     return f"{from_place(reason.src)} {to_place(reason.dst)}"
 
 
-def _syntax(reason: Reason, text: str) -> str:
+def _moved_on(reason: Reason) -> bool:
+    """The step takes several dice and failed at a stop on the way, not where it was written to start."""
+    return reason.at is not None and reason.at != reason.src
+
+
+def _rivals(count: int | None) -> str:
+    return counted(count or 2, "ficha rival", "fichas rivales", feminine=True)
+
+
+def _syntax(reason: Reason, text: str) -> Sentence:
     shown = f"«{text[:40]}»" if text.strip() else "esa jugada"
-    return f"No entiendo {shown}. Escribe cada movimiento como origen/destino, por ejemplo 13/7 8/5* o bar/22."
+    return Sentence(f"No entiendo {shown}. Escribe cada movimiento como origen/destino, por ejemplo 13/7 8/5* o bar/22.")
 
 
-def _no_checker(reason: Reason, text: str) -> str:
-    return f"No tienes ninguna ficha en {place(reason.src)}."
-
-
-def _bar_first(reason: Reason, text: str) -> str:
-    count = reason.on_bar or 1
-    already = len(reason.dice_left) < (4 if _is_double(reason.dice) else 2)
-    still = "Aún tienes" if already or count > 1 else "Tienes"
-    if count == 1:
-        return f"{still} una ficha en la barra: tiene que entrar antes de que muevas la ficha {from_place(reason.src)}."
-    return f"{still} {count} fichas en la barra: tienen que entrar todas antes de que muevas la ficha {from_place(reason.src)}."
-
-
-def _backwards(reason: Reason, text: str) -> str:
-    return (
-        f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. "
-        f"¿Lo has escrito al revés? Primero va el punto de salida: {reason.dst}/{reason.src}."
+def _no_checker(reason: Reason, text: str) -> Sentence:
+    point = reason.src or 0
+    moved = sum(1 for move in reason.before if move.src == point)
+    if not moved:
+        return Sentence(f"No tienes ninguna ficha en {place(point)}.", (NoChecker(point),))
+    went = "entrado" if point == BAR else "movido"
+    gone = f"la que había se ha {went}" if moved == 1 else f"las {number(moved, feminine=True)} que había se han {went}"
+    return Sentence(
+        f"Ya no te queda ninguna ficha en {place(point)}: {gone} antes en esta jugada.",
+        (NoChecker(point), MovedEarlier(point, moved)),
     )
 
 
-def _wrong_die(reason: Reason, text: str) -> str:
-    left = reason.dice_left
-    distance = reason.distance or 0
-    needed = f"haría falta un {distance}" if 1 <= distance <= 6 else f"son {distance} puntos"
-    if reason.dst == OFF and distance <= 6:
-        needed = f"haría falta un {distance} o más"
-    if len(left) == 1:
-        return f"El dado que te queda, el {left[0]}, no lleva {_step(reason)}: {needed}."
-    if len(set(left)) == 1:
-        return (
-            f"Los {_COUNT_WORDS[len(left)]} {_PLURAL_DIE[left[0]]} que te quedan no llevan {_step(reason)}: "
-            f"{needed}, y cada movimiento es de {left[0]}."
-        )
-    return f"Ni {_die_names(left).replace(' y ', ' ni ')} ni su suma llevan {_step(reason)}: {needed}."
+def _bar_first(reason: Reason, text: str) -> Sentence:
+    count, src, at = reason.on_bar or 1, reason.src or 0, reason.at or 0
+    rolled = len(expand_dice((reason.dice[0], reason.dice[1]))) if len(reason.dice) == 2 else 0
+    already = bool(reason.before) or len(reason.dice_left) < rolled or count > 1
+    still = "Aún tienes" if already else "Tienes"
+    if _moved_on(reason):
+        moving = f"sigas moviendo la ficha que entra en el {at}"
+        claims: tuple[Claim, ...] = (OnBar(count), Reaches(src, at))
+    else:
+        moving = f"muevas la ficha {from_place(src)}"
+        claims = (OnBar(count), Checker(src))
+    if count == 1:
+        return Sentence(f"{still} una ficha en la barra: tiene que entrar antes de que {moving}.", claims)
+    return Sentence(
+        f"{still} {number(count, feminine=True)} fichas en la barra: tienen que entrar todas antes de que {moving}.", claims
+    )
 
 
-def _blocked(reason: Reason, text: str) -> str:
-    points = reason.blocked_points
+def _backwards(reason: Reason, text: str) -> Sentence:
+    if reason.src == reason.dst:
+        return Sentence(f"Has escrito el mismo punto de salida y de llegada, {place(reason.src)}: cada movimiento lleva una ficha hacia tu casa.")
+    sentence = f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}."
+    if reason.example is None:
+        return Sentence(sentence)
+    return Sentence(
+        f"{sentence} ¿Lo has escrito al revés? Primero va el punto de salida: {reason.example}.", (LegalPlay(reason.example),)
+    )
+
+
+def _needed(reason: Reason) -> tuple[str, tuple[Claim, ...]]:
+    """«haría falta un 6» (each die named would make the move), or the distance when no single die would."""
+    needed = reason.dice_needed
+    src, dst = reason.src or 0, reason.dst or 0
+    if not needed:
+        pips = reason.distance or 0
+        return f"son {counted(pips, 'pip', 'pips')}", (Pips(src, dst, pips),)
+    claims = tuple(NeedsDie(src, dst, die) for die in needed)
+    lowest = needed[0]
+    if len(needed) > 1 and needed == tuple(range(lowest, DIE_FACES + 1)):
+        return f"haría falta un {lowest} o más", claims
+    return "haría falta " + " o ".join(f"un {die}" for die in needed), claims
+
+
+def _wrong_die(reason: Reason, text: str) -> Sentence:
     if reason.src == BAR:
-        return f"No puedes entrar con el {reason.die}: el {points[0]} está bloqueado por {reason.opponent_checkers} fichas rivales."
+        return _wrong_entry(reason)
+    left = reason.dice_left
+    needed, claims = _needed(reason)
+    claims = (DiceLeft(left), CannotReach(reason.src or 0, reason.dst or 0, left), *claims)
+    if len(left) == 1 and _is_double(reason.dice):
+        return Sentence(f"Solo te queda un movimiento de {left[0]}, y no lleva {_step(reason)}: {needed}.", claims)
+    if len(left) == 1:
+        return Sentence(f"El dado que te queda, el {left[0]}, no lleva {_step(reason)}: {needed}.", claims)
+    if len(set(left)) == 1:
+        return Sentence(
+            f"Los {dice_in_plural(len(left), left[0])} que te quedan no llevan {_step(reason)}: "
+            f"{needed}, y cada movimiento es de {left[0]}.",
+            claims,
+        )
+    return Sentence(f"Ni {die_names(left, 'ni')} ni su suma llevan {_step(reason)}: {needed}.", claims)
+
+
+def _wrong_entry(reason: Reason) -> Sentence:
+    """From the bar a checker enters on the point 25 − die: name it for each die left."""
+    entries = []
+    claims: list[Claim] = [DiceLeft(reason.dice_left)]
+    for die in sorted(set(reason.dice_left), reverse=True):
+        point = BAR - die
+        closed = point in reason.blocked_points
+        entries.append(f"el {point} con el {die}" + (" (bloqueado)" if closed else ""))
+        claims += [EntryPoint(die, point), Blocked(point) if closed else Open(point)]
+    listed = entries[0] if len(entries) == 1 else ", ".join(entries[:-1]) + " y " + entries[-1]
+    return Sentence(
+        f"Desde la barra no puedes ir {to_place(reason.dst)}: se entra en el punto 25 − dado, {listed}.", tuple(claims)
+    )
+
+
+def _blocked(reason: Reason, text: str) -> Sentence:
+    points, die = reason.blocked_points, reason.die or 0
+    first = points[0]
+    held = f"está bloqueado por {_rivals(reason.opponent_checkers)}"
+    claims: tuple[Claim, ...] = (Checker(reason.src or 0), DiceLeft((die,)))
     if len(points) > 1:
         names = " o ".join(f"el {point}" for point in points)
-        return (
-            f"No puedes ir {_step(reason)}: la ficha tendría que pararse en {names}, "
-            f"y {'los dos están bloqueados' if len(points) == 2 else 'todos están bloqueados'} por fichas rivales."
+        both = "los dos están bloqueados" if len(points) == 2 else "todos están bloqueados"
+        return Sentence(
+            f"No puedes ir {_step(reason)}: la ficha tendría que pararse en {names}, y {both} por fichas rivales.",
+            (Checker(reason.src or 0), *(Blocked(point) for point in points)),
         )
-    return (
-        f"No puedes mover la ficha {from_place(reason.src)} con el {reason.die}: "
-        f"el {points[0]} está bloqueado por {reason.opponent_checkers} fichas rivales."
+    claims += (Blocked(first, reason.opponent_checkers),)
+    if reason.at == BAR:
+        return Sentence(f"No puedes entrar con el {die}: el {first} {held}.", (*claims, EntryPoint(die, first)))
+    if not _moved_on(reason):
+        return Sentence(f"No puedes mover la ficha {from_place(reason.src)} con el {die}: el {first} {held}.", claims)
+    if first == reason.dst:
+        return Sentence(f"No puedes ir {_step(reason)}: el {first} {held}.", claims)
+    return Sentence(
+        f"No puedes ir {_step(reason)}: la ficha tendría que pararse en el {first}, que {held}.",
+        (*claims, Reaches(reason.src or 0, reason.at or 0)),
     )
 
 
-def _not_all_home(reason: Reason, text: str) -> str:
-    return f"Aún no puedes sacar fichas: tienes una ficha en {place(reason.farthest)}, fuera de tu casa."
-
-
-def _higher_die(reason: Reason, text: str) -> str:
-    return (
-        f"No puedes sacar {from_place(reason.src)} con el {reason.die}: es un dado superior, y un dado superior "
-        f"solo saca fichas de tu punto ocupado más alto, {place(reason.farthest)}."
+def _not_all_home(reason: Reason, text: str) -> Sentence:
+    count = reason.farther or 1
+    claims = (Farther(count, HOME_TOP), Farthest(reason.farthest or 0))
+    if count == 1:
+        return Sentence(f"Aún no puedes sacar fichas: tienes una ficha en {place(reason.farthest)}, fuera de tu casa.", claims)
+    return Sentence(
+        f"Aún no puedes sacar fichas: tienes {number(count, feminine=True)} fichas fuera de tu casa, "
+        f"la más atrasada en {place(reason.farthest)}.",
+        claims,
     )
 
 
-def _too_many(reason: Reason, text: str) -> str:
-    return f"Has escrito {reason.moves_written} movimientos, pero tus dados solo dan {reason.moves_possible}."
+def _higher_die(reason: Reason, text: str) -> Sentence:
+    """A die larger than the point is not a «dado superior» while checkers stand higher: only the exact die bears off."""
+    at = reason.at if reason.at is not None else reason.src or 0
+    die, count = reason.die, reason.farther or 1
+    above = f"una ficha más arriba, en {place(reason.farthest)}" if count == 1 else (
+        f"{number(count, feminine=True)} fichas más arriba, la más atrasada en {place(reason.farthest)}"
+    )
+    why = (
+        f"el {die} no es exacto para el {at} y tienes {above}; "
+        f"mientras {'la' if count == 1 else 'las'} tengas, solo un {at} saca fichas {from_place(at)}."
+    )
+    claims: tuple[Claim, ...] = (
+        Checker(reason.src or 0), DiceLeft((die or 0,)), Farther(count, at), Farthest(reason.farthest or 0), NeedsDie(at, OFF, at),
+    )
+    if _moved_on(reason):
+        return Sentence(
+            f"La ficha {from_place(reason.src)} puede llegar {to_place(at)}, pero de ahí no puede salir con el {die}: {why}",
+            (*claims, Reaches(reason.src or 0, at)),
+        )
+    return Sentence(f"No puedes sacar {from_place(at)} con el {die}: {why}", claims)
 
 
-def _more_dice(reason: Reason, text: str) -> str:
+def _too_many(reason: Reason, text: str) -> Sentence:
     written, possible = reason.moves_written or 0, reason.moves_possible or 0
+    if written > possible:
+        return Sentence(
+            f"Has escrito {counted(written, 'movimiento', 'movimientos')}, pero tus dados solo dan {number(possible)}.",
+            (WrittenSteps(written), RollMoves(possible)),
+        )
+    return Sentence(
+        f"Tus dados solo dan {counted(possible, 'movimiento', 'movimientos')}, y tu jugada necesita más.",
+        (RollMoves(possible), NeedsMoreMoves(possible)),
+    )
+
+
+def _more_dice(reason: Reason, text: str) -> Sentence:
+    written, possible = reason.moves_written or 0, reason.moves_possible or 0
+    claims = (WrittenMoves(written), PlayMoves(possible), LegalPlay(reason.example or ""))
     if _is_double(reason.dice):
-        did = "no mueve ninguna ficha" if written == 0 else "hace un solo movimiento" if written == 1 else f"hace {written} movimientos"
-        can = "se puede hacer uno" if possible == 1 else f"se pueden hacer {possible}"
-        return f"Tu jugada {did}, pero {can}: por ejemplo, {reason.example}."
+        did = "no mueve ninguna ficha" if written == 0 else "hace un solo movimiento" if written == 1 else (
+            f"hace {counted(written, 'movimiento', 'movimientos')}"
+        )
+        # «cuatro» alone only where the clause before has said «movimientos»
+        count = counted(possible, "movimiento", "movimientos") if possible == 1 or written <= 1 else number(possible)
+        can = f"se puede hacer {count}" if possible == 1 else f"se pueden hacer {count}"
+        return Sentence(f"Tu jugada {did}, pero {can}: por ejemplo, {reason.example}.", claims)
     if written == 0:
         can = "se puede jugar un dado" if possible == 1 else "se pueden usar los dos dados"
-        return f"Tu jugada no mueve ninguna ficha, pero {can}: por ejemplo, {reason.example}."
-    return f"Tu jugada usa un solo dado, pero se pueden usar los dos: por ejemplo, {reason.example}."
+        return Sentence(f"Tu jugada no mueve ninguna ficha, pero {can}: por ejemplo, {reason.example}.", claims)
+    return Sentence(f"Tu jugada usa un solo dado, pero se pueden usar los dos: por ejemplo, {reason.example}.", claims)
 
 
-def _larger_die(reason: Reason, text: str) -> str:
-    return (
+def _larger_die(reason: Reason, text: str) -> Sentence:
+    return Sentence(
         f"Solo se puede jugar uno de los dos dados, y entonces tiene que ser el mayor, el {reason.die}: "
-        f"por ejemplo, {reason.example}."
+        f"por ejemplo, {reason.example}.",
+        (PlayMoves(1), LargerDie(reason.die or 0), InRoll((reason.die or 0,)), LegalPlay(reason.example or "")),
     )
 
 
-SENTENCES: dict[str, Callable[[Reason, str], str]] = {
+SENTENCES: dict[str, Callable[[Reason, str], Sentence]] = {
     "syntax": _syntax,
     "no-checker": _no_checker,
     "bar-first": _bar_first,
@@ -161,19 +271,31 @@ SENTENCES: dict[str, Callable[[Reason, str], str]] = {
     "must-use-more-dice": _more_dice,
     "must-use-larger-die": _larger_die,
 }
-"""The sentence of each engine reason code, built from the reason's points and dice (and the text as written)."""
+"""The sentence of each engine reason code, built from the reason's fields (and the text as written) with its claims."""
 
 UNKNOWN_REASON = "Esta jugada no respeta las reglas."
+
+
+def sentence(reason: Reason, text: str = "") -> Sentence:
+    """The sentence for ``reason`` and the claims it makes, each one a fact the engine can check.
+
+    >>> said = sentence(Reason("bar-first", src=13, dst=7, at=13, dice=(6, 2), dice_left=(6, 2), on_bar=2))
+    >>> said.text
+    'Aún tienes dos fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13.'
+    >>> said.claims
+    (OnBar(count=2), Checker(point=13))
+    """
+    build = SENTENCES.get(reason.code)
+    return build(reason, text) if build is not None else Sentence(UNKNOWN_REASON)
 
 
 def explain(reason: Reason, text: str = "") -> str:
     """One Spanish sentence for ``reason``, with its points and dice.
 
-    >>> explain(Reason("higher-die-not-highest", src=3, dst=0, die=4, farthest=6))
-    'No puedes sacar del 3 con el 4: es un dado superior, y un dado superior solo saca fichas de tu punto ocupado más alto, el 6.'
+    >>> explain(Reason("higher-die-not-highest", src=3, dst=0, at=3, die=4, farthest=6, farther=2))
+    'No puedes sacar del 3 con el 4: el 4 no es exacto para el 3 y tienes dos fichas más arriba, la más atrasada en el 6; mientras las tengas, solo un 3 saca fichas del 3.'
     """
-    sentence = SENTENCES.get(reason.code)
-    return sentence(reason, text) if sentence is not None else UNKNOWN_REASON
+    return sentence(reason, text).text
 
 
 def _same_point(reason: Reason) -> tuple[object, ...]:
@@ -211,10 +333,10 @@ def explain_drop(reason: Reason, side: int) -> str:
 
     >>> from tutor.engine import WHITE
     >>> explain_drop(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
-    'Las blancas avanzan hacia su punto 1: no puedes ir del 8 al 11.'
+    'Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.'
     """
     if reason.code == "backwards":
-        return f"Las {_SIDE_WORDS[side]} avanzan hacia su punto 1: no puedes ir {_step(reason)}."
+        return f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}."
     if reason.code == "too-many-moves":
         return "Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo."
     return explain(reason)

@@ -21,12 +21,16 @@ from tutor.rules import (
     game_value,
     legal_hit,
     legal_play,
+    legal_turn,
     may_double_answer,
     pip_count_sum,
     rule_for,
 )
 
 MAX_TEXT = 200
+RIGHT = "¡Correcto!"
+WRONG = "No es correcto."
+"""The verdict's first words; a wrong «no» is never answered «No.», which reads as agreeing with it."""
 
 
 def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
@@ -58,7 +62,7 @@ def judge(drill: Drill, submitted: str) -> dict:
         return _payload(False, "Responde «sí» o «no».", drill)
     correct = said == (drill.answer == "si")
     why = _legality_reason(drill) if drill.asks_legality else _double_reason(drill)
-    return _payload(correct, ("¡Correcto! " if correct else "No. ") + why, drill)
+    return _payload(correct, f"{RIGHT if correct else WRONG} {why}", drill)
 
 
 def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL) -> None:
@@ -70,9 +74,9 @@ def _judge_play(drill: Drill, text: str) -> dict:
     verdict = drill.position.check(text)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
     if verdict.legal:
-        shown = (verdict.play.notation if verdict.play else text) or "pasar"
-        only = " Es la única jugada legal." if len(plays) == 1 else ""
-        return _payload(True, f"¡Correcto! {shown} es una jugada legal.{only}", drill, legal=True, play=shown, legal_plays=plays)
+        notation = verdict.play.notation if verdict.play else text
+        message = f"{RIGHT} {legal_turn(notation, only=len(plays) == 1)}"
+        return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
     rule = rule_for(verdict)
@@ -98,7 +102,7 @@ def _judge_number(drill: Drill, text: str) -> dict:
     if not given.lstrip("-").isdigit():
         return _payload(False, "Escribe un número entero.", drill)
     correct = int(given) == int(drill.answer)
-    head = "¡Correcto!" if correct else f"No es {given}: son {drill.answer}."
+    head = RIGHT if correct else f"{WRONG} La respuesta es {drill.answer}, no {given}."
     return _payload(correct, f"{head} {explain_number(drill)}", drill)
 
 

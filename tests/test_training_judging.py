@@ -1,0 +1,42 @@
+"""What a drill answers in Spanish: a verdict word that never contradicts the sentence after it."""
+
+from __future__ import annotations
+
+from tutor.drills import Drill, DrillKind
+from tutor.engine import Position
+from tutor.rules import RuleCode
+from tutor.training.judging import judge
+
+CLOSED_OUT = Position.from_layout({"bar": 1, 13: 14}, {24: 2, 23: 2, 22: 2, 21: 2, 20: 2, 19: 2, 1: 3}, dice=(5, 2))
+
+
+def drill(rule: str, position: Position, kind: str, answer: str = "", facts: tuple = ()) -> Drill:
+    return Drill(rule=RuleCode(rule), level=1, seed=0, index=0, position=position, kind=DrillKind(kind), question="", answer=answer, facts=facts)
+
+
+def test_passing_when_no_checker_can_move_is_said_in_words_not_as_a_play_called_pasar():
+    message = judge(drill("closed-out", CLOSED_OUT, "unica"), "")["message"]
+    assert message == "¡Correcto! No hay ninguna jugada legal: pasas."
+
+
+def test_the_only_legal_play_is_called_the_only_one_once():
+    position = Position.from_layout({24: 1}, {22: 2, 18: 2, 1: 11}, dice=(4, 2))
+    message = judge(drill("larger-die", position, "unica", answer="24/20"), "24/20")["message"]
+    assert message == "¡Correcto! 24/20 es la única jugada legal."
+
+
+def test_a_wrong_yes_or_no_never_starts_with_a_no_that_agrees_with_it():
+    position = Position.initial()
+    wrong = judge(drill("may-double", position, "sino", answer="si"), "no")
+    assert not wrong["correct"]
+    assert wrong["message"].startswith("No es correcto. Puedes doblar:")
+    refused = judge(drill("may-double", position, "sino", answer="no", facts=("crawford-game",)), "sí")
+    assert refused["message"] == "No es correcto. No puedes doblar. Es la partida Crawford: en ella nadie puede doblar."
+
+
+def test_a_wrong_number_gives_the_right_one_and_how_it_adds_up():
+    position = Position.from_layout({1: 1}, {24: 1})
+    message = judge(drill("pip-count", position, "numero", answer="1", facts=((1, 1),)), "0")["message"]
+    assert message == "No es correcto. La respuesta es 1, no 0. Recuento: tu única ficha está en el 1, a un pip de salir."
+    scoring = judge(drill("scoring", position, "numero", answer="4", facts=("gammon", 2, 2, False)), "2")["message"]
+    assert scoring == "No es correcto. La respuesta es 4, no 2. Es un gammon (vale 2) con el cubo en 2: 2 × 2 = 4."
