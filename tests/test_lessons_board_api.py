@@ -40,6 +40,14 @@ def test_a_move_after_the_last_die_says_that_every_die_is_used(client):
     assert data["message"].startswith("Ya has usado todos tus dados")
 
 
+def test_picking_up_from_a_point_emptied_this_turn_says_the_checker_has_moved(client):
+    opening = Position.initial().with_dice((6, 2))
+    query = {"xgid": opening.to_xgid(), "moves": "24/18 24/22", "left": "", "from": "24"}
+    data = client.get("/api/board/refusal/?" + urlencode(query)).json()
+    assert data["code"] == "no-checker"
+    assert data["message"] == "Ya no te queda ninguna ficha en el 24: las dos que había se han movido antes en esta jugada."
+
+
 def test_a_move_the_rules_allow_has_no_reason(client):
     data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "13", "to": "10"}).json()
     assert data == {"code": None, "message": ""}

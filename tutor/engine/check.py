@@ -297,21 +297,31 @@ def _dice_sums(dice_left: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(sums))
 
 
-def step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> Reason | None:
+def step_reason(
+    partial: PartialPlay, src: int, dst: int | None, dice: Dice, before: tuple[Move, ...] = ()
+) -> Reason | None:
     """Why a checker on ``src`` cannot go to ``dst`` now, in the middle of a turn; None when it can.
 
     ``partial`` is the turn so far (``PartialPlay.start`` before any move),
-    ``dice`` the roll.  The step may take several dice (``24/13``); only the
-    rules of single moves apply, not the full-turn obligations.  A step the
-    dice cannot cover (``dice_destinations``) is ``backwards`` or
-    ``wrong-die``.  With ``dst`` None the question is whether that checker
-    may be picked up at all (``no-checker``, ``bar-first``).  The board asks
-    this when it refuses a move, to say why.
+    ``dice`` the roll and ``before`` the single moves that led to ``partial``,
+    kept in the reason like a written play's earlier steps, so that what its
+    sentence says can be checked on the same board.  The step may take
+    several dice (``24/13``); only the rules of single moves apply, not the
+    full-turn obligations.  A step the dice cannot cover
+    (``dice_destinations``) is ``backwards`` or ``wrong-die``.  With ``dst``
+    None the question is whether that checker may be picked up at all
+    (``no-checker``, ``bar-first``).  The board asks this when it refuses a
+    move, to say why.
 
     >>> start = PartialPlay.start(Position.initial().with_dice((3, 3)))
     >>> [str(r.code) if r else None for r in (step_reason(start, 6, 1, (3, 3)), step_reason(start, 8, 11, (3, 3)), step_reason(start, 8, 5, (3, 3)))]
     ['wrong-die', 'backwards', None]
     """
+    reason = _step_reason(partial, src, dst, dice)
+    return replace(reason, before=before) if reason is not None and before else reason
+
+
+def _step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> Reason | None:
     m, o, dice_left = partial
     roll = tuple(dice)
     if dst is None:

@@ -20,7 +20,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
 from tutor.board.widget import position_json
-from tutor.engine import BAR, OFF, EngineError, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
+from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
 from tutor.rules import describe_defects, explain, explain_drop
 
@@ -48,10 +48,10 @@ def _place(text: str, *, source: bool) -> int:
     raise BadRequest("Los puntos van del 1 al 24, «bar» para la barra y «off» para sacar una ficha.")
 
 
-def _turn_so_far(position: Position, moves: str, left: str) -> PartialPlay:
-    """The turn after the moves the board shows: carried out by the engine, or, if the rules
-    do not allow them (the server judges that when the play is sent), the starting
-    boards with the dice the board says are left."""
+def _turn_so_far(position: Position, moves: str, left: str) -> tuple[PartialPlay, tuple[Move, ...]]:
+    """The turn after the moves the board shows, and those moves: carried out by the engine, or,
+    if the rules do not allow them (the server judges that when the play is sent), the
+    starting boards with the dice the board says are left, and no moves."""
     start = PartialPlay.start(position)
     try:
         steps = [(segment.src, segment.dst) for segment in parse_play(moves)]
@@ -59,11 +59,11 @@ def _turn_so_far(position: Position, moves: str, left: str) -> PartialPlay:
         raise BadRequest("No entiendo los movimientos hechos hasta ahora.") from None
     reached = next(start.carry_out(steps), None)
     if reached is not None:
-        return reached[0]
+        return reached
     dice = [int(die) for die in left.split(",") if die.strip().isdigit()]
     if not steps or not dice or any(die not in start.dice_left for die in dice) or len(dice) > len(start.dice_left):
-        return start
-    return start._replace(dice_left=tuple(dice))
+        return start, ()
+    return start._replace(dice_left=tuple(dice)), ()
 
 
 @require_GET
@@ -86,10 +86,10 @@ def refusal(request: HttpRequest) -> JsonResponse:
         src = _place(_query(request, "from"), source=True)
         target = _query(request, "to")
         dst = _place(target, source=False) if target else None
-        partial = _turn_so_far(position, _query(request, "moves"), _query(request, "left"))
+        partial, before = _turn_so_far(position, _query(request, "moves"), _query(request, "left"))
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    reason = step_reason(partial, src, dst, position.dice)
+    reason = step_reason(partial, src, dst, position.dice, before)
     if reason is None:
         return JsonResponse({"code": None, "message": ""})
     return JsonResponse({"code": reason.code, "message": explain_drop(reason, position.turn)}, json_dumps_params={"ensure_ascii": False})

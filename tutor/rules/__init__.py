@@ -39,6 +39,7 @@ from .events import AnswerJudged, Channel, Source, answer_judged
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
+    drop_sentence,
     explain,
     explain_drop,
     explain_verdict,
@@ -67,6 +68,7 @@ __all__ = [
     "answer_judged",
     "cube_refusal",
     "describe_defects",
+    "drop_sentence",
     "explain",
     "explain_drop",
     "explain_verdict",

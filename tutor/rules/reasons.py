@@ -16,6 +16,8 @@ from collections.abc import Callable
 from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, Reason, Verdict, expand_dice
 
 from .claims import (
+    AllDiceUsed,
+    Away,
     Blocked,
     CannotReach,
     Checker,
@@ -38,6 +40,7 @@ from .claims import (
     Reaches,
     RollMoves,
     Sentence,
+    Side,
     WrittenMoves,
     WrittenSteps,
 )
@@ -324,19 +327,34 @@ _SIDE_WORDS = ("blancas", "negras")
 """The sides as a sentence names them, indexed by the engine's ``WHITE`` and ``BLACK``."""
 
 
-def explain_drop(reason: Reason, side: int) -> str:
-    """What the live board says when it refuses a move: one short sentence for ``reason``.
+def drop_sentence(reason: Reason, side: int) -> Sentence:
+    """What the live board says when it refuses a move, with the claims it makes.
 
-    Like ``explain``, but nothing was written: a backward move says which
+    Like ``sentence``, but nothing was written: a backward move says which
     way ``side`` moves instead of suggesting the text was reversed, and a
-    move after the last die says that every die is used.
+    move after the last die says that every die is used.  The board's
+    reasons come from ``step_reason``, whose ``before`` holds the moves
+    already made, so that each claim is checked on the board it speaks of.
 
     >>> from tutor.engine import WHITE
-    >>> explain_drop(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
-    'Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.'
+    >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
+    Sentence(text='Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.', claims=(Side(side=0), Away(src=8, dst=11)))
     """
-    if reason.code == "backwards":
-        return f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}."
+    if reason.code == "backwards" and reason.src != reason.dst:
+        src, dst = reason.src or 0, reason.dst or 0
+        return Sentence(
+            f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}.", (Side(side), Away(src, dst))
+        )
     if reason.code == "too-many-moves":
-        return "Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo."
-    return explain(reason)
+        return Sentence("Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.", (AllDiceUsed(),))
+    return sentence(reason)
+
+
+def explain_drop(reason: Reason, side: int) -> str:
+    """The text of ``drop_sentence``: one short sentence for a move the board refused.
+
+    >>> from tutor.engine import WHITE
+    >>> explain_drop(Reason("too-many-moves", src=13, dst=10, dice=(3, 1), moves_written=3, moves_possible=2), WHITE)
+    'Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.'
+    """
+    return drop_sentence(reason, side).text
