@@ -41,6 +41,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = _support.ROOT
@@ -119,6 +120,39 @@ def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.P
                     raise RuntimeError("daphne did not start: see " + str(folder)) from None
                 time.sleep(0.1)
     return processes, ports
+
+
+@contextmanager
+def production_site(processes: int, prepare, *, cache_in_redis: bool = False):
+    """The production setup on this machine for a benchmark's body: a throwaway redis-server and
+    ``processes`` daphne processes with ``tutor.settings.prod`` sharing it and one database.
+
+    ``prepare(env)`` fills the database first (in this process, with the servers' settings); yields
+    what it returned, the daphne processes' ports and their pids.  With ``cache_in_redis``, the
+    cache (and so the sessions read through it) is in the same Redis, as the README recommends for
+    several processes.  When the body fails, the end of each daphne log is shown; the processes stop
+    in any case.
+    """
+    sys.path.insert(0, str(ROOT))
+    from tests.redis_server import throwaway_redis
+
+    with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
+        folder = Path(name)
+        env = environment(folder, redis_url)
+        if cache_in_redis:
+            env["DJANGO_CACHE_URL"] = redis_url.rsplit("/", 1)[0] + "/1"
+        prepared = prepare(env)
+        daphnes, ports = start_daphne(env, folder, processes)
+        try:
+            yield prepared, ports, [process.pid for process in daphnes]
+        except Exception:
+            for log in sorted(folder.glob("daphne*.log")):
+                print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
+            raise
+        finally:
+            for process in daphnes:
+                process.terminate()
+                process.wait(timeout=30)
 
 
 class Stats:
@@ -266,27 +300,11 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=4, help="mean seconds a player thinks over a play (a quarter of it to roll)")
     parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    from tests.redis_server import throwaway_redis
-
-    with tempfile.TemporaryDirectory() as name, throwaway_redis() as redis_url:
-        folder = Path(name)
-        env = environment(folder, redis_url)
-        games = prepare(env, args.games)
-        processes, ports = start_daphne(env, folder, args.processes)
-        stats = Stats([process.pid for process in processes])
-        try:
-            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
-            elapsed = time.monotonic() - stats.measure_from
-            server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
-        except Exception:
-            for log in sorted(folder.glob("daphne*.log")):
-                print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
-            raise
-        finally:
-            for process in processes:
-                process.terminate()
-                process.wait(timeout=30)
+    with production_site(args.processes, lambda env: prepare(env, args.games)) as (games, ports, pids):
+        stats = Stats(pids)
+        asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
+        elapsed = time.monotonic() - stats.measure_from
+        server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
         lost, duplicated = check_database(games, stats)
     moves = sum(stats.accepted.values())
     ms = [value * 1000 for value in stats.latencies]

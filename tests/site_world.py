@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.utils.encoding import force_bytes
+from django.utils import timezone
 from django.utils.http import urlsafe_base64_encode
 
 from tests.classroom_factories import (
@@ -24,6 +25,7 @@ from tests.classroom_factories import (
 )
 from tests.practice_flow import add_mistake
 from tutor.classroom.attempts import submit
+from tutor.lobby.service import Wish, play_now
 from tutor.play.service import create_game
 from tutor.practice.game import start_match
 from tutor.training.assignments import add_task, student_drills
@@ -35,6 +37,7 @@ ASSIGNMENT_ROUTES = (
     "results", "results_csv", "attempts_csv", "student_assignment",
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
+AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
 MATCH_ROUTES = (
     "match", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
     "exercises",
@@ -81,6 +84,7 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     classmate = make_user(f"{student.split()[0].lower()}-companera", name="Compañera")
     classroom.memberships.create(student=classmate)
     live_game = create_game(student_user, length=3, classroom=classroom, black=classmate)
+    seek = play_now(student_user, Wish(length=3, rated=False, classroom_id=classroom.pk), now=timezone.now()).published
     puzzle = lesson_puzzle("jugada")
     drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
@@ -122,5 +126,8 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         **{f"play:{name}": {"code": live_game.code} for name in LIVE_GAME_ROUTES},
         "play:pair": in_group,
         "play:class-links": in_group,
+        **{f"lobby:{name}": {"code": live_game.code} for name in AFTER_MATCH_ROUTES},
+        "lobby:take": {"pk": seek.pk},
+        "ratings:profile": {"username": student_user.username},
     }
     return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)

@@ -18,6 +18,9 @@ urlpatterns = [
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.practice.urls")),
     path("", include("tutor.training.urls")),
+    # Before play's: its ``jugar/<code>/`` would take ``jugar/sala/…`` and ``jugar/jugador/…``.
+    path("", include("tutor.lobby.urls")),
+    path("", include("tutor.ratings.urls")),
     path("", include("tutor.play.urls")),
     path("", include("tutor.home.urls")),
 ]

@@ -25,7 +25,7 @@ from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE
 
-from . import resigning
+from . import extensions, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
@@ -177,6 +177,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "verdict": verdict,
         "play": play,
         "error": error,
+        "after_match": extensions.after_match(game, viewer),
     }
 
 

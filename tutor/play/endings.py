@@ -18,6 +18,7 @@ from tutor.games.errors import GameError
 from . import turns
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
+from .signals import match_finished
 
 Kind = LiveAction.Kind
 ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
@@ -118,3 +119,4 @@ def _close(game: LiveGame, final: Position, winner: int, score: tuple[int, int])
     game.winner = winner
     game.final_score = list(score)
     game.xgid = final.replace(dice=None).to_xgid()
+    match_finished.send(sender=LiveGame, game=game)  # the match is over and has its winner: the ratings hear it

@@ -14,6 +14,9 @@ websocket_urlpatterns = [
 ]
 
 
-def websocket_application():
-    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), with the visitor's session."""
-    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+def websocket_application(*more_patterns):
+    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), with the visitor's session.
+
+    ``more_patterns`` are other apps' sockets (the lobby's), served the same way.
+    """
+    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([*websocket_urlpatterns, *more_patterns])))

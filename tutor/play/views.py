@@ -29,7 +29,7 @@ from tutor.practice.stepper import respond
 from tutor.ratelimit import ratelimit
 from tutor.rules import rule_for_code
 
-from . import access, service
+from . import access, extensions, service
 from .broadcast import announce
 from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
@@ -45,6 +45,7 @@ def index(request: HttpRequest, form: NewGameForm | None = None, join_form: Join
     user = request.user
     games = [_listed(game, user) for game in access.my_games(user)[:30]]
     context = {
+        "sections": extensions.index_sections(request),
         "refused": refused_by_rule(user),
         "form": form or NewGameForm(),
         "join_form": join_form or JoinForm(),
@@ -118,6 +119,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
         "may_join": may_join,
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
         "refused": refused,
+        "more_links": extensions.game_links(game, user),
     }
     return render(request, "play/game.html", context, status=status)
 

@@ -49,6 +49,8 @@ PROJECT_APPS = [
     "tutor.lessons",
     "tutor.practice",
     "tutor.training",
+    "tutor.lobby",
+    "tutor.ratings",
     "tutor.play",
     "tutor.board",
     "tutor.home",
@@ -272,6 +274,10 @@ RATELIMITS = {
     "join": (20, 60 * 60),
     # Practice matches started per user or, anonymous, per address.
     "practice-start": (30, 60 * 60),
+    # The lobby's forms without JavaScript: «Jugar ya», «Aceptar», rematches.
+    "lobby": (60, 60),
+    # Reports about games sent to the staff.
+    "report": (20, 60 * 60),
 }
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).
@@ -335,6 +341,14 @@ def channel_layers_from_url(url: str) -> dict:
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
 # Messages a player may send over a game's WebSocket per ``seconds``.
 PLAY_RATELIMIT = (30, 10)
+
+# The lobby (tutor/lobby): a seek lives this many seconds after its
+# creator's last lobby page closed (the grace for a reload); each process
+# renews the seeks of its players and closes the overdue ones every tick.
+LOBBY_LEASE_SECONDS = 12
+LOBBY_TICK_SECONDS = 3
+# Messages a player may send over the lobby's WebSocket per ``seconds``.
+LOBBY_RATELIMIT = (20, 10)
 
 # ---------------------------------------------------------------------------
 # Background work: game reviews graded by worker processes

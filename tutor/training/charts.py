@@ -45,7 +45,7 @@ def level_chart(rows: list[tuple[str, int, str]]) -> str:
             )
         )
     summary = "; ".join(f"{title}: {word}" for title, _, word in rows)
-    return _svg("Nivel de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
+    return svg_chart("Nivel de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
 
 
 def history_chart(days: list[tuple[dt.date, int, int]]) -> str:
@@ -67,10 +67,11 @@ def history_chart(days: list[tuple[dt.date, int, int]]) -> str:
     total_right = sum(right for _, right, _ in days)
     total_wrong = sum(wrong for _, _, wrong in days)
     description = f"Respuestas de los últimos {len(days)} días: {total_right} bien y {total_wrong} mal."
-    return _svg("Historial de respuestas", description, CHART_WIDTH, height, parts)
+    return svg_chart("Historial de respuestas", description, CHART_WIDTH, height, parts)
 
 
-def _svg(title: str, description: str, width: int, height: int, parts: Sequence[str]) -> str:
+def svg_chart(title: str, description: str, width: int, height: int, parts: Sequence[str]) -> str:
+    """The ``<svg>`` around a chart's drawn ``parts``, named by its title and described in words (also for other apps' charts)."""
     return mark_safe(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{_id(title)}-t {_id(title)}-d" '
         f'preserveAspectRatio="xMinYMin meet"><title id="{_id(title)}-t">{escape(title)}</title>'

@@ -15,6 +15,7 @@
 
 import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { bringIntoView } from '../check.js';
+import { fillTokens, keepOpen, say as announce } from '../live/socket.js';
 
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
@@ -29,8 +30,7 @@ const MESSAGES = {
   refused: 'Jugada rechazada: ',
 };
 
-let socket = null;
-let retry = 500;
+let link = null;
 
 /** The board of the player on roll: the server's destinations (if the game shows them), «Confirmar» when the play is complete. */
 function enhanceBoard() {
@@ -38,19 +38,10 @@ function enhanceBoard() {
   if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
 }
 
-/** Forms drawn outside a request have no CSRF token: give them the page's. */
-function fillTokens() {
-  if (!csrf) return;
-  panel.querySelectorAll('form').forEach((form) => {
-    if (!form.querySelector('[name="csrfmiddlewaretoken"]')) {
-      const token = csrf.cloneNode();
-      form.prepend(token);
-    }
-  });
-}
-
 function showPanel(html) {
   const hadFocus = panel.contains(document.activeElement);
+  // A link the server marks to follow (the rematch that just started) takes the page there when it first appears.
+  const following = panel.querySelector('a[data-follow]');
   // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
   const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
   panel.innerHTML = html;
@@ -58,8 +49,13 @@ function showPanel(html) {
     const again = panel.querySelector(`details[data-keep-open="${name}"]`);
     if (again) again.open = true;
   });
-  fillTokens();
+  fillTokens(panel, csrf);
   enhanceBoard();
+  const follow = panel.querySelector('a[data-follow]');
+  if (follow && !following) {
+    window.location.assign(follow.href);
+    return;
+  }
   if (hadFocus) {
     const target = panel.querySelector('[data-play-board] [data-point], .play-actions button, .play-phrases button');
     if (target) target.focus();
@@ -67,8 +63,7 @@ function showPanel(html) {
 }
 
 function say(text) {
-  if (!live) return;
-  live.textContent = live.textContent === text ? `${text}\u00a0` : text;
+  announce(live, text);
 }
 
 function showAlert(text) {
@@ -118,30 +113,10 @@ function onMessage(event) {
   }
 }
 
-function socketUrl() {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}${root.dataset.wsPath}`;
-}
-
-function connect() {
-  socket = new WebSocket(socketUrl());
-  socket.addEventListener('open', () => {
-    retry = 500;
-    if (connection) connection.textContent = MESSAGES.open;
-  });
-  socket.addEventListener('message', onMessage);
-  socket.addEventListener('close', () => {
-    socket = null;
-    if (connection) connection.textContent = MESSAGES.closed;
-    window.setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  });
-}
-
 /** A form of the panel, sent over the socket when it is open. */
 function onSubmit(event) {
   const form = event.target;
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (!link || !link.open) return;
   const submitter = event.submitter;
   const confirmText = submitter && submitter.dataset.confirm;
   if (confirmText && !window.confirm(confirmText)) {
@@ -157,12 +132,20 @@ function onSubmit(event) {
   if (data.has('play')) message.play = String(data.get('play'));
   if (submitter && submitter.name === 'frase') message.phrase = submitter.value;
   if (submitter && submitter.name === 'nivel') message.level = submitter.value;
-  socket.send(JSON.stringify(message));
+  link.send(message);
 }
 
 if (root && panel && 'WebSocket' in window) {
   panel.addEventListener('submit', onSubmit);
-  fillTokens();
+  fillTokens(panel, csrf);
   enhanceBoard();
-  connect();
+  link = keepOpen(root.dataset.wsPath, {
+    onMessage,
+    onOpen: () => {
+      if (connection) connection.textContent = MESSAGES.open;
+    },
+    onClose: () => {
+      if (connection) connection.textContent = MESSAGES.closed;
+    },
+  });
 }

@@ -1,0 +1,147 @@
+/**
+ * The lobby on the «Jugar» page: the lists kept up to date over a WebSocket.
+ *
+ * Nothing here decides who may play whom: the server sends each viewer
+ * the rows they are shown, already drawn,
+ *   {"type": "state", "seeks", "games", "waiting"}   the whole lists (on connecting)
+ *   {"type": "seek_added", "id", "html"}, {"type": "seek_removed", "id"}
+ *   {"type": "games", "html"}                         the games to watch, every few seconds if changed
+ *   {"type": "waiting", "html"}                       the player's own search, or ""
+ *   {"type": "paired", "url"}                         the game starts: go to it
+ *   {"type": "error", "message"}
+ * and the forms that work without JavaScript («Jugar ya», «Aceptar»,
+ * «Retirar») are sent over the socket while it is open.  A dropped
+ * connection is opened again, and the server sends the lists again.
+ */
+
+import { fillTokens, keepOpen, say } from '../live/socket.js';
+
+const root = document.querySelector('[data-lobby]');
+const waiting = root ? root.querySelector('[data-lobby-waiting]') : null;
+const live = root ? root.querySelector('[data-lobby-live]') : null;
+const alertBox = root ? root.querySelector('[data-lobby-alert]') : null;
+const connection = root ? root.querySelector('[data-lobby-connection]') : null;
+const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
+
+/** The two lists, by the name the server's messages use: their element and the attribute naming a row. */
+const LISTS = {
+  seek: { list: root ? root.querySelector('[data-lobby-seeks]') : null, empty: 'seeks', key: 'data-seek' },
+  game: { list: root ? root.querySelector('[data-lobby-games]') : null, empty: 'games', key: 'data-game' },
+};
+
+const MESSAGES = {
+  open: 'Conectado: las listas se actualizan solas.',
+  closed: 'Conexión perdida; reconectando… (mientras tanto, los botones envían la página)',
+  paired: 'Rival encontrado: vamos a la partida.',
+  waiting: 'Buscando rival: tu búsqueda está en la lista.',
+  withdrawn: 'Has retirado tu búsqueda.',
+};
+
+let link = null;
+
+function showAlert(text) {
+  if (!alertBox) return;
+  alertBox.textContent = text;
+  alertBox.hidden = !text;
+}
+
+function markEmpty({ list, empty }) {
+  const note = root.querySelector(`[data-lobby-empty="${empty}"]`);
+  if (note && list) note.hidden = list.children.length > 0;
+}
+
+function fill(target, html) {
+  if (!target.list) return;
+  target.list.innerHTML = html || '';
+  fillTokens(target.list, csrf);
+  markEmpty(target);
+}
+
+function addRow(target, id, html) {
+  if (!target.list) return;
+  const holder = document.createElement('template');
+  holder.innerHTML = html.trim();
+  const row = holder.content.firstElementChild;
+  if (!row) return;
+  const old = target.list.querySelector(`[${target.key}="${id}"]`);
+  if (old) old.replaceWith(row);
+  else target.list.append(row);
+  fillTokens(row, csrf);
+  markEmpty(target);
+}
+
+function removeRow(target, id) {
+  if (!target.list) return;
+  const row = target.list.querySelector(`[${target.key}="${id}"]`);
+  if (row) row.remove();
+  markEmpty(target);
+}
+
+function showWaiting(html) {
+  if (!waiting) return;
+  waiting.innerHTML = html || '';
+  fillTokens(waiting, csrf);
+}
+
+function onMessage(event) {
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch (error) {
+    return;
+  }
+  if (data.type === 'seek_added') addRow(LISTS.seek, data.id, data.html);
+  else if (data.type === 'seek_removed') removeRow(LISTS.seek, data.id);
+  else if (data.type === 'games') fill(LISTS.game, data.html);
+  else if (data.type === 'state') {
+    fill(LISTS.seek, data.seeks);
+    fill(LISTS.game, data.games);
+    showWaiting(data.waiting);
+  } else if (data.type === 'waiting') {
+    showAlert('');
+    showWaiting(data.html);
+    say(live, data.html ? MESSAGES.waiting : MESSAGES.withdrawn);
+  } else if (data.type === 'paired') {
+    say(live, MESSAGES.paired);
+    if (typeof data.url === 'string' && data.url.startsWith('/')) window.location.assign(data.url);
+  } else if (data.type === 'error') {
+    showAlert(data.message || '');
+    say(live, data.message || '');
+  }
+}
+
+/** What a lobby form asks for, as a socket message; null for forms the socket does not take. */
+function messageFor(form) {
+  if (form.matches('[data-lobby-form]')) {
+    const data = new FormData(form);
+    const message = { type: 'play_now', rated: data.has('rated') ? 'on' : '' };
+    ['length', 'clock', 'spread', 'room'].forEach((name) => {
+      message[name] = String(data.get(name) || '');
+    });
+    return message;
+  }
+  if (form.matches('[data-lobby-take]')) return { type: 'take', seek: Number(form.dataset.lobbyTake) };
+  if (form.matches('[data-lobby-withdraw]')) return { type: 'withdraw' };
+  return null;
+}
+
+function onSubmit(event) {
+  if (!link || !link.open) return;
+  const message = messageFor(event.target);
+  if (!message) return;
+  event.preventDefault();
+  link.send(message);
+}
+
+if (root && 'WebSocket' in window) {
+  root.addEventListener('submit', onSubmit);
+  link = keepOpen(root.dataset.wsPath, {
+    onMessage,
+    onOpen: () => {
+      if (connection) connection.textContent = MESSAGES.open;
+    },
+    onClose: () => {
+      if (connection) connection.textContent = MESSAGES.closed;
+    },
+  });
+}

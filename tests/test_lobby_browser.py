@@ -1,0 +1,133 @@
+"""Two strangers meet in the lobby with «Jugar ya», play, and a third person watches from the lobby's list.
+
+Three browser contexts against daphne (HTTP and WebSockets in the test
+process): Ana on a desktop, Bruno on a phone, Carla on a desktop.  Ana
+publishes a match to three; Bruno and Carla see her seek appear without
+reloading; Bruno's «Jugar ya» takes it and both land on the board; the game
+appears in Carla's list of games to watch and she opens it.  After a move,
+Ana leaves the match: both ratings change on both players' pages.  Then
+Bruno offers a rematch from the finished game, Ana accepts it, and both
+pages move to the new game.  (Clocks come later: this match ends by leaving.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser import DESKTOP, PHONE, axe_violations, describe_violations
+from tests.classroom_factories import make_user
+from tests.lobby_factories import MATCH_TO_3
+from tests.test_play_browser import open_as, wait_seq
+from tutor.lobby import service
+from tutor.play import service as games
+from tutor.play.models import LiveGame
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(os.environ["LOBBY_SHOTS"]) if os.environ.get("LOBBY_SHOTS") else None
+"""A folder to keep screenshots of the lobby's pages in, when set (to look at the layout)."""
+GAME_URL = re.compile(r".*/jugar/[A-Z2-9]{6}/$")
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def check_page(page, viewport) -> None:
+    violations = axe_violations(page)
+    assert violations == [], describe_violations(violations)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+@pytest.fixture(autouse=True)
+def seeded(settings):
+    settings.PRACTICE_DICE_SEED = 21
+
+
+def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(asgi_server, new_page):
+    ana, bruno, carla = make_user("ana"), make_user("bruno"), make_user("carla")
+    first = open_as(new_page, asgi_server, ana, "/jugar/")
+    second = open_as(new_page, asgi_server, bruno, "/jugar/", viewport=PHONE)
+    watcher = open_as(new_page, asgi_server, carla, "/jugar/")
+
+    first.get_by_role("button", name="Jugar ya").click()
+    expect(first.locator("[data-lobby-waiting]")).to_contain_text("Buscando rival")
+    for page in (second, watcher):
+        expect(page.locator("[data-lobby-seeks] [data-seek]")).to_have_count(1)
+        expect(page.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · sin reloj · puntúa")
+    shoot(first, "lobby-waiting-1280.png")
+    shoot(second, "lobby-seek-360.png")
+    check_page(first, DESKTOP)
+    check_page(second, PHONE)
+
+    second.get_by_role("button", name="Jugar ya").click()
+    first.wait_for_url(GAME_URL)
+    second.wait_for_url(GAME_URL)
+    game = LiveGame.objects.get()
+    assert first.url == second.url == asgi_server + game.get_absolute_url()
+    for page in (first, second):
+        page.wait_for_selector("text=Conectado")
+    expect(watcher.locator("[data-lobby-seeks] [data-seek]")).to_have_count(0)
+    listed = watcher.locator(f'[data-lobby-games] [data-game="{game.pk}"] a')
+    expect(listed).to_contain_text("ana 1500 contra bruno 1500", timeout=20000)  # on the process's next round
+    shoot(watcher, "lobby-games-1280.png")
+    listed.click()
+    watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
+
+    game.refresh_from_db()
+    players = {game.white_id: first, game.black_id: second}
+    mover = players[game.player(game.side_to_act()).pk]
+    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
+    mover.get_by_role("button", name="Confirmar").click()
+    wait_seq([first, second, watcher], game.seq + 1)
+
+    first.once("dialog", lambda dialog: dialog.accept())
+    first.get_by_role("button", name="Dejar el match").click()
+    for page in (first, second, watcher):
+        expect(page.locator("[data-play-status]")).to_contain_text("Ha terminado")
+    expect(first.locator("[data-rating-change]")).to_contain_text("1500,00 → 1482,68")
+    expect(second.locator("[data-rating-change]")).to_contain_text("1500,00 → 1517,32")
+    shoot(second, "after-match-360.png")
+    check_page(second, PHONE)
+
+    for page, rating in ((first, "1482,68"), (second, "1517,32")):
+        page.goto(asgi_server + "/jugar/jugador/ana/")
+        expect(page.locator("[data-rating]")).to_have_text("1482,68")
+        page.goto(asgi_server + "/jugar/jugador/bruno/")
+        expect(page.locator("[data-rating]")).to_have_text("1517,32")
+        expect(page.locator("svg.chart")).to_have_count(1)
+    shoot(first, "profile-1280.png")
+    shoot(second, "profile-360.png")
+    check_page(first, DESKTOP)
+    check_page(second, PHONE)
+
+
+def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_game(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    service.play_now(ana, MATCH_TO_3, now=timezone.now())
+    game = service.play_now(bruno, MATCH_TO_3, now=timezone.now()).game
+    # Not in this thread: Playwright's event loop runs here, and the end of a match tells the lobby's sockets.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(games.run, game.pk, ana, "resign", seq=game.seq).result()
+    first = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
+    second = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
+
+    second.get_by_role("button", name="Ofrecer la revancha a ana").click()
+    expect(second.locator(".lobby-after")).to_contain_text("Has ofrecido la revancha a ana")
+    expect(first.locator(".lobby-after")).to_contain_text("bruno te ofrece la revancha: match a 3 puntos, puntúa.")
+    shoot(first, "rematch-offer-360.png")
+    check_page(first, PHONE)
+    first.get_by_role("button", name="Aceptar la revancha").click()
+    new = LiveGame.objects.exclude(pk=game.pk)
+    first.wait_for_url(GAME_URL)
+    second.wait_for_url(lambda url: url != asgi_server + game.get_absolute_url())
+    assert first.url == second.url == asgi_server + new.get().get_absolute_url()

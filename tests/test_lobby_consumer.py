@@ -1,0 +1,296 @@
+"""The lobby's WebSocket protocol, with Channels' WebsocketCommunicator against the real ASGI application."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+
+from tests.classroom_factories import make_user
+from tests.lobby_factories import rate
+from tests.test_play_consumer import cookie_for, receive, run_async
+from tutor.asgi import application
+from tutor.lobby import service
+from tutor.lobby.keeper import keeper
+from tutor.lobby.models import Seek
+from tutor.play import service as games
+from tutor.play.models import LiveGame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MATCH_TO_3 = {"type": "play_now", "length": "3", "clock": "no", "rated": "on", "spread": "", "room": "public"}
+
+
+def lobby(user=None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if user is not None:
+        headers.append((b"cookie", cookie_for(user).encode()))
+    return WebsocketCommunicator(application, "/ws/sala/", headers=headers)
+
+
+async def enter(*communicators) -> list[dict]:
+    states = []
+    for communicator in communicators:
+        assert (await communicator.connect(timeout=20))[0]  # a busy machine takes more than the default second
+        states.append(await receive(communicator))
+    return states
+
+
+async def receive_other_than(communicator, kind: str) -> dict:
+    """The next message that is not a ``kind`` one (the keeper's list of games comes on its own)."""
+    while True:
+        message = await receive(communicator)
+        if message["type"] != kind:
+            return message
+
+
+async def send(communicator, message: dict) -> dict:
+    await communicator.send_to(text_data=json.dumps(message))
+    return await receive(communicator)
+
+
+async def leave(*communicators) -> None:
+    for communicator in communicators:
+        await communicator.disconnect(timeout=20)
+
+
+@pytest.fixture
+def people():
+    return make_user("ana"), make_user("bruno"), make_user("carla")
+
+
+def test_jugar_ya_publishes_a_seek_that_every_page_shows_at_once_with_the_buttons_its_viewer_may_use(people):
+    ana, bruno, _ = people
+
+    async def scenario():
+        mine, theirs, visitor = lobby(ana), lobby(bruno), lobby()
+        states = await enter(mine, theirs, visitor)
+        answer = await send(mine, MATCH_TO_3)
+        own = await receive(mine)
+        seen = await receive(theirs), await receive(visitor)
+        await leave(mine, theirs, visitor)
+        return states, answer, own, seen
+
+    states, answer, own, (theirs, visitor) = run_async(scenario)()
+    assert [state["type"] for state in states] == ["state"] * 3 and states[0]["seeks"] == ""
+    seek = Seek.objects.get(creator=ana)
+    assert answer["type"] == "waiting" and "Buscando rival" in answer["html"]
+    assert own["type"] == "seek_added" and "Tu búsqueda" in own["html"] and "Aceptar" not in own["html"]
+    assert theirs == {"type": "seek_added", "id": seek.pk, "html": theirs["html"]} and "Aceptar" in theirs["html"]
+    assert visitor["type"] == "seek_added" and "Aceptar" not in visitor["html"] and "ana" in visitor["html"]
+
+
+def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(people):
+    ana, bruno, carla = people
+
+    async def scenario():
+        mine, theirs, watcher = lobby(ana), lobby(bruno), lobby(carla)
+        await enter(mine, theirs, watcher)
+        await send(mine, MATCH_TO_3)
+        await receive(mine)  # her own row
+        added = await receive(theirs)
+        await receive(watcher)
+        taker = await send(theirs, {"type": "take", "seek": added["id"]})
+        creator = await receive(mine)
+        removed = await receive(watcher)
+        await leave(mine, theirs)
+        await keeper().tick()  # the process's next round shows the new game to watch
+        listed = await receive(watcher)
+        await leave(watcher)
+        return taker, creator, removed, listed
+
+    taker, creator, removed, listed = run_async(scenario)()
+    game = LiveGame.objects.get()
+    assert taker == creator == {"type": "paired", "url": game.get_absolute_url()}
+    assert removed == {"type": "seek_removed", "id": Seek.objects.get().pk}
+    assert listed["type"] == "games" and f'data-game="{game.pk}"' in listed["html"]
+
+
+def test_a_seek_a_player_may_not_take_never_reaches_them(people):
+    ana, bruno, carla = people
+    rate(carla, 1900)
+
+    async def scenario():
+        mine, theirs, high = lobby(ana), lobby(bruno), lobby(carla)
+        await enter(mine, theirs, high)
+        await send(mine, {**MATCH_TO_3, "spread": "100"})  # 1400 to 1600: not for Carla
+        await send(theirs, {**MATCH_TO_3, "length": "5"})
+        first = await receive(high)
+        await leave(mine, theirs, high)
+        return first
+
+    first = run_async(scenario)()
+    assert first["id"] == Seek.objects.get(creator=bruno).pk
+
+
+BAD = [
+    "not json",
+    "[]",
+    json.dumps({"type": "resign"}),
+    json.dumps({"type": "take", "seek": "12"}),
+    json.dumps({"type": "take", "seek": True}),
+    json.dumps({"type": "take", "seek": 10**30}),
+    json.dumps({"type": "play_now", "length": 3}),
+    json.dumps({"type": "play_now", "room": "x" * 50}),
+    json.dumps({"type": "withdraw", "padding": "x" * 2000}),
+]
+
+
+def test_every_malformed_message_and_every_impossible_wish_is_refused_in_spanish(people):
+    ana, _, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        answers = []
+        for text in BAD:
+            await mine.send_to(text_data=text)
+            answers.append(await receive(mine))
+        answers.append(await send(mine, {**MATCH_TO_3, "length": "9"}))
+        answers.append(await send(mine, {**MATCH_TO_3, "length": "0"}))
+        answers.append(await send(mine, {**MATCH_TO_3, "room": "class-1"}))
+        answers.append(await send(mine, {"type": "take", "seek": 424242}))
+        await leave(mine)
+        return answers
+
+    answers = run_async(scenario)()
+    assert all(answer["type"] == "error" and answer["status"] == 400 for answer in answers[: len(BAD)])
+    assert answers[len(BAD)] == {"type": "error", "status": 400, "message": "Elige una partida por dinero o un match a 3, 5 o 7 puntos."}
+    assert "por dinero no puntúan" in answers[len(BAD) + 1]["message"]
+    assert answers[len(BAD) + 2]["message"] == "Elige una de las salas en las que juegas."
+    assert answers[-1] == {"type": "error", "status": 404, "message": "No hay ninguna búsqueda así en tus salas."}
+    assert not Seek.objects.exists()
+
+
+def test_someone_only_watching_sends_nothing(people):
+    async def scenario():
+        visitor = lobby()
+        await enter(visitor)
+        answers = [await send(visitor, message) for message in (MATCH_TO_3, {"type": "withdraw"})]
+        await leave(visitor)
+        return answers
+
+    assert {answer["status"] for answer in run_async(scenario)()} == {403}
+    assert not Seek.objects.exists()
+
+
+def test_a_player_sending_too_many_messages_is_told_to_wait(people, settings):
+    settings.LOBBY_RATELIMIT = (3, 60)
+    ana, _, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        answers = [await send(mine, {"type": "withdraw"}) for _ in range(4)]
+        await leave(mine)
+        return answers
+
+    answers = run_async(scenario)()
+    assert [answer["type"] for answer in answers] == ["waiting"] * 3 + ["error"]
+    assert answers[-1]["status"] == 429 and "espera" in answers[-1]["message"]
+
+
+def test_a_seek_goes_when_its_creator_leaves_and_stays_when_they_come_back_within_the_grace(people, settings):
+    settings.LOBBY_LEASE_SECONDS = 12
+    ana, bruno, _ = people
+
+    async def scenario():
+        mine, theirs = lobby(ana), lobby(bruno)
+        await enter(mine, theirs)
+        await send(mine, MATCH_TO_3)
+        await receive(theirs)
+        await leave(mine)
+        again = lobby(ana)
+        back = (await enter(again))[0]  # a reload: the seek is still hers
+        await leave(again)
+        await keeper().tick(now=timezone.now() + timedelta(seconds=30))  # nobody renewed it since
+        gone = await receive_other_than(theirs, "games")
+        await leave(theirs)
+        return back, gone
+
+    back, gone = run_async(scenario)()
+    seek = Seek.objects.get()
+    assert "Buscando rival" in back["waiting"] and f'data-seek="{seek.pk}"' in back["seeks"]
+    assert gone == {"type": "seek_removed", "id": seek.pk} and seek.status == Seek.Status.GONE
+
+
+def test_a_player_s_open_page_keeps_their_seek_alive(people, settings):
+    settings.LOBBY_LEASE_SECONDS = 12
+    ana, _, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        await send(mine, MATCH_TO_3)
+        await keeper().tick(now=timezone.now() + timedelta(seconds=10))
+        await keeper().tick(now=timezone.now() + timedelta(seconds=20))
+        await leave(mine)
+
+    run_async(scenario)()
+    assert Seek.objects.get().status == Seek.Status.OPEN
+
+
+def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people):
+    """The channel layer delivers at most once: each process tells its waiting players again of a seek taken."""
+    ana, bruno, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        await send(mine, MATCH_TO_3)
+        await receive(mine)  # her own row
+        seek = await database_sync_to_async(Seek.objects.get)()
+        # Taken without telling anyone, as if the message had been lost on the way.
+        outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        await keeper().tick()
+        told = await receive_other_than(mine, "games")
+        await leave(mine)
+        return outcome.game.get_absolute_url(), told
+
+    url, told = run_async(scenario)()
+    assert told == {"type": "paired", "url": url}
+
+
+def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
+    ana, bruno, _ = people
+
+    async def scenario():
+        first = lobby(ana)
+        await enter(first)
+        await send(first, MATCH_TO_3)
+        await receive(first)
+        await leave(first)
+        seek = await database_sync_to_async(Seek.objects.get)()
+        await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        later_page = lobby(ana)
+        await enter(later_page)
+        await keeper().tick()
+        await later_page.send_to(text_data=json.dumps({"type": "withdraw"}))
+        answer = await receive_other_than(later_page, "games")  # this answer, not the old game
+        await leave(later_page)
+        return answer
+
+    assert run_async(scenario)() == {"type": "waiting", "html": ""}
+
+
+def test_a_public_game_that_ends_leaves_the_list_to_watch_on_the_next_round(people):
+    ana, bruno, carla = people
+
+    async def scenario():
+        await database_sync_to_async(service.play_now)(ana, service.Wish(length=3), now=timezone.now())
+        game = (await database_sync_to_async(service.play_now)(bruno, service.Wish(length=3), now=timezone.now())).game
+        watcher = lobby(carla)
+        listed = (await enter(watcher))[0]
+        await database_sync_to_async(games.run)(game.pk, ana, "resign", seq=game.seq)
+        await keeper().tick()
+        removed = await receive(watcher)
+        await leave(watcher)
+        return game.pk, listed, removed
+
+    pk, listed, removed = run_async(scenario)()
+    assert f'data-game="{pk}"' in listed["games"]
+    assert removed == {"type": "games", "html": ""}

@@ -1,0 +1,209 @@
+"""The lobby's WebSocket: the seeks and games to watch kept up to date, «Jugar ya» and «Aceptar» without reloading.
+
+On connecting, the consumer reads who is looking (``rooms.Viewer``: their
+rooms, rating and blocks), joins the groups of those rooms and of the
+player, and sends the lists drawn for them.  Then it forwards what the
+rooms' groups announce, choosing for each published seek the row its
+viewer is shown (or none), and removing only rows it showed.
+
+Messages from the browser are JSON objects: ``{"type": "play_now",
+"length": "3", "clock": "no", "rated": "on", "spread": "", "room":
+"public"}`` (validated by the page's own ``SeekForm``), ``{"type":
+"take", "seek": 12}`` and ``{"type": "withdraw"}``.  Anything else,
+anything from someone only watching, and more than ``LOBBY_RATELIMIT``
+messages in a window are refused with an ``error``.  While a player's
+socket is open, their seek lives on (``keeper``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from datetime import datetime
+from functools import partial
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import timezone
+
+from tutor.play.consumers import GameConsumer
+
+SocketGone: tuple[type[BaseException], ...]
+try:
+    from autobahn.exception import Disconnected  # what daphne raises on sending to a closed socket
+    SocketGone = (Disconnected,)
+except ImportError:  # another ASGI server
+    SocketGone = ()
+
+from . import broadcast, service
+from .display import game_rows, seek_rows, waiting_box, watchable
+from .forms import SeekForm
+from .keeper import keeper
+from .models import PUBLIC_ROOM
+from .rooms import Card, Viewer
+
+KINDS = {"play_now", "take", "withdraw"}
+FIELDS = ("length", "clock", "rated", "spread", "room")
+MALFORMED = "Mensaje no válido."
+WATCHING = "Estás mirando la sala: quien mira no puede enviar nada."
+TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
+
+
+class MessageBudget:
+    """At most ``limit`` messages in any ``seconds``: the times of the last ones, in a short queue."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit, self.seconds = limit, seconds
+        self.times: deque[float] = deque(maxlen=limit)
+
+    def spend(self, now: float) -> bool:
+        """Count one message at ``now``; False when it is over the budget (and then it is not counted)."""
+        if len(self.times) == self.limit and now - self.times[0] < self.seconds:
+            return False
+        self.times.append(now)
+        return True
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    # Rows and pairings are forwarded as they come, without Channels' hop to
+    # the database thread before each handler (see GameConsumer.dispatch).
+    dispatch = GameConsumer.dispatch
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.viewer, state, self.shown = await self._enter()
+        self.watches_games = PUBLIC_ROOM in self.viewer.keys
+        self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
+        if self.viewer.plays:
+            self.groups_joined.append(broadcast.player_group(self.viewer.user_id))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.budget = MessageBudget(*getattr(settings, "LOBBY_RATELIMIT", (20, 10)))
+        self.player_id = self.viewer.user_id if self.viewer.plays else None
+        self.opened_at = timezone.now()
+        await self.accept()
+        keeper().arrive(self)
+        self.arrived = True
+        await self.send_json(state)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "arrived", False):
+            keeper().leave(self)
+
+    # Reading and drawing the lists runs on the shared pool of threads, not on
+    # the process's one thread for decisions (``_run``): arrivals in the lobby
+    # then never queue behind the pairings of other players.
+    @partial(database_sync_to_async, thread_sensitive=False)
+    def _enter(self) -> tuple[Viewer, dict, set[int]]:
+        user = self.user
+        viewer = Viewer.of(user)
+        now = timezone.now()
+        service.renew(user, now=now)
+        seeks = service.listed(viewer, now=now)
+        state = {
+            "type": "state",
+            "seeks": seek_rows(viewer, seeks=seeks),
+            "games": game_rows(watchable(viewer)),
+            "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
+        }
+        return viewer, state, {seek.pk for seek in seeks}
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = parse(text_data)
+        if message is None:
+            await self.error(MALFORMED, 400)
+        elif not self.viewer.plays:
+            await self.error(WATCHING, 403)
+        elif not self.budget.spend(time.monotonic()):
+            await self.error(TOO_MANY, 429)
+        else:
+            try:
+                reply, found = await self._run(message)
+            except service.LobbyError as refused:
+                await self.error(refused.message, refused.status)
+                return
+            for group, announcement in found:
+                await self.channel_layer.group_send(group, announcement)
+            await self.send_json(reply)
+
+    # The lobby's decisions rest on the database's row locks, not on running
+    # one at a time in this process: they use the shared pool of threads and
+    # leave the process's one thread to the games and to signing sockets in.
+    @partial(database_sync_to_async, thread_sensitive=False)
+    def _run(self, message: dict) -> tuple[dict, list]:
+        """Apply the message, then draw its announcements in the same thread hop."""
+        now = timezone.now()
+        kind = message["type"]
+        if kind == "play_now":
+            viewer = Viewer.of(self.user)
+            form = SeekForm(viewer, data={name: message.get(name, "") for name in FIELDS})
+            if not form.is_valid():
+                raise service.LobbyError(" ".join(str(error) for errors in form.errors.values() for error in errors))
+            outcome = service.play_now(self.user, form.cleaned_data["wish"], now=now, viewer=viewer)
+        elif kind == "take":
+            outcome = service.take(message["seek"], self.user, now=now)
+        else:
+            outcome = service.withdraw(self.user, now=now)
+        if outcome.game is not None:
+            reply = {"type": "paired", "url": outcome.game.get_absolute_url()}
+        else:
+            reply = {"type": "waiting", "html": waiting_box(outcome.published)}
+        return reply, broadcast.messages(outcome)
+
+    # -- what the rooms announce --------------------------------------------------
+
+    async def lobby_seek_added(self, event: dict) -> None:
+        variant = self.viewer.shows(Card(**event["card"]))
+        if variant is not None:
+            self.shown.add(event["card"]["id"])
+            await self.send_json({"type": "seek_added", "id": event["card"]["id"], "html": event["rows"][variant]})
+
+    async def lobby_seek_removed(self, event: dict) -> None:
+        if event["id"] in self.shown:
+            self.shown.discard(event["id"])
+            await self.send_json({"type": "seek_removed", "id": event["id"]})
+
+    async def show_games(self, html: str) -> None:
+        """The list of games to watch, drawn by this process's keeper (not through the channel layer)."""
+        await self.send_json({"type": "games", "html": html})
+
+    async def lobby_paired(self, event: dict) -> None:
+        """Go to the board; a pairing told again (``taken_at``) only if it happened while this page was open."""
+        if "taken_at" in event and datetime.fromisoformat(event["taken_at"]) < self.opened_at:
+            return
+        await self.send_json({"type": "paired", "url": event["url"]})
+
+    async def error(self, message: str, status: int) -> None:
+        await self.send_json({"type": "error", "message": message, "status": status})
+
+    async def send_json(self, data: dict) -> None:
+        try:
+            await self.send(text_data=json.dumps(data))
+        except SocketGone:
+            # The browser left between a room's message and its disconnect event:
+            # the message has nobody to reach, and the disconnect still comes to
+            # clean up (crashing here would skip it, and keep the seek alive).
+            pass
+
+
+def parse(text: str | None) -> dict | None:
+    """A well-formed message, or None: a known type, a seek's id as an integer, short strings."""
+    if not text or len(text) > 1000:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") not in KINDS:
+        return None
+    if message["type"] == "take":
+        seek = message.get("seek")
+        if not isinstance(seek, int) or isinstance(seek, bool) or not 0 < seek < 2**63:
+            return None
+    if any(not isinstance(message.get(name, ""), str) or len(message.get(name, "")) > 20 for name in FIELDS):
+        return None
+    return message

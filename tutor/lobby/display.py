@@ -1,0 +1,120 @@
+"""What the lobby shows: its block of the «Jugar» page, each seek and game to watch, and the box after a match.
+
+A seek's row is drawn from one template in three variants (``rooms``:
+the creator's own, with «Retirar»; a possible rival's, with «Aceptar»; a
+watcher's, read-only).  The page draws the rows its viewer is shown; a
+published seek is drawn once in every variant by the process that
+published it (``broadcast``), and each lobby socket forwards the variant
+its viewer is shown.  Rows drawn outside a request have no CSRF token:
+the page's script gives their forms its own, as a game's page does.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from tutor.engine import opponent
+from tutor.play.models import LiveGame, Phase
+from tutor.ratings import service as ratings
+from tutor.ratings.models import RatedMatch, RatingChange
+
+from . import rematch, safety, service
+from .forms import SeekForm
+from .models import PUBLIC_ROOM, Seek
+from .rooms import MINE, TAKE, VIEW, Card, Viewer
+
+WATCHABLE = 30
+"""How many public games under way the lobby lists."""
+
+
+def seek_row(seek: Seek, variant: str, request=None) -> str:
+    return render_to_string("lobby/_seek.html", {"seek": seek, "variant": variant}, request=request)
+
+
+def seek_variants(seek: Seek) -> dict[str, str]:
+    """The row of a newly published seek in every variant, for the lobby's sockets to choose from."""
+    return {variant: seek_row(seek, variant) for variant in (MINE, TAKE, VIEW)}
+
+
+def seek_rows(viewer: Viewer, request=None, seeks: list[Seek] | None = None) -> str:
+    """The rows of the open seeks ``viewer`` is shown (``seeks``, or read now), drawn in one pass."""
+    if seeks is None:
+        seeks = service.listed(viewer, now=timezone.now())
+    rows = [(seek, viewer.shows(Card.of(seek))) for seek in seeks]
+    return render_to_string("lobby/_seek_rows.html", {"rows": rows}, request=request).strip()
+
+
+def watchable(viewer: Viewer) -> list[LiveGame]:
+    """Public games under way, the newest first, for anyone who sees the public room."""
+    return watchable_games() if PUBLIC_ROOM in viewer.keys else []
+
+
+def watchable_games() -> list[LiveGame]:
+    return list(LiveGame.objects.filter(public=True, classroom__isnull=True, black__isnull=False)
+                .exclude(phase__in=[Phase.WAITING, Phase.OVER]).select_related("white", "black").order_by("-created")[:WATCHABLE])
+
+
+def game_rows(games: list[LiveGame]) -> str:
+    """The rows of games to watch, with both players' ratings, drawn in one pass."""
+    if not games:
+        return ""
+    standing = ratings.ratings_of({pk for game in games for pk in (game.white_id, game.black_id)})
+    rated = set(RatedMatch.objects.filter(game__in=games).values_list("game_id", flat=True))
+    rows = [{"game": game, "rated": game.pk in rated, "white_rating": standing.get(game.white_id) if game.white_id else None,
+             "black_rating": standing.get(game.black_id) if game.black_id else None} for game in games]
+    return render_to_string("lobby/_game_rows.html", {"rows": rows}).strip()
+
+
+def waiting_box(seek: Seek | None, request=None) -> str:
+    return render_to_string("lobby/_waiting.html", {"seek": seek}, request=request) if seek is not None else ""
+
+
+def section(request) -> str:
+    """The lobby's block of the «Jugar» page (``/jugar/``), for the viewer of ``request``."""
+    user = request.user
+    viewer = Viewer.of(user)
+    if not viewer.rooms:
+        return ""
+    if user.is_authenticated:
+        service.renew(user, now=timezone.now())
+    return render_to_string("lobby/_section.html", {
+        "viewer": viewer,
+        "form": (getattr(request, "lobby_form", None) or SeekForm(viewer)) if viewer.plays else None,
+        "waiting": waiting_box(service.waiting(user, now=timezone.now()), request),
+        "seeks": seek_rows(viewer, request),
+        "games": game_rows(watchable(viewer)),
+        "blocked": safety.blocked_by(user) if user.is_authenticated else [],
+        "profile_url": reverse("ratings:profile", args=[user.username]) if viewer.plays and "public" in viewer.playing_keys else "",
+    }, request=request)
+
+
+def after_match(game: LiveGame, viewer) -> str:
+    """What a finished match's panel offers each player: the rating change, a rematch, another rival, a block."""
+    side = game.side_of(viewer)
+    if side is None or game.black_id is None:
+        return ""
+    rival = game.player(opponent(side))
+    looking = Viewer.of(viewer)
+    try:
+        wish = rematch.wish_after(game)
+    except service.LobbyError:  # settings the lobby does not offer (a match to one point): nothing to repeat
+        wish = None
+    context = {
+        "game": game,
+        "rival": rival,
+        "change": RatingChange.objects.filter(game=game, user=viewer).select_related("user").first(),
+        "rematch": rematch.state(game, viewer, now=timezone.now()) if wish else None,
+        "blocked": rival.pk in looking.blocked,
+        "again": wish is not None and wish.room in looking.playing_keys,
+    }
+    return render_to_string("lobby/_after_match.html", context)
+
+
+def game_links(game: LiveGame, viewer) -> str:
+    """The «Más» list of a game's page: telling the staff about it, for its players."""
+    if game.side_of(viewer) is None or game.black_id is None:
+        return ""
+    return format_html('<a href="{}">Avisar al equipo del sitio sobre esta partida</a>', reverse("lobby:report", args=[game.code]))

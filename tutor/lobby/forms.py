@@ -1,0 +1,82 @@
+"""The lobby's forms: what a player asks for in «Jugar ya», and a report about a game.
+
+The same ``SeekForm`` validates the page's form (without JavaScript) and
+every «Jugar ya» message sent over the lobby's socket.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django import forms
+
+from .models import Report
+from .rooms import Viewer
+from .service import SPREADS, LobbyError, Wish
+
+LENGTH_CHOICES = [(3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos"), (0, "Partida por dinero")]
+CLOCK_CHOICES = [("no", "Sin reloj"), ("si", "Con reloj")]
+LENGTH_ERROR = "Elige una partida por dinero o un match a 3, 5 o 7 puntos."
+CLOCK_ERROR = "Elige si quieres jugar con reloj o sin él."
+ROOM_ERROR = "Elige una de las salas en las que juegas."
+SPREAD_CHOICES = [("", "Cualquiera"), *((str(spread), f"Hasta {spread} puntos más o menos que tú") for spread in SPREADS)]
+
+
+class SeekForm(forms.Form):
+    length = forms.TypedChoiceField(
+        label="Partida", choices=LENGTH_CHOICES, coerce=int, initial=3, widget=forms.RadioSelect,
+        error_messages={"required": LENGTH_ERROR, "invalid_choice": LENGTH_ERROR},
+    )
+    clock = forms.ChoiceField(
+        label="Reloj", choices=CLOCK_CHOICES, initial="no", widget=forms.RadioSelect,
+        help_text="Solo te emparejamos con quien elige lo mismo que tú.",
+        error_messages={"required": CLOCK_ERROR, "invalid_choice": CLOCK_ERROR},
+    )
+    rated = forms.BooleanField(label="Puntúa (solo los matches)", required=False, initial=True)
+    spread = forms.ChoiceField(
+        label="Puntuación del rival", choices=SPREAD_CHOICES, required=False,
+        error_messages={"invalid_choice": "Elige la diferencia de puntuación entre las de la lista."},
+    )
+    room = forms.ChoiceField(label="Sala", error_messages={"required": ROOM_ERROR, "invalid_choice": ROOM_ERROR})
+
+    def __init__(self, viewer: Viewer, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.viewer = viewer
+        rooms = [room for room in viewer.rooms if room.plays]
+        room_field = cast(forms.ChoiceField, self.fields["room"])
+        room_field.choices = [(room.key, room.label) for room in rooms]
+        self.fields["room"].initial = rooms[0].key if rooms else ""
+        self.single_room = len(rooms) <= 1
+        self.rates = any(room.classroom_id is None for room in rooms)
+        if not self.rates:  # only class rooms, where nothing is rated: no box to tick
+            self.fields["rated"].initial = False
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        room = self.viewer.room(data["room"])
+        try:
+            data["wish"] = Wish(
+                length=data["length"], clock=data["clock"] == "si", rated=data["rated"],
+                spread=int(data["spread"]) if data.get("spread") else None,
+                classroom_id=room.classroom_id if room else None,
+            )
+        except LobbyError as problem:
+            raise forms.ValidationError(problem.message) from problem
+        return data
+
+
+REASON_ERROR = "Elige qué ha pasado."
+
+
+class ReportForm(forms.Form):
+    reason = forms.ChoiceField(
+        label="¿Qué ha pasado?", choices=Report.Reason.choices, widget=forms.RadioSelect,
+        error_messages={"required": REASON_ERROR, "invalid_choice": REASON_ERROR},
+    )
+    comment = forms.CharField(
+        label="Cuéntaselo al equipo del sitio (opcional)", required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Solo lo lee el equipo del sitio, nunca tu rival.",
+        error_messages={"max_length": "Escribe como mucho 500 caracteres."},
+    )

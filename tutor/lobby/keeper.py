@@ -1,0 +1,109 @@
+"""Each web process keeps the seeks of the players it serves alive, and closes the ones left behind.
+
+A seek's lease (``Seek.expires_at``) runs for ``LOBBY_LEASE_SECONDS``.  While a
+process has lobby sockets open it wakes every ``LOBBY_TICK_SECONDS``, renews
+the leases of the players connected to it in one update, and closes the
+seeks whose lease ran out anywhere (their creators left, or reloaded the
+page and never came back), telling every lobby page.  Several processes
+may close the same overdue seeks at once: each seek closes once (the
+update re-checks it is still open) and removing a row twice is harmless.
+Leases survive what a count of connections would not: a process that
+dies renews nothing, so its players' seeks go after the lease.
+
+The same round draws the list of public games to watch once and, when it
+changed, pushes it straight to the pages of this process that show it: it
+changes with every game that starts or ends, and telling each of those to
+every page through the channel layer cost more than all the rest of the
+lobby (``bench/lobby.py``).  And it tells each player connected here, once
+more and straight to their sockets, of a seek of theirs taken in the last
+rounds: the
+channel layer delivers each message at most once, and a creator who
+missed «paired» would otherwise wait for a rival who is already on the
+board.  A page ignores a pairing older than itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from datetime import timedelta
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import timezone
+
+from . import broadcast, display, service
+
+logger = logging.getLogger(__name__)
+
+
+class Keeper:
+    def __init__(self) -> None:
+        self.pages: set = set()
+        self.players: dict[int, set[str]] = {}
+        self.games_shown: str | None = None
+        self.task: asyncio.Task | None = None
+
+    def arrive(self, page) -> None:
+        """A lobby socket opened here (its consumer: ``player_id`` is None for someone only watching)."""
+        self.pages.add(page)
+        if page.player_id is not None:
+            self.players.setdefault(page.player_id, set()).add(page.channel_name)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def leave(self, page) -> None:
+        self.pages.discard(page)
+        channels = self.players.get(page.player_id, set())
+        channels.discard(page.channel_name)
+        if page.player_id is not None and not channels:
+            self.players.pop(page.player_id, None)
+        if not self.pages and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(getattr(settings, "LOBBY_TICK_SECONDS", 3))
+            try:
+                await self.tick()
+            except Exception:  # a failed round must not stop the next one
+                logger.exception("keeping the lobby's seeks failed")
+
+    async def tick(self, now=None) -> None:
+        """One round: renew, close the overdue seeks, tell the rooms, the paired and the watchers (``now`` only for tests)."""
+        watching = [page for page in self.pages if page.watches_games]
+        found, taken, games = await database_sync_to_async(_keep, thread_sensitive=False)(
+            list(self.players), now or timezone.now(), bool(watching)
+        )
+        layer = get_channel_layer()
+        for group, message in found:
+            await layer.group_send(group, message)
+        for creator, url, when in taken:
+            for channel in list(self.players.get(creator, ())):
+                await layer.send(channel, {"type": "lobby.paired", "url": url, "taken_at": when.isoformat()})
+        if games is not None and games != self.games_shown:
+            self.games_shown = games
+            for page in watching:
+                await page.show_games(games)
+
+
+def _keep(present: list[int], now, watched: bool) -> tuple[list[tuple[str, dict]], list, str | None]:
+    closed = service.keep(present, now=now)
+    tick = timedelta(seconds=getattr(settings, "LOBBY_TICK_SECONDS", 3))
+    games = display.game_rows(display.watchable_games()) if watched else None
+    return broadcast.messages(service.Outcome(closed=closed)), service.taken_since(present, now - 3 * tick), games
+
+
+_keepers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Keeper]" = weakref.WeakKeyDictionary()
+
+
+def keeper() -> Keeper:
+    """The keeper of the running event loop (one per web process)."""
+    loop = asyncio.get_running_loop()
+    found = _keepers.get(loop)
+    if found is None:
+        found = _keepers[loop] = Keeper()
+    return found

@@ -1,0 +1,116 @@
+"""Who is in which room of the lobby, and what each viewer is shown of a seek.
+
+Rooms: the public one, and one per class.  Only accounts their owners
+created play in the public room; accounts a teacher created play only in
+their class's room, as they play only inside the class.  A teacher watches
+the rooms of the classes they teach, and anyone, signed in or not, may
+watch the public room: watchers see the seeks but send nothing.
+
+``Viewer.shows`` is the one place that decides what a viewer sees of a
+seek: its creator sees it as theirs (to withdraw), a player of its room
+who may take it sees it with «Aceptar» (their rating inside its range,
+neither of them blocking the other), a watcher sees it read-only, and
+anyone else does not see it.  The page and the lobby's socket both ask it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from tutor.classroom.models import Classroom
+from tutor.play.access import is_young
+from tutor.ratings.service import ratings_of
+
+from .models import PUBLIC_ROOM, Block, room_key
+
+MINE, TAKE, VIEW = "mine", "take", "view"
+
+
+@dataclass(frozen=True)
+class Room:
+    key: str
+    label: str
+    classroom_id: int | None
+    plays: bool
+
+
+def rooms_for(user) -> list[Room]:
+    """The rooms ``user`` sees, the ones they play in first (two queries: every page of the lobby asks)."""
+    if not user.is_authenticated:
+        return [Room(PUBLIC_ROOM, "Sala pública", None, plays=False)]
+    classes = (Classroom.objects.filter(Q(memberships__student=user) | Q(teacher=user)).distinct()
+               .order_by("name").values_list("pk", "name", "teacher_id"))
+    studied: list[Room] = []
+    taught: list[Room] = []
+    for pk, name, teacher_id in classes:
+        teaches = teacher_id == user.pk
+        (taught if teaches else studied).append(Room(room_key(pk), f"Sala de {name}", pk, plays=not teaches))
+    if is_young(user):
+        return studied
+    return [Room(PUBLIC_ROOM, "Sala pública", None, plays=True), *studied, *taught]
+
+
+def blocked_ids(user) -> set[int]:
+    """Everyone ``user`` blocked or who blocked ``user``: they never meet in the lobby."""
+    if not user.is_authenticated:
+        return set()
+    pairs = Block.objects.filter(Q(blocker=user) | Q(blocked=user)).values_list("blocker_id", "blocked_id")
+    return {other for pair in pairs for other in pair if other != user.pk}
+
+
+@dataclass(frozen=True)
+class Card:
+    """What deciding who sees a seek needs, small enough to travel with every lobby message."""
+
+    id: int
+    creator: int
+    room: str
+    min: int | None
+    max: int | None
+
+    @classmethod
+    def of(cls, seek) -> "Card":
+        return cls(seek.pk, seek.creator_id, seek.room, seek.min_rating, seek.max_rating)
+
+    def admits(self, rating: float) -> bool:
+        return (self.min is None or rating >= self.min) and (self.max is None or rating <= self.max)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Someone looking at the lobby: their rooms, rating and blocks, read once per page or socket."""
+
+    user_id: int | None
+    rating: float
+    rooms: tuple[Room, ...]
+    blocked: frozenset[int] = field(default_factory=frozenset)
+
+    @classmethod
+    def of(cls, user) -> "Viewer":
+        rating = ratings_of([user.pk])[user.pk] if user.is_authenticated else 0.0
+        return cls(user.pk if user.is_authenticated else None, rating, tuple(rooms_for(user)), frozenset(blocked_ids(user)))
+
+    @property
+    def keys(self) -> set[str]:
+        return {room.key for room in self.rooms}
+
+    @property
+    def playing_keys(self) -> set[str]:
+        return {room.key for room in self.rooms if room.plays}
+
+    @property
+    def plays(self) -> bool:
+        return bool(self.playing_keys)
+
+    def room(self, key: str) -> Room | None:
+        return next((room for room in self.rooms if room.key == key), None)
+
+    def shows(self, card: Card) -> str | None:
+        """``MINE``, ``TAKE``, ``VIEW`` or ``None`` (not shown)."""
+        if card.creator == self.user_id:
+            return MINE
+        if card.room in self.playing_keys:
+            return TAKE if card.creator not in self.blocked and card.admits(self.rating) else None
+        return VIEW if card.room in self.keys else None

@@ -1,0 +1,297 @@
+"""Seeks and pairing: «Jugar ya», taking a seek, withdrawing it, and the leases that keep seeks alive.
+
+Every function takes ``now`` (the time is injected, so tests never sleep)
+and returns an ``Outcome``: the game it started, the seek it published,
+and the seeks it closed, which ``broadcast`` then tells the lobby about
+once the transaction has committed.
+
+Pairing is atomic.  Taking a seek locks its row (and the taker's own open
+seek, in the order of their ids, so two players taking each other's seek
+at once cannot deadlock): of two players accepting the same seek at once,
+the second finds it taken.  «Jugar ya» first locks its room's row, so two
+players pressing it with nobody waiting meet instead of both waiting.
+The game starts in the same transaction as the seek closes: a seek is
+never taken without its game, nor a game made from a seek twice.
+
+A seek lives while its creator is in the lobby: ``expires_at`` is a lease
+that every process renews for the players whose lobby pages it serves
+(``keep``); once they leave (or reload and do not come back) it runs out
+and ``keep`` closes the seek as gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+
+from tutor.play import service as games
+from tutor.play.models import LiveGame
+from tutor.ratings import service as ratings
+
+from .models import PUBLIC_ROOM, Room, Seek, room_key
+from .rooms import Card, Viewer
+
+Status = Seek.Status
+LENGTHS = (0, 3, 5, 7)
+SPREADS = (100, 200, 400)
+CLAIM_MINUTES = 5
+"""How long an untimed lobby game waits for an absent rival before it can be claimed."""
+
+GONE = "Esta búsqueda ya no está abierta: alguien se te ha adelantado o quien la publicó se ha ido."
+OWN = "Es tu propia búsqueda: espera a que alguien la acepte, o retírala."
+NOT_HERE = "No juegas en esa sala."
+NO_SUCH_SEEK = "No hay ninguna búsqueda así en tus salas."
+SIGN_IN = "Entra con tu cuenta para jugar."
+OUT_OF_RANGE = "Quien publicó esta búsqueda quiere un rival con otra puntuación."
+
+
+class LobbyError(Exception):
+    """Something the lobby does not allow now: a Spanish message and an HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Wish:
+    """What a player asks for when they press «Jugar ya»."""
+
+    length: int = 3
+    clock: bool = False
+    rated: bool = True
+    spread: int | None = None
+    classroom_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.length not in LENGTHS:
+            raise LobbyError("Elige una partida por dinero o un match a 3, 5 o 7 puntos.")
+        if self.spread is not None and self.spread not in SPREADS:
+            raise LobbyError("Elige la diferencia de puntuación entre las de la lista.")
+        if self.rated and not self.length:
+            raise LobbyError("Las partidas por dinero no puntúan: elige un match o quita «Puntúa».")
+        if self.rated and self.classroom_id is not None:
+            raise LobbyError("Las partidas de un grupo no puntúan: quita «Puntúa».")
+
+    @property
+    def room(self) -> str:
+        return room_key(self.classroom_id)
+
+
+@dataclass
+class Outcome:
+    game: LiveGame | None = None
+    published: Seek | None = None
+    taken: Seek | None = None
+    closed: list[Card] = field(default_factory=list)
+
+
+def lease() -> timedelta:
+    return timedelta(seconds=getattr(settings, "LOBBY_LEASE_SECONDS", 12))
+
+
+# -- «Jugar ya» and publishing ----------------------------------------------------
+
+
+def play_now(user, wish: Wish, *, now: datetime, viewer: Viewer | None = None) -> Outcome:
+    """Take the oldest seek ``user`` may take with these settings, or publish one and wait.
+
+    ``viewer`` is ``user`` as the lobby sees them, when the caller has read it already.
+    """
+    viewer = _player(user, wish.room, viewer)
+    with transaction.atomic():
+        _lock_room(wish.room)
+        for seek_id in candidates(user, viewer, wish, now=now).values_list("pk", flat=True)[:5]:
+            outcome = start_from(seek_id, user, viewer, now=now)
+            if outcome is not None:
+                return outcome
+        return _publish(user, viewer, wish, now=now)
+
+
+def _lock_room(key: str) -> None:
+    """Lock the room's row for the rest of the transaction (created the first time)."""
+    if not Room.objects.select_for_update().filter(key=key).exists():
+        Room.objects.get_or_create(key=key)
+        Room.objects.select_for_update().get(key=key)
+
+
+def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
+    """Open seeks with exactly these settings that ``user`` may take, oldest first."""
+    found = Seek.objects.filter(
+        status=Status.OPEN, rival__isnull=True, expires_at__gt=now, length=wish.length, clock=wish.clock,
+        rated=wish.rated, classroom_id=wish.classroom_id,  # type: ignore[misc]  # None: the public room
+    ).exclude(creator_id=user.pk).exclude(creator_id__in=viewer.blocked)
+    found = found.filter(Q(min_rating__isnull=True) | Q(min_rating__lte=viewer.rating),
+                         Q(max_rating__isnull=True) | Q(max_rating__gte=viewer.rating))
+    if wish.spread is not None:
+        found = found.filter(creator_rating__gte=viewer.rating - wish.spread, creator_rating__lte=viewer.rating + wish.spread)
+    return found.order_by("created", "pk")
+
+
+def _publish(user, viewer: Viewer, wish: Wish, *, now: datetime) -> Outcome:
+    """A new open seek; the player's previous one, if any, is withdrawn (one open seek each)."""
+    closed = _close_own(user, now=now)
+    low = high = None
+    if wish.spread is not None:
+        low, high = max(0, round(viewer.rating) - wish.spread), round(viewer.rating) + wish.spread
+    seek = Seek.objects.create(
+        creator=user, creator_rating=viewer.rating, length=wish.length, clock=wish.clock, rated=wish.rated,
+        min_rating=low, max_rating=high, classroom_id=wish.classroom_id, created=now, expires_at=now + lease(),
+    )
+    if wish.classroom_id is None:
+        ratings.enter(user)
+    return Outcome(published=seek, closed=closed)
+
+
+def withdraw(user, *, now: datetime) -> Outcome:
+    """The player stops looking: their open seek closes."""
+    with transaction.atomic():
+        return Outcome(closed=_close_own(user, now=now))
+
+
+def _close_own(user, *, now: datetime, status: str = Status.WITHDRAWN) -> list[Card]:
+    own = list(Seek.objects.select_for_update().filter(creator=user, status=Status.OPEN, rival__isnull=True))
+    for seek in own:
+        seek.status, seek.closed_at = status, now
+        seek.save(update_fields=["status", "closed_at"])
+    return [Card.of(seek) for seek in own]
+
+
+# -- taking a seek ------------------------------------------------------------------
+
+
+def take(seek_id: int, user, *, now: datetime) -> Outcome:
+    """``user`` accepts one seek (its «Aceptar»): the match starts, or a Spanish refusal."""
+    if not user.is_authenticated:
+        raise LobbyError(SIGN_IN, 403)
+    viewer = Viewer.of(user)
+    seek = Seek.objects.filter(pk=seek_id).first()
+    if seek is None or seek.room not in viewer.playing_keys or seek.rival_id not in (None, user.pk):
+        raise LobbyError(NO_SUCH_SEEK, 404)  # another room's seeks do not exist for this player
+    if seek.creator_id == user.pk:
+        raise LobbyError(OWN, 409)
+    if seek.status != Status.OPEN or seek.expires_at <= now or seek.creator_id in viewer.blocked:
+        raise LobbyError(GONE, 409)
+    if not Card.of(seek).admits(viewer.rating):
+        raise LobbyError(OUT_OF_RANGE, 409)
+    with transaction.atomic():
+        outcome = start_from(seek.pk, user, viewer, now=now)
+    if outcome is None:
+        raise LobbyError(GONE, 409)
+    return outcome
+
+
+def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome | None:
+    """Inside a transaction: close the seek and start its match, or None when it is no longer open.
+
+    ``user`` plays Black against the seek's creator, in a game with the
+    seek's settings (a rematch copies the finished game's).
+    """
+    own_ids = list(Seek.objects.filter(creator=user, status=Status.OPEN, rival__isnull=True).values_list("pk", flat=True))
+    locked = {seek.pk: seek for seek in Seek.objects.select_for_update().filter(pk__in=[seek_id, *own_ids]).order_by("pk")}
+    seek = locked.get(seek_id)
+    if seek is None or seek.status != Status.OPEN or seek.expires_at <= now or seek.creator_id == user.pk:
+        return None
+    if seek.creator_id in viewer.blocked or seek.rival_id not in (None, user.pk):
+        return None
+    origin = seek.rematch_of
+    game = games.create_game(
+        seek.creator, black=user, length=seek.length, classroom=seek.classroom,
+        claim_minutes=origin.claim_minutes if origin else CLAIM_MINUTES,
+        highlight=origin.highlight if origin else True,
+        public=origin.public if origin else seek.classroom_id is None,
+    )
+    if seek.rated:
+        ratings.mark_rated(game)
+    seek.status, seek.taker, seek.game, seek.closed_at = Status.TAKEN, user, game, now
+    seek.save(update_fields=["status", "taker", "game", "closed_at"])
+    closed = [Card.of(seek)] if seek.rival_id is None else []
+    for own in (locked[pk] for pk in own_ids if pk in locked):
+        if own.status == Status.OPEN:
+            own.status, own.closed_at = Status.WITHDRAWN, now
+            own.save(update_fields=["status", "closed_at"])
+            closed.append(Card.of(own))
+    if seek.classroom_id is None:
+        ratings.enter(user)
+    return Outcome(game=game, taken=seek, closed=closed)
+
+
+def _player(user, room: str, viewer: Viewer | None = None) -> Viewer:
+    """The viewer behind a decision, refused unless they play in ``room``."""
+    if not user.is_authenticated:
+        raise LobbyError(SIGN_IN, 403)
+    viewer = viewer or Viewer.of(user)
+    if room not in viewer.playing_keys:
+        raise LobbyError(NOT_HERE, 403)
+    return viewer
+
+
+# -- leases ------------------------------------------------------------------------
+
+
+def keep(present: list[int], *, now: datetime) -> list[Card]:
+    """Renew the leases of the seeks of ``present`` players; close the overdue ones as gone.
+
+    Each process calls it every few seconds for the players whose lobby
+    pages it serves.  A seek closes once: the update re-checks that it is
+    still open, so a seek taken meanwhile stays taken.
+    """
+    with transaction.atomic():
+        # Rows locked by a pairing under way are skipped, not waited for: the
+        # pairing closes them anyway, and a process waiting here would keep its
+        # players waiting behind it.
+        if present:
+            renewing = _unlocked(Seek.objects.filter(status=Status.OPEN, rival__isnull=True, creator_id__in=present))
+            Seek.objects.filter(pk__in=renewing).update(expires_at=now + lease())
+        overdue = list(Seek.objects.filter(pk__in=_unlocked(Seek.objects.filter(status=Status.OPEN, expires_at__lte=now))[:500]))
+        Seek.objects.filter(pk__in=[seek.pk for seek in overdue]).update(status=Status.GONE, closed_at=now)
+    return [Card.of(seek) for seek in overdue if seek.rival_id is None]
+
+
+def _unlocked(seeks) -> list[int]:
+    """The ids of ``seeks`` that nobody else has locked, locked now until the end of the transaction."""
+    return list(seeks.select_for_update(skip_locked=True).order_by("pk").values_list("pk", flat=True))
+
+
+def taken_since(creator_ids: list[int], since: datetime) -> list[tuple[int, str, datetime]]:
+    """``(creator, game's url, when)`` for the seeks of these players taken since ``since``.
+
+    The lobby tells a creator their seek was taken through the channel
+    layer, at most once; each process tells its players again from here
+    (``keeper``), so a lost message costs a few seconds, not a game.
+    """
+    if not creator_ids:
+        return []
+    taken = (Seek.objects.filter(status=Status.TAKEN, rival__isnull=True, creator_id__in=creator_ids, closed_at__gte=since)
+             .exclude(game__isnull=True).select_related("game"))
+    return [(seek.creator_id, seek.game.get_absolute_url(), seek.closed_at)
+            for seek in taken if seek.game is not None and seek.closed_at is not None]
+
+
+def renew(user, *, now: datetime) -> None:
+    """The player is (again) in the lobby: their open seek lives on (a reloaded page keeps it)."""
+    if user.is_authenticated:
+        Seek.objects.filter(status=Status.OPEN, rival__isnull=True, creator=user, expires_at__gt=now).update(expires_at=now + lease())
+
+
+def waiting(user, *, now: datetime) -> Seek | None:
+    """The player's open seek, if they are waiting for a rival."""
+    if not user.is_authenticated:
+        return None
+    return Seek.objects.filter(creator=user, status=Status.OPEN, rival__isnull=True, expires_at__gt=now).select_related("classroom").first()
+
+
+def listed(viewer: Viewer, *, now: datetime, limit: int = 200) -> list[Seek]:
+    """The open seeks ``viewer`` is shown, oldest first."""
+    ids = [room.classroom_id for room in viewer.rooms if room.classroom_id is not None]
+    where = Q(classroom_id__in=ids)
+    if PUBLIC_ROOM in viewer.keys:
+        where |= Q(classroom__isnull=True)
+    seeks = (Seek.objects.filter(where, status=Status.OPEN, rival__isnull=True, expires_at__gt=now)
+             .select_related("creator", "classroom").order_by("created", "pk")[:limit])
+    return [seek for seek in seeks if viewer.shows(Card.of(seek))]
