@@ -7,7 +7,9 @@ reloading; Bruno's «Jugar ya» takes it and both land on the board; the game
 appears in Carla's list of games to watch and she opens it.  After a move,
 Ana leaves the match: both ratings change on both players' pages.  Then
 Bruno offers a rematch from the finished game, Ana accepts it, and both
-pages move to the new game.  (Clocks come later: this match ends by leaving.)
+pages move to the new game.  A third test plays a match with clock: one
+player runs out of time (the server's clock is moved, nothing sleeps long),
+the rival claims it, and both ratings change.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,7 @@ from tests.classroom_factories import make_user
 from tests.lobby_factories import MATCH_TO_3
 from tests.test_play_browser import open_as, wait_seq
 from tutor.lobby import service
+from tutor.play import clocks
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 
@@ -46,6 +50,17 @@ def check_page(page, viewport) -> None:
     violations = axe_violations(page)
     assert violations == [], describe_violations(violations)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+def play_first_move(game, first, second, watcher) -> dict:
+    """The player on roll makes a legal play on their board and every page shows it; the players' pages by account."""
+    game.refresh_from_db()
+    players = {game.white_id: first, game.black_id: second}
+    mover = players[game.player(game.side_to_act()).pk]
+    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
+    mover.get_by_role("button", name="Confirmar").click()
+    wait_seq([first, second, watcher], game.seq + 1)
+    return players
 
 
 @pytest.fixture(autouse=True)
@@ -83,12 +98,7 @@ def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
 
-    game.refresh_from_db()
-    players = {game.white_id: first, game.black_id: second}
-    mover = players[game.player(game.side_to_act()).pk]
-    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
-    mover.get_by_role("button", name="Confirmar").click()
-    wait_seq([first, second, watcher], game.seq + 1)
+    play_first_move(game, first, second, watcher)
 
     first.once("dialog", lambda dialog: dialog.accept())
     first.get_by_role("button", name="Dejar el match").click()
@@ -131,3 +141,61 @@ def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_g
     first.wait_for_url(GAME_URL)
     second.wait_for_url(lambda url: url != asgi_server + game.get_absolute_url())
     assert first.url == second.url == asgi_server + new.get().get_absolute_url()
+
+
+def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobby_sees_the_clocks(asgi_server, new_page, monkeypatch):
+    shift = [timedelta(0)]
+    monkeypatch.setattr(clocks, "clock", lambda: timezone.now() + shift[0])
+    ana, bruno, carla = make_user("ana"), make_user("bruno"), make_user("carla")
+    first = open_as(new_page, asgi_server, ana, "/jugar/")
+    second = open_as(new_page, asgi_server, bruno, "/jugar/", viewport=PHONE)
+    watcher = open_as(new_page, asgi_server, carla, "/jugar/")
+    for page in (first, second):
+        page.locator(".lobby-more summary").click()
+        page.get_by_role("radio", name="Con reloj").check()
+    first.get_by_role("button", name="Jugar ya").click()
+    expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj · puntúa")
+    second.get_by_role("button", name="Jugar ya").click()
+    first.wait_for_url(GAME_URL)
+    second.wait_for_url(GAME_URL)
+    game = LiveGame.objects.get()
+    assert game.timed
+    listed = watcher.locator(f'[data-lobby-games] [data-game="{game.pk}"] a')
+    expect(listed).to_contain_text("ana 1500 contra bruno 1500", timeout=20000)
+    listed.click()
+    watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
+    expect(watcher.locator("[data-clock]")).to_have_count(2)
+    expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 4:00")
+
+    players = play_first_move(game, first, second, watcher)
+    game.refresh_from_db()
+    late = game.player(game.side_to_act())
+    slow, rival = players[late.pk], players[game.player(1 - game.side_to_act()).pk]
+    running = rival.locator("[data-clock][data-running]")
+    expect(running).to_contain_text("Retardo:")
+    shoot(first, "timed-game-1280.png")
+    shoot(second, "timed-game-360.png")
+    check_page(first, DESKTOP)
+    check_page(second, PHONE)
+
+    # The server's clock jumps to three seconds before the slow player's reserve runs out: the rival's page,
+    # drawn again, counts those down and only then offers the claim, which the server accepts.
+    shift[0] = game.clock_deadline - timezone.now() - timedelta(seconds=3)
+    rival.reload()
+    rival.wait_for_selector("text=Conectado")
+    claim = rival.get_by_role("button", name="Reclamar por tiempo")
+    expect(claim).to_be_hidden()
+    expect(rival.locator("[data-clock][data-running]")).to_contain_text("Reserva: 0:00", timeout=10000)
+    claim.click(timeout=10000)
+    for page in (first, second, watcher):
+        expect(page.locator("[data-play-status]")).to_contain_text("Ha terminado")
+    expect(slow.locator(".play-events")).to_contain_text("Se te ha acabado el tiempo: pierdes por tiempo.")
+    expect(slow.locator("[data-rating-change]")).to_contain_text("1500,00 → 1482,68")
+    expect(rival.locator("[data-rating-change]")).to_contain_text("1500,00 → 1517,32")
+    shoot(slow, "lost-on-time.png")
+    winner = game.player(1 - game.side_to_act())
+    for page in (first, second):
+        page.goto(asgi_server + f"/jugar/jugador/{late.username}/")
+        expect(page.locator("[data-rating]")).to_have_text("1482,68")
+        page.goto(asgi_server + f"/jugar/jugador/{winner.username}/")
+        expect(page.locator("[data-rating]")).to_have_text("1517,32")

@@ -351,3 +351,40 @@ def test_the_asgi_process_keeps_what_it_imported_out_of_the_collectors_full_pass
     frozen = subprocess.run([sys.executable, "-c", "import gc, tutor.asgi; print(gc.get_freeze_count())"],
                             cwd=root, env=env, capture_output=True, text=True, check=True).stdout
     assert int(frozen) > 10_000
+
+
+def test_a_timed_games_state_carries_the_clock_and_a_claim_of_flag_is_refused_before_time(players, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutor.play import clocks
+
+    start = timezone.now()
+    now = [start]
+    monkeypatch.setattr(clocks, "clock", lambda: now[0])
+    game = service.create_game(players[0], length=3, black=players[1], timed=True)
+    game.refresh_from_db()
+    late = game.side_to_act()
+
+    async def scenario():
+        waiting = socket(game, players[1 - late])
+        assert (await waiting.connect())[0]
+        first = await receive(waiting)
+        await waiting.send_to(text_data=json.dumps({"type": "flag"}))
+        refused, again = await receive(waiting), await receive(waiting)
+        now[0] = start + timedelta(seconds=12 + 240)
+        await waiting.send_to(text_data=json.dumps({"type": "flag"}))
+        over = await receive(waiting)
+        await waiting.disconnect()
+        return first, refused, again, over
+
+    first, refused, again, over = run_async(scenario)()
+    assert first["clock"] == {"delay": 12, "running": late, "delay_left": [12.0, 12.0], "reserve_left": [240.0, 240.0]}
+    assert 'role="timer"' in first["html"] and "Reserva: 4:00" in first["html"]
+    assert refused["type"] == "error" and refused["status"] == 409 and "Aún no" in refused["message"]
+    assert again["phase"] == Phase.MOVE
+    assert over["phase"] == Phase.OVER and over["clock"]["running"] is None
+    assert over["clock"]["reserve_left"][late] == 0
+    game.refresh_from_db()
+    assert game.winner == 1 - late and game.score[1 - late] == 3

@@ -266,3 +266,17 @@ def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pendin
     watching = Client().get(game.get_absolute_url()).content.decode()
     assert "Ana se ofrece a rendirse (backgammon, 3 puntos): Bruno decide si acepta." in watching
     assert 'value="accept"' not in watching
+
+
+def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_shows_both_clocks(ana, bruno):
+    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "timed": "on"})
+    game = LiveGame.objects.get()
+    assert game.timed and game.clock_side is None  # nobody's time runs before the rival joins
+    guest = signed_in(bruno)
+    guest.post(f"/jugar/{game.code}/unirse/")
+    game.refresh_from_db()
+    assert game.clock_side == game.side_to_act() and game.black_reserve == 360
+    page = guest.get(game.get_absolute_url()).content.decode()
+    assert page.count('role="timer"') == 2 and "Reserva: 6:00" in page and "Retardo: 12 s" in page
+    form = signed_in(ana).get("/jugar/").content.decode()
+    assert "Jugar con reloj" in form and "pierdes por tiempo" in form

@@ -31,7 +31,8 @@ game_finished = Signal()
 left before anybody moved) and ``match_over``."""
 
 turn_started = Signal()
-"""Sent when a side's turn begins in a live game: ``sender`` the model class, ``game``, ``side``."""
+"""Sent when a side's turn begins in a live game: ``sender`` the model class, ``game``, ``side``, and
+``opening`` (True for the first turn of a game, after the opening roll)."""
 
 NOT_ROLLING = "Ahora no te toca tirar los dados."
 DOUBLE_BEFORE_ROLLING = "Solo se dobla al empezar tu turno, antes de tirar."

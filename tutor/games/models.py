@@ -30,6 +30,8 @@ class ActionKind(models.TextChoices):
     ACCEPT = "accept", "Acepta la rendición"
     REJECT = "reject", "Rechaza la rendición"
     CLAIM = "claim", "Reclama la partida"
+    FLAG = "flag", "Pierde por tiempo"
+    ABORT = "abort", "Anula la partida"
     PHRASE = "phrase", "Frase"
     JOIN = "join", "Se une"
 

@@ -10,6 +10,8 @@ from typing import cast
 
 from django import forms
 
+from tutor.play.clocks import CLOCK_RULES
+
 from .models import Report
 from .rooms import Viewer
 from .service import SPREADS, LobbyError, Wish
@@ -29,7 +31,7 @@ class SeekForm(forms.Form):
     )
     clock = forms.ChoiceField(
         label="Reloj", choices=CLOCK_CHOICES, initial="no", widget=forms.RadioSelect,
-        help_text="Solo te emparejamos con quien elige lo mismo que tú.",
+        help_text=f"{CLOCK_RULES} Solo te emparejamos con quien elige lo mismo que tú.",
         error_messages={"required": CLOCK_ERROR, "invalid_choice": CLOCK_ERROR},
     )
     rated = forms.BooleanField(label="Puntúa (solo los matches)", required=False, initial=True)

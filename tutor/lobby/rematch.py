@@ -37,8 +37,7 @@ NO_OFFER = "Tu rival ya no te ofrece la revancha."
 
 def wish_after(game: LiveGame) -> Wish:
     """The settings of a finished game, for «Jugar otra vez» and the rematch."""
-    seek = Seek.objects.filter(game=game).first()
-    return Wish(length=game.length, clock=bool(seek and seek.clock), rated=ratings.is_rated(game), classroom_id=game.classroom_id)
+    return Wish(length=game.length, clock=game.timed, rated=ratings.is_rated(game), classroom_id=game.classroom_id)
 
 
 def again(game: LiveGame, user, *, now: datetime) -> Outcome:

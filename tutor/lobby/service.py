@@ -205,6 +205,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
         claim_minutes=origin.claim_minutes if origin else CLAIM_MINUTES,
         highlight=origin.highlight if origin else True,
         public=origin.public if origin else seek.classroom_id is None,
+        timed=seek.clock,
     )
     if seek.rated:
         ratings.mark_rated(game)

@@ -9,9 +9,11 @@ class PlayConfig(AppConfig):
     verbose_name = "Partidas entre personas"
 
     def ready(self) -> None:
-        from tutor.games.driver import game_finished
+        from tutor.games.driver import game_finished, turn_started
 
+        from .clocks import on_turn_started
         from .models import LiveGame
         from .tasks import queue_finished_match
 
         game_finished.connect(queue_finished_match, sender=LiveGame, dispatch_uid="play.queue_review")
+        turn_started.connect(on_turn_started, sender=LiveGame, dispatch_uid="play.clock")

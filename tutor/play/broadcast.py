@@ -18,6 +18,7 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from . import clocks
 from .display import render_player_panels
 from .models import LiveGame
 
@@ -28,8 +29,8 @@ def group_name(pk: int) -> str:
 
 
 def state_header(game: LiveGame) -> dict:
-    """What every viewer's message says besides the panel: the machine-readable state."""
-    return {"seq": game.seq, "phase": game.phase, "to_act": game.side_to_act(), "xgid": game.xgid}
+    """What every viewer's message says besides the panel: the machine-readable state, and a timed game's clock."""
+    return {"seq": game.seq, "phase": game.phase, "to_act": game.side_to_act(), "xgid": game.xgid, "clock": clocks.figures(game)}
 
 
 def message(game: LiveGame) -> dict:

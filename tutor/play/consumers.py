@@ -33,11 +33,11 @@ from tutor.games.verdicts import illegal_verdict
 
 from . import broadcast, service
 from .access import get_game
-from .broadcast import group_name
+from .broadcast import group_name, state_header
 from .display import render_panel
 from .models import LiveGame
 
-KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
@@ -155,11 +155,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _state(self, verdict: dict | None, play: str) -> dict:
         game = LiveGame.objects.select_related("white", "black", "classroom").get(pk=self.game_pk)
         return {
-            "seq": game.seq,
-            "phase": game.phase,
-            "to_act": game.side_to_act(),
+            **state_header(game),
             "you": game.side_of(self.user),
-            "xgid": game.xgid,
             "html": render_panel(game, self.user, verdict=verdict, play=play),
             "verdict": verdict,
         }

@@ -10,6 +10,7 @@ from their own side of the table.
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 from django.template.loader import render_to_string
@@ -25,7 +26,7 @@ from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE
 
-from . import extensions, resigning
+from . import clocks, extensions, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
@@ -71,6 +72,10 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind == Kind.CLAIM:
         absent = "tu rival llevaba" if mine else "llevabas" if viewer_side is not None else "su rival llevaba"
         return f"{does('reclamas', 'reclama')} la partida: {absent} demasiado tiempo sin jugar."
+    if kind == Kind.FLAG:
+        return "Se te ha acabado el tiempo: pierdes por tiempo." if mine else f"A {name(game, action.side)} ({SIDE_WORDS[action.side]}) se le ha acabado el tiempo: pierde por tiempo."
+    if kind == Kind.ABORT:
+        return f"{does('anulas', 'anula')} la partida: nadie hizo la primera jugada a tiempo. Nadie gana ni pierde puntos."
     if kind == Kind.PHRASE:
         return f"{does('dices', 'dice')}: «{PHRASES.get(action.phrase, '')}»"
     return ""
@@ -80,6 +85,8 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     """Who must do what now, from the viewer's point of view."""
     if game.phase == Phase.WAITING:
         return "Esperando a tu rival: comparte el enlace o el código." if viewer_side == WHITE else "Falta un jugador."
+    if game.aborted:
+        return "Partida anulada antes de la primera jugada: nadie gana ni pierde puntos."
     if game.phase == Phase.OVER:
         won = game.winner == viewer_side
         target = "el match" if game.length else "la sesión"
@@ -103,6 +110,8 @@ def list_status(game: LiveGame, viewer_side: int | None) -> str:
     """Where one of the viewer's games stands, in a few words for the list of «Tus partidas»."""
     if game.phase == Phase.WAITING:
         return "esperando a tu rival" if viewer_side == WHITE else "falta un jugador"
+    if game.aborted:
+        return "anulada"
     if game.phase == Phase.OVER:
         return "terminada: has ganado" if game.winner == viewer_side else "terminada: has perdido"
     acting = game.side_to_act()
@@ -131,6 +140,24 @@ def score_text(game: LiveGame) -> str:
     return f"{name(game, WHITE)} {white} – {name(game, BLACK)} {black}{target}"
 
 
+def clock_faces(game: LiveGame, viewer_side: int | None, now) -> list[dict]:
+    """Each side's clock as the page shows it (the rival's first, then the viewer's), from the server's figures."""
+    figures = clocks.figures(game, now)
+    if figures is None:
+        return []
+    order = (WHITE, BLACK) if viewer_side is None else (1 - viewer_side, viewer_side)
+    return [{
+        "side": side,
+        "who": "Tú" if side == viewer_side else name(game, side),
+        "colour": SIDE_WORDS[side],
+        "running": figures["running"] == side,
+        "delay_left": figures["delay_left"][side],
+        "reserve_left": figures["reserve_left"][side],
+        "reserve_text": clocks.minutes_and_seconds(figures["reserve_left"][side]),
+        "delay_text": f"{math.ceil(figures['delay_left'][side])} s",
+    } for side in order]
+
+
 def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
     side = game.side_of(viewer)
     position = game.position
@@ -140,7 +167,8 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     act_url = reverse("play:act", args=[game.code])
-    can_claim = side is not None and not game.is_over and acting is not None and acting != side
+    can_claim = side is not None and not game.is_over and acting is not None and acting != side and not game.timed
+    now = clocks.clock()
     return {
         "game": game,
         "position": position,
@@ -171,6 +199,10 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "events": [text for text in (sentence(game, action, side) for action in game.recent_actions()) if text],
         "phrases": PHRASES.items(),
         "can_claim": can_claim,
+        "clocks": clock_faces(game, side, now),
+        "flag_in": None if game.is_over else clocks.flag_in(game, side, now),
+        "abort_in": clocks.abort_in(game, side, now),
+        "abort_seconds": clocks.ABORT_SECONDS,
         "claim_value": resigning.claiming(game, side) if can_claim else "",
         "act_url": act_url,
         "move_url": f"{act_url}?tipo=move&seq={game.seq}",

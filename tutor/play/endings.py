@@ -1,21 +1,22 @@
-"""How a live game ends: the last checker, a drop, an accepted resignation, or a player leaving or being claimed against.
+"""How a live game ends: the last checker, a drop, an accepted resignation, a player leaving, claimed against or out of time, or an opening aborted.
 
 Every ending goes through the shared ``finish_game`` (which records the
 result like any other and announces ``game_finished``); a match then goes
-on with the next game's opening roll, or the game's row is closed.
+on with the next game's opening roll, or the game's row is closed
+(``_close``, which announces ``match_finished``).  Running out of time is
+scored as leaving (``_forfeit``); an opening aborted closes the match
+without a winner.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from django.utils import timezone
-
 from tutor.engine import BLACK, WHITE, GameResult, Position, opponent, resignation, resignations
 from tutor.games.driver import finish_game, resignation_of
 from tutor.games.errors import GameError
 
-from . import turns
+from . import clocks, turns
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
 from .signals import match_finished
@@ -86,15 +87,54 @@ def resign(game: LiveGame, side: int) -> LiveAction:
 
 
 def claim(game: LiveGame, side: int) -> LiveAction:
-    """The rival has not acted for the waiting time the creator chose: scored as if they had left."""
+    """The rival has not acted for the waiting time the creator chose: scored as if they had left.
+
+    A timed game has its clock instead: a rival out of time loses by ``flag``.
+    """
+    if game.timed:
+        raise GameError(TIMED_CLAIM, 409)
     absent = opponent(side)
     if game.side_to_act() != absent:
         raise GameError("Solo puedes reclamar la partida cuando tu rival tiene que jugar y no lo hace.", 409)
     deadline = game.last_action_at + timedelta(minutes=game.claim_minutes)
-    if timezone.now() < deadline:
-        seconds = int((deadline - timezone.now()).total_seconds()) + 1
+    now = clocks.clock()
+    if now < deadline:
+        seconds = int((deadline - now).total_seconds()) + 1
         raise GameError(f"Aún no: si tu rival no juega, podrás reclamar la partida dentro de {seconds} s.", 409)
     return _forfeit(game, loser=absent, kind=Kind.CLAIM, by=side)
+
+
+TIMED_CLAIM = "Esta partida tiene reloj: si a tu rival se le acaba el tiempo, reclama por tiempo."
+UNTIMED_FLAG = "Esta partida no tiene reloj."
+
+
+def flag(game: LiveGame, now=None) -> LiveAction:
+    """The side the game waits for has run out of time: scored as if they had left (asked by either player, or a keeper).
+
+    Refused while the server's clock still gives them time.
+    """
+    if not game.timed:
+        raise GameError(UNTIMED_FLAG, 409)
+    late = game.clock_side
+    now = now or clocks.clock()
+    if late is None or not clocks.ran_out(game, now):
+        _, reserve = clocks.left(game, late, now) if late is not None else (0.0, 0.0)
+        raise GameError(f"Aún no: a quien le toca aún le quedan {clocks.minutes_and_seconds(reserve)} de reserva, además del retardo.", 409)
+    return _forfeit(game, loser=late, kind=Kind.FLAG, by=late)
+
+
+def abort(game: LiveGame, side: int) -> LiveAction:
+    """The rival never made the first move: the match closes without a result (nobody wins, nothing is rated)."""
+    if not clocks.may_abort(game, side):
+        raise GameError(
+            f"Solo puedes anular la partida si tu rival lleva {clocks.ABORT_SECONDS} s sin hacer la primera jugada.", 409
+        )
+    position = game.position
+    action = record(game, side, Kind.ABORT, position)
+    finish_game(game, position, None, ends_match=True)
+    _close(game, position, None, position.score)
+    save(game)
+    return action
 
 
 def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
@@ -113,10 +153,11 @@ def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
     return action
 
 
-def _close(game: LiveGame, final: Position, winner: int, score: tuple[int, int]) -> None:
+def _close(game: LiveGame, final: Position, winner: int | None, score: tuple[int, int]) -> None:
+    """The match (or session) is over: ``winner`` None for one aborted at its opening."""
     game.phase = Phase.OVER
     game.offer, game.offer_by = "", None
     game.winner = winner
     game.final_score = list(score)
     game.xgid = final.replace(dice=None).to_xgid()
-    match_finished.send(sender=LiveGame, game=game)  # the match is over and has its winner: the ratings hear it
+    match_finished.send(sender=LiveGame, game=game)  # the match is over (with its winner, or aborted): the ratings hear it

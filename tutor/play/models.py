@@ -97,6 +97,15 @@ class LiveGame(StoredMatch, models.Model):
     graded = models.BooleanField("revisada por gnubg", default=False)
     created = models.DateTimeField(auto_now_add=True)
     last_action_at = models.DateTimeField(default=timezone.now)
+    clock_delay = models.PositiveSmallIntegerField("retardo por decisión (s)", default=0, help_text="0: sin reloj")
+    clock_reserve = models.PositiveIntegerField("reserva inicial (s)", default=0, help_text="por match, o por partida si es por dinero")
+    white_reserve = models.FloatField("reserva de blancas (s)", default=0)
+    black_reserve = models.FloatField("reserva de negras (s)", default=0)
+    clock_side = models.PositiveSmallIntegerField("reloj en marcha de", null=True, blank=True)
+    clock_started = models.DateTimeField("reloj en marcha desde", null=True, blank=True)
+    clock_deadline = models.DateTimeField(
+        "se acaba el tiempo", null=True, blank=True, db_index=True, help_text="cuando el jugador en marcha agota su reserva"
+    )
 
     class Meta:
         ordering = ["-last_action_at"]
@@ -128,6 +137,15 @@ class LiveGame(StoredMatch, models.Model):
 
     def player(self, side: int):
         return self.white if side == WHITE else self.black
+
+    @property
+    def timed(self) -> bool:
+        return bool(self.clock_delay)
+
+    @property
+    def aborted(self) -> bool:
+        """Closed at its opening without a result (nobody won)."""
+        return self.phase == Phase.OVER and self.winner is None
 
     @property
     def offer_pending(self) -> bool:

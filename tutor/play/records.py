@@ -1,12 +1,15 @@
-"""How a live game keeps what happens: every action recorded on the shared recorder, every change saved with a new ``seq``."""
+"""How a live game keeps what happens: every action recorded on the shared recorder, every change saved with a new ``seq``.
+
+Saving a change also hands a timed game's clock to whoever the game now
+waits for (``clocks.follow``): every decision comes through here.
+"""
 
 from __future__ import annotations
-
-from django.utils import timezone
 
 from tutor.engine import Play, Position
 from tutor.games.driver import record as record_action
 
+from . import clocks
 from .models import LiveAction, LiveGame
 
 Kind = LiveAction.Kind
@@ -24,7 +27,9 @@ def record(game: LiveGame, side: int, kind: str, position: Position, *, play: Pl
 
 
 def save(game: LiveGame) -> None:
-    """Every change of state moves ``seq`` on, so a message naming the old one is refused."""
+    """Every change of state moves ``seq`` on, so a message naming the old one is refused; the clock follows."""
+    now = clocks.clock()
+    clocks.follow(game, now)
     game.seq += 1
-    game.last_action_at = timezone.now()
+    game.last_action_at = now
     game.save()

@@ -42,7 +42,7 @@ Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
 EXPORTED = GRADED + (Kind.RESULT,)
-ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM)
+ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG, Kind.ABORT)
 
 
 def grade_game(game: LiveGame, after_each: Callable[[], None] | None = None) -> None:

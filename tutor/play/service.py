@@ -25,7 +25,7 @@ from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import endings, turns
+from . import clocks, endings, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 from .records import record, save
@@ -53,15 +53,18 @@ OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival 
 
 
 def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bool = True, public: bool = False,
-                classroom=None, black=None, jacoby: bool = False) -> LiveGame:
+                classroom=None, black=None, jacoby: bool = False, timed: bool = False) -> LiveGame:
     """A new game created by ``white``; with ``black`` already chosen it starts at once.
 
-    The Jacoby rule is a money-play rule: a match ignores it.
+    The Jacoby rule is a money-play rule: a match ignores it.  A ``timed``
+    game has the clock (``clocks``) instead of claims after a wait.
     """
-    game = LiveGame.objects.create(
+    game = LiveGame(
         white=white, length=length, claim_minutes=claim_minutes, highlight=highlight, public=public,
         classroom=classroom, jacoby=jacoby and not length, xgid=Position.initial(match_length=length).to_xgid(),
     )
+    clocks.set_up(game, timed)
+    game.save()
     if black is not None:
         join(game, black)
     return game
@@ -106,12 +109,16 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
         raise GameError(OVER, 409)
     if game.phase == Phase.WAITING:
         raise GameError("La partida aún no ha empezado: falta tu rival.", 409)
+    if kind == "flag" or clocks.ran_out(game):
+        return endings.flag(game)  # whatever arrives after the time ran out, the game ends on time
     if seq is None or seq != game.seq:
         raise GameError(STALE, 409)
     if kind == "resign":
         return endings.resign(game, side)
     if kind == "claim":
         return endings.claim(game, side)
+    if kind == "abort":
+        return endings.abort(game, side)
     if kind == "offer":
         return endings.offer(game, side, level)
     if kind in ("accept", "reject"):
@@ -124,6 +131,26 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
     if game.side_to_act() != side:
         raise GameError(NOT_YOUR_TURN, 409)
     return handler(game, side)
+
+
+def flag_overdue(now=None, limit: int = 50) -> list[LiveGame]:
+    """End on time the timed games whose running clock ran out; the games as they are now.
+
+    Each web process's keeper calls it every few seconds: a player out of
+    time loses even when nobody is there to claim it.  A game is re-checked
+    on its locked row, so two processes flag it once.
+    """
+    now = now or clocks.clock()
+    due = list(LiveGame.objects.filter(clock_deadline__lte=now, phase__in=(Phase.ROLL, Phase.MOVE, Phase.ANSWER))
+               .order_by("clock_deadline").values_list("pk", flat=True)[:limit])
+    flagged = []
+    for pk in due:
+        with transaction.atomic():
+            game = locked(pk)
+            if not game.is_over and clocks.ran_out(game, now):
+                endings.flag(game, now)
+                flagged.append(game)
+    return flagged
 
 
 def say(game: LiveGame, side: int, key: str) -> LiveAction:

@@ -36,7 +36,7 @@ def opening(game: LiveGame, stakes: Match) -> None:
     game.moved_in_game = False
     position = game.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
     record(game, throws.starter, Kind.OPENING, position, dice=[list(pair) for pair in throws.throws])
-    turn_started.send(sender=LiveGame, game=game, side=throws.starter)
+    turn_started.send(sender=LiveGame, game=game, side=throws.starter, opening=True)
     _to_move(game, position)
 
 

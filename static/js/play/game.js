@@ -10,12 +10,14 @@
  * page.  The board is the lessons' widget with the server's destinations
  * (board/turn.js, as on the practice page).
  * A dropped connection is opened again and the server sends the exact
- * state; meanwhile the forms post as usual.
+ * state; meanwhile the forms post as usual.  A timed game's clocks count
+ * down from the figures in each panel (clocks.js).
  */
 
 import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { bringIntoView } from '../check.js';
 import { fillTokens, keepOpen, say as announce } from '../live/socket.js';
+import { startClocks } from './clocks.js';
 
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
@@ -51,6 +53,7 @@ function showPanel(html) {
   });
   fillTokens(panel, csrf);
   enhanceBoard();
+  startClocks(panel);
   const follow = panel.querySelector('a[data-follow]');
   if (follow && !following) {
     window.location.assign(follow.href);
@@ -139,6 +142,7 @@ if (root && panel && 'WebSocket' in window) {
   panel.addEventListener('submit', onSubmit);
   fillTokens(panel, csrf);
   enhanceBoard();
+  startClocks(panel);
   link = keepOpen(root.dataset.wsPath, {
     onMessage,
     onOpen: () => {

@@ -1,0 +1,178 @@
+"""The clock of a timed live game: a delay for every decision, then a reserve that runs out.
+
+As on the backgammon servers and under the tournament rules, the clock runs
+for whoever the game waits for (``LiveGame.side_to_act``: the side on roll,
+the one answering a double or an offer to resign).  Each time it passes to
+a player, that player first spends the delay (``DELAY``, twelve seconds);
+only the time beyond it comes off their reserve.  Rolling is part of the
+turn: the clock passes when the player's decision hands the game to the
+rival (a play, a double, an answer), and every turn that begins
+(``turn_started``) starts it afresh.
+
+The reserve is per match (``PER_POINT`` a point of the match's length plus
+``BASE``); in a money session each game starts with ``MONEY_RESERVE``.
+A player whose reserve runs out loses on time (``endings.flag``): the
+match, or the game under way and the session in money play, as if they
+had left.  The server decides from the row alone (when the running
+clock started, each side's reserve, and ``clock_deadline``, when the
+running side runs out), so a reconnecting page, another process or a
+restarted server read the same figures; the browser only counts down
+from them.
+
+``clock`` is the one source of the time for the live games: tests move it
+instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from tutor.engine import BLACK, WHITE
+
+from .models import Phase
+
+DELAY = 12
+"""Seconds of every decision that cost nothing."""
+BASE = 60
+PER_POINT = 60
+"""A match's reserve: a minute per point of its length and one more."""
+MONEY_RESERVE = 120
+"""A money game's reserve, for each game of the session."""
+ABORT_SECONDS = 60
+"""How long the first player may wait before the first move of a game, before the rival may abort it."""
+
+
+CLOCK_RULES = (
+    f"Con reloj, cada decisión tiene {DELAY} s de retardo que no cuentan; después corre tu reserva: "
+    "un minuto por punto del match y uno más (dos minutos por partida si es por dinero). "
+    "Si se te acaba, pierdes por tiempo."
+)
+"""The clock in one sentence, where a player chooses it."""
+
+
+def clock() -> datetime:
+    """Now, for the live games (patched by tests)."""
+    return timezone.now()
+
+
+def reserve_for(length: int) -> int:
+    """Each side's reserve in seconds: per match, or per game of a money session (``length`` 0)."""
+    return BASE + PER_POINT * length if length else MONEY_RESERVE
+
+
+def set_up(game, timed: bool) -> None:
+    """A new game's clock: the delay and both reserves full, or no clock at all."""
+    game.clock_delay = DELAY if timed else 0
+    game.clock_reserve = reserve_for(game.length) if timed else 0
+    game.white_reserve = game.black_reserve = float(game.clock_reserve)
+
+
+def reserve_of(game, side: int) -> float:
+    return game.white_reserve if side == WHITE else game.black_reserve
+
+
+def _set_reserve(game, side: int, seconds: float) -> None:
+    if side == WHITE:
+        game.white_reserve = seconds
+    else:
+        game.black_reserve = seconds
+
+
+def _elapsed(game, now: datetime) -> float:
+    return max(0.0, (now - game.clock_started).total_seconds()) if game.clock_started else 0.0
+
+
+def left(game, side: int, now: datetime) -> tuple[float, float]:
+    """``(delay left, reserve left)`` of ``side`` at ``now``: only the running side's clock moves."""
+    reserve = reserve_of(game, side)
+    if side != game.clock_side:
+        return float(game.clock_delay), reserve
+    elapsed = _elapsed(game, now)
+    return max(0.0, game.clock_delay - elapsed), max(0.0, reserve - max(0.0, elapsed - game.clock_delay))
+
+
+def ran_out(game, now: datetime | None = None) -> bool:
+    """Whether the side the game waits for has used up its delay and its reserve."""
+    if not game.clock_delay or game.clock_side is None or game.clock_deadline is None:
+        return False
+    return (now or clock()) >= game.clock_deadline
+
+
+def pass_to(game, side: int | None, now: datetime | None = None) -> None:
+    """The clock stops for the side it ran for (charged beyond the delay) and starts for ``side`` (None: stops)."""
+    if not game.clock_delay:
+        return
+    now = now or clock()
+    running = game.clock_side
+    if running is not None:
+        _set_reserve(game, running, left(game, running, now)[1])
+    game.clock_side = side
+    game.clock_started = now if side is not None else None
+    game.clock_deadline = (now + timedelta(seconds=game.clock_delay + reserve_of(game, side))) if side is not None else None
+
+
+def follow(game, now: datetime | None = None) -> None:
+    """After a decision: the clock runs for whoever the game now waits for (nobody once it is over)."""
+    acting = None if game.is_over else game.side_to_act()
+    if game.clock_delay and acting != game.clock_side:
+        pass_to(game, acting, now)
+
+
+def on_turn_started(sender, game, side: int, opening: bool = False, **kwargs) -> None:
+    """``turn_started`` receiver: a turn begins with the delay afresh; a money game's opening refills both reserves."""
+    if not game.clock_delay:
+        return
+    now = clock()
+    if opening and not game.length:
+        pass_to(game, None, now)
+        game.white_reserve = game.black_reserve = float(game.clock_reserve)
+    pass_to(game, side, now)
+
+
+def figures(game, now: datetime | None = None) -> dict | None:
+    """What the pages count down from: the delay, whose clock runs, and each side's time left (None: untimed)."""
+    if not game.clock_delay:
+        return None
+    now = now or clock()
+    sides = {side: left(game, side, now) for side in (WHITE, BLACK)}
+    return {
+        "delay": game.clock_delay,
+        "running": game.clock_side,
+        "delay_left": [round(sides[WHITE][0], 1), round(sides[BLACK][0], 1)],
+        "reserve_left": [round(sides[WHITE][1], 1), round(sides[BLACK][1], 1)],
+    }
+
+
+def minutes_and_seconds(seconds: float) -> str:
+    """``150.2`` → ``"2:31"``: the time left, rounded up as a clock shows it."""
+    whole = math.ceil(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def abort_in(game, side: int | None, now: datetime | None = None) -> float | None:
+    """Seconds until ``side`` may abort the game (0: now), or None when it cannot come to that.
+
+    Only in the first game, before anybody has moved, and only the rival of
+    the player who must make the first move, ``ABORT_SECONDS`` after the
+    opening roll.
+    """
+    if side is None or game.game_number != 1 or game.moved_in_game or game.phase not in (Phase.ROLL, Phase.MOVE):
+        return None
+    if game.offer_pending or game.side_to_act() in (None, side):
+        return None
+    due = game.last_action_at + timedelta(seconds=ABORT_SECONDS)
+    return max(0.0, (due - (now or clock())).total_seconds())
+
+
+def may_abort(game, side: int, now: datetime | None = None) -> bool:
+    return abort_in(game, side, now) == 0
+
+
+def flag_in(game, side: int | None, now: datetime | None = None) -> float | None:
+    """Seconds until ``side`` may claim that the rival ran out of time (0: now), or None when the rival's clock is not running."""
+    if side is None or not game.clock_delay or game.clock_side in (None, side) or game.clock_deadline is None:
+        return None
+    return max(0.0, (game.clock_deadline - (now or clock())).total_seconds())
