@@ -121,6 +121,31 @@ def test_bad_drill_task_forms_get_a_spanish_message(client, group):
     assert not DrillTask.objects.exists()
 
 
+def test_a_students_drill_answers_show_on_their_assignment_page_and_in_the_attempts_csv(client, group):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=3, seed=7)
+    first, second, _ = student_drills(task, ana.pk)
+    client.force_login(ana)
+    assert "Sin intentar" in client.get(f"/tareas/{assignment.pk}/").content.decode()
+    check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
+    answer = (lambda drill, play: client.post(f"{check}{drill.id}/", json.dumps({"play": play}), content_type="application/json").json())
+    assert answer(first, first.tempting)["correct"] is False
+    assert answer(first, first.position.legal_plays()[0].notation)["correct"] is True
+    assert answer(second, second.tempting)["correct"] is False
+    page = client.get(f"/tareas/{assignment.pk}/").content.decode()
+    assert "1 de 3 bien" in page and "2 de 3 respondidos" in page and "Seguir" in page
+
+    client.force_login(teacher)
+    csv = client.get(f"/clases/tareas/{assignment.pk}/intentos.csv").content.decode("utf-8-sig")
+    drill_lines = [line.split(";") for line in csv.splitlines() if "Entrenamiento" in line]
+    assert [(line[0], line[2], line[3], line[6], line[8]) for line in drill_lines] == [
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "1", "Incorrecto", "blocked"),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "2", "Correcto", ""),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 2 de 3", "1", "Incorrecto", "blocked"),
+    ]
+
+
 @pytest.mark.parametrize("rule", list(RULES))
 def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_teachers_results(client, group, rule):
     teacher, ana, beto, classroom = group

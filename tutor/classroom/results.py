@@ -7,7 +7,7 @@ import csv
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from django.http import HttpResponse
 from django.utils import timezone
@@ -182,29 +182,79 @@ def grid_csv(grid: Grid) -> HttpResponse:
     return _csv_response(grid.assignment, "resultados", header, rows)
 
 
+@dataclass(frozen=True)
+class AttemptLine:
+    """One line of ``intentos.csv``: an attempt at an exercise, or at anything else an assignment holds."""
+
+    exercise: str
+    number: int
+    created_at: object
+    text: str
+    correct: bool
+    legal: bool | None = None
+    codes: tuple[str, ...] = ()
+    message: str = ""
+    late: bool = False
+    solution_seen: bool = False
+
+
+AttemptSource = Callable[[Assignment, object], list[AttemptLine]]
+_attempt_sources: list[AttemptSource] = []
+
+
+def add_attempt_source(source: AttemptSource) -> None:
+    """Let another app add its own attempts to an assignment's ``intentos.csv``.
+
+    ``source(assignment, student)`` gives that student's lines.  The
+    training app adds its drills this way (``TrainingConfig.ready``): the
+    classroom does not import it.
+    """
+    if source not in _attempt_sources:
+        _attempt_sources.append(source)
+
+
+def _exercise_lines(cell: Cell, number: int) -> list[AttemptLine]:
+    return [
+        AttemptLine(
+            exercise=f"{number}. {cell.exercise.title}",
+            number=attempt.number,
+            created_at=attempt.created_at,
+            text=attempt.text,
+            correct=attempt.correct,
+            legal=attempt.legal,
+            codes=tuple(attempt.code_list),
+            message=attempt.explanation,
+            late=attempt.is_late,
+            solution_seen=attempt.solution_seen,
+        )
+        for attempt in cell.attempts
+    ]
+
+
 def attempts_csv(grid: Grid) -> HttpResponse:
     header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso", "Con la solución vista"]
     numbers = {exercise.pk: index for index, exercise in enumerate(grid.exercises, 1)}
     rows = []
     for row in grid.rows:
-        for cell in row.cells:
-            for attempt in cell.attempts:
-                rows.append(
-                    [
-                        row.name,
-                        row.student.username,
-                        f"{numbers[cell.exercise.pk]}. {cell.exercise.title}",
-                        attempt.number,
-                        _local(attempt.created_at),
-                        attempt.text,
-                        "Correcto" if attempt.correct else "Incorrecto",
-                        {True: "sí", False: "no", None: ""}[attempt.legal],
-                        " ".join(attempt.code_list),
-                        attempt.explanation,
-                        "sí" if attempt.is_late else "no",
-                        "sí" if attempt.solution_seen else "no",
-                    ]
-                )
+        lines = [line for cell in row.cells for line in _exercise_lines(cell, numbers[cell.exercise.pk])]
+        lines += [line for source in _attempt_sources for line in source(grid.assignment, row.student)]
+        for line in lines:
+            rows.append(
+                [
+                    row.name,
+                    row.student.username,
+                    line.exercise,
+                    line.number,
+                    _local(line.created_at),
+                    line.text,
+                    "Correcto" if line.correct else "Incorrecto",
+                    {True: "sí", False: "no", None: ""}[line.legal],
+                    " ".join(line.codes),
+                    line.message,
+                    "sí" if line.late else "no",
+                    "sí" if line.solution_seen else "no",
+                ]
+            )
     return _csv_response(grid.assignment, "intentos", header, rows)
 
 

@@ -13,6 +13,7 @@ import secrets
 
 from django.utils import timezone
 
+from tutor.classroom.results import AttemptLine
 from tutor.drills import RULES, Drill, drill_set
 
 from .models import DrillTask, RuleAnswer
@@ -57,3 +58,31 @@ def results(task: DrillTask, student_id: int) -> list[tuple[Drill, bool | None]]
     for item, correct in RuleAnswer.objects.filter(user_id=student_id, source="assignment", item__in=[d.id for d in drills]).values_list("item", "correct"):
         outcome[item] = outcome.get(item, False) or correct
     return [(drill, outcome.get(drill.id)) for drill in drills]
+
+
+def attempt_lines(assignment, student) -> list[AttemptLine]:
+    """The student's answers to the drills of ``assignment``, as lines of its ``intentos.csv``.
+
+    An answer is stored as a ``RuleAnswer`` (right or wrong, and when), not
+    as text: the line names the drill and its rule, which is the code of a
+    wrong answer.
+    """
+    lines = []
+    for task in DrillTask.objects.filter(assignment=assignment):
+        numbers = {drill.id: number for number, drill in enumerate(student_drills(task, student.pk), 1)}
+        title = RULES[task.rule].title if task.rule in RULES else task.rule
+        tries: dict[str, int] = {}
+        for answer in RuleAnswer.objects.filter(user=student, source="assignment", item__in=numbers).order_by("created", "pk"):
+            tries[answer.item] = tries.get(answer.item, 0) + 1
+            lines.append(
+                AttemptLine(
+                    exercise=f"Entrenamiento «{title}» (nivel {task.level}): {numbers[answer.item]} de {task.count}",
+                    number=tries[answer.item],
+                    created_at=answer.created,
+                    text="",
+                    correct=answer.correct,
+                    codes=() if answer.correct else (task.rule,),
+                    late=assignment.is_late(answer.created),
+                )
+            )
+    return lines
