@@ -324,7 +324,7 @@ def assignment_list(request):
 def student_assignment(request, pk: int):
     assignment = access.student_assignment(request.user, pk)
     cells = results.student_cells(assignment, request.user)
-    status = results.assignment_status(assignment, cells)
+    status = results.assignment_status(assignment, cells, results.other_parts([assignment], request.user)[assignment.pk])
     return render(
         request,
         "classroom/student_assignment.html",

@@ -13,7 +13,7 @@ import secrets
 
 from django.utils import timezone
 
-from tutor.classroom.results import AttemptLine
+from tutor.classroom.results import AttemptLine, TaskPart
 from tutor.drills import RULES, Drill, drill_set
 
 from .models import DrillTask, RuleAnswer
@@ -58,6 +58,28 @@ def results(task: DrillTask, student_id: int) -> list[tuple[Drill, bool | None]]
     for item, correct in RuleAnswer.objects.filter(user_id=student_id, source="assignment", item__in=[d.id for d in drills]).values_list("item", "correct"):
         outcome[item] = outcome.get(item, False) or correct
     return [(drill, outcome.get(drill.id)) for drill in drills]
+
+
+def progress_parts(assignments, student) -> dict[int, list[TaskPart]]:
+    """Each drill of the assignments' drill tasks for ``student``: tried, solved, and solved after the due date."""
+    by_pk = {assignment.pk: assignment for assignment in assignments}
+    parts: dict[int, list[TaskPart]] = {}
+    for task in DrillTask.objects.filter(assignment__in=list(by_pk)):
+        drills = student_drills(task, student.pk)
+        tried: set[str] = set()
+        first_right: dict[str, dt.datetime] = {}
+        answers = RuleAnswer.objects.filter(user_id=student.pk, source="assignment", item__in=[drill.id for drill in drills])
+        for item, correct, created in answers.order_by("created", "pk").values_list("item", "correct", "created"):
+            tried.add(item)
+            if correct:
+                first_right.setdefault(item, created)
+        assignment = by_pk[task.assignment_id]
+        parts.setdefault(task.assignment_id, []).extend(
+            TaskPart(tried=drill.id in tried, solved=drill.id in first_right,
+                     late=drill.id in first_right and assignment.is_late(first_right[drill.id]))
+            for drill in drills
+        )
+    return parts
 
 
 def attempt_lines(assignment, student) -> list[AttemptLine]:
