@@ -125,3 +125,14 @@ def click_a_full_play(page, board: str) -> str:
                 break
             sources.nth(index).click()  # nothing to do with this one: put it down
     raise AssertionError("the board never allowed its submit button")
+
+
+def uncovered(page, locator) -> bool:
+    """Whether the element's top line is on the screen with nothing (an action bar, say) drawn over it."""
+    box = locator.bounding_box()
+    if box is None or box["y"] < 0 or box["y"] + min(box["height"], 24) > page.viewport_size["height"]:
+        return False
+    return locator.evaluate(
+        "(node, point) => node.contains(document.elementFromPoint(point.x, point.y))",
+        {"x": box["x"] + min(box["width"], 40) / 2, "y": box["y"] + min(box["height"], 24) / 2},
+    )

@@ -127,6 +127,7 @@ def test_architecture_maps_every_app_and_package():
 
 RULES_DIR = TUTOR_DIR / "rules"
 TEMPLATES_DIR = REPO_ROOT / "templates"
+SCRIPTS_DIR = REPO_ROOT / "static" / "js"
 MIN_FRAGMENT = 12
 """Fixed words of a catalogue sentence shorter than this (``el ``, ``: ``) are too common to call a copy."""
 
@@ -197,7 +198,7 @@ def copies_of_the_catalogue() -> list[str]:
         literals = string_literals(source)
         found += [f"{where}: «{fragment}»" for fragment in fragments if any(fragment in literal for literal in literals)]
         found += [f"{where}: {pattern.pattern}" for pattern in anchors if any(pattern.search(literal) for literal in literals)]
-    for path in sorted(TEMPLATES_DIR.rglob("*.html")):
+    for path in sorted(TEMPLATES_DIR.rglob("*.html")) + sorted(SCRIPTS_DIR.rglob("*.js")):
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(REPO_ROOT)
         found += [f"{where}: «{fragment}»" for fragment in fragments if fragment in text]
@@ -224,6 +225,21 @@ def test_the_copy_check_sees_titles_sentences_anchors_and_f_string_parts():
 
 
 # -- only the engine knows a rule ----------------------------------------------------------------
+
+POSITION_OR_PLAY_READING = re.compile(r"""split\(\s*(['"])[:/]\1|charCodeAt|fromCharCode|\\d\+\)?\\?/""")
+"""What reading an XGID (fields split on ``:``, checkers as letters) or a play (``13/7`` split on ``/``) looks like in a script."""
+
+
+def test_the_browsers_scripts_read_no_position_format_and_no_play_notation():
+    readers = [
+        f"{path.relative_to(REPO_ROOT)}:{number}: {line.strip()}"
+        for path in sorted(SCRIPTS_DIR.rglob("*.js"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if POSITION_OR_PLAY_READING.search(line)
+    ]
+    assert not readers, "the server decodes positions and reads plays (tutor/lessons/board_api.py):\n" + "\n".join(readers)
+    assert POSITION_OR_PLAY_READING.search("const [points, cube] = xgid.split(':');")
+    assert POSITION_OR_PLAY_READING.search('text.split("/")') and POSITION_OR_PLAY_READING.search("/(\\d+)\\/(\\d+)/")
 
 _HELD = {(ast.GtE, 2), (ast.Lt, 2), (ast.Gt, 1), (ast.LtE, 1)}
 """A count read from a board compared with these says «two or more checkers hold the point»."""

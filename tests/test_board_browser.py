@@ -158,21 +158,40 @@ def test_undo_takes_back_the_last_move_and_reset_all_of_them(page, live_server):
     assert undo.is_disabled()
 
 
-def test_a_play_typed_in_the_box_is_shown_on_the_board(page, live_server):
+def test_a_play_typed_in_the_box_is_read_by_the_server_and_shown_on_the_board(page, live_server):
     open_board(page, live_server)
     play_box(page).fill("24/21 24/23")
+    expect(place(page, 24)).to_have_attribute("data-count", "0")
     assert not page.get_by_role("button", name="Reiniciar").is_disabled()
     assert play_box(page).input_value() == "24/21 24/23"
-    assert place(page, 24).get_attribute("data-count") == "0"
     assert place(page, 21).get_attribute("data-count") == "1"
     assert place(page, 23).get_attribute("data-count") == "1"
     assert die_states(page) == [(3, True), (1, True)]
-    click_move(page, 8, 5)
-    assert play_box(page).input_value() == "24/21 24/23 8/5"
+    click_move(page, 8, 5)  # both dice are used: the board refuses a third move
+    expect(page.locator("[data-board-announce]")).to_have_text("Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.")
+    assert play_box(page).input_value() == "24/21 24/23"
     page.get_by_role("button", name="Reiniciar").click()
     play_box(page).fill("13/")
+    expect(page.locator("[data-board-announce]")).to_contain_text("No entiendo «13/»")
     assert place(page, 13).get_attribute("data-count") == "5"
-    assert "No entiendo lo escrito" in announcement(page)
+
+
+def test_a_complete_typed_play_replaces_the_message_about_unreadable_text(page, live_server):
+    open_board(page, live_server)
+    play_box(page).fill("8/")
+    expect(page.locator("[data-board-announce]")).to_contain_text("No entiendo")
+    play_box(page).fill("8/5 6/5")
+    expect(place(page, 5)).to_have_attribute("data-count", "2")
+    expect(page.locator("[data-board-announce]")).to_have_text("El tablero muestra la jugada escrita.")
+
+
+def test_the_board_asks_the_server_to_read_typed_plays(page, live_server):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/board/play/" in request.url else None)
+    open_board(page, live_server)
+    play_box(page).fill("13/7(2)")
+    expect(place(page, 7)).to_have_attribute("data-count", "2")
+    assert any("play=13%2F7%282%29" in url for url in asked)
 
 
 def test_legal_destinations_sent_by_the_server_are_highlighted(page, live_server):
@@ -400,3 +419,21 @@ def test_a_tap_just_beside_a_lone_stack_picks_it_up(new_page, live_server):
     place(page, 3).click()  # empty, and so are both of its neighbours: nothing to pick up
     assert page.locator(".board-point.is-selected").count() == 0
     assert announcement(page) == "No hay fichas de las blancas en el 3."
+
+
+def test_on_a_phone_a_narrow_point_takes_taps_44_pixels_wide_and_a_tap_between_two_goes_where_it_moves(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    open_board(page, live_server)
+    five = place(page, 5).locator(".board-hit").bounding_box()
+    assert five["width"] < 44  # drawn narrower than a finger
+    place(page, 6).click()
+    # Inside the 4's drawing, 8 px from the 5: the 4 is out of reach of 3–1 from the 6, the 5 is not.
+    page.mouse.click(five["x"] + five["width"] + 8, five["y"] + five["height"] / 2)
+    assert play_box(page).input_value() == "6/5"
+    assert announcement(page) == "Ficha del 6 al 5."
+    # With the 3 left, neither the 5 nor the 4 can be reached: the tap is for the 4, under the finger.
+    place(page, 6).click()
+    page.mouse.click(five["x"] + five["width"] + 8, five["y"] + five["height"] / 2)
+    expect(page.locator("[data-board-announce]")).to_contain_text("no lleva del 6 al 4")
+    assert play_box(page).input_value() == "6/5"
+    assert page.locator(".board-point.is-selected").count() == 0

@@ -68,8 +68,10 @@ def test_a_class_from_sign_up_to_the_results_csv(new_page, live_server, tmp_path
 
     # …and one of their own, from an XGID, previewed with every legal play.
     teacher.get_by_role("link", name="Crear un ejercicio propio").click()
+    teacher.get_by_text("O pega un XGID o un ID de GNU Backgammon").click()  # folded under the board
     teacher.fill("#id_xgid", OPENING_XGID)
     teacher.select_option("#id_dice", DICE)
+    teacher.get_by_text("Título y enunciado (opcionales)").click()
     teacher.fill("#id_title", "El 6-3 de salida")
     teacher.get_by_role("button", name="Comprobar y ver la vista previa").click()
     plays = Position.from_xgid(OPENING_XGID).legal_plays(DICE)
@@ -111,6 +113,9 @@ def test_a_class_from_sign_up_to_the_results_csv(new_page, live_server, tmp_path
     assert student.locator('input[name="play"]').input_value() == "24/18 13/10"
     student.get_by_role("button", name="Comprobar").click()
     student.locator('.board-verdict .verdict[data-verdict="correct"]').wait_for()
+    # The way on is next to the verdict, not only at the bottom of the page.
+    following = student.locator("[data-board-next] a.board-next__link")
+    assert following.is_visible() and following.inner_text().endswith("→")
     student.screenshot(path=str(tmp_path / "student-exercise.png"), full_page=True)
     assert list(Attempt.objects.order_by("number").values_list("correct", "codes")) == [(False, wrong_code), (True, "")]
 

@@ -351,6 +351,15 @@ def test_the_json_check_stores_the_attempt_and_answers_like_the_lessons(student_
     assert Attempt.objects.filter(student=student).count() == 2
 
 
+def test_the_json_check_says_where_siguiente_leads_next_to_the_verdict(student_client, teacher, student):
+    assignment = make_assignment(make_classroom(teacher, students=[student]))
+    first, last = add_custom_exercise(assignment), add_custom_exercise(assignment, dice="5-2")
+    data = post_json(student_client, f"/tareas/ejercicios/{first.pk}/comprobar/", {"play": RIGHT}).json()
+    assert data["progress"] == {"next_url": last.get_absolute_url(), "next_label": "Siguiente ejercicio"}
+    data = post_json(student_client, f"/tareas/ejercicios/{last.pk}/comprobar/", {"play": "13/8 13/11"}).json()
+    assert data["progress"] == {"next_url": f"/tareas/{assignment.pk}/", "next_label": "Volver a la tarea"}
+
+
 def test_answers_of_other_kinds_are_judged_and_stored(student_client, teacher, student):
     assignment = make_assignment(make_classroom(teacher, students=[student]))
     exercise = add_custom_exercise(assignment, question_key="legalidad", play=WRONG_DIE)

@@ -4,6 +4,7 @@ the solution played out, the next exercise, live progress, the layout at 1280 an
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import DESKTOP, PHONE, assert_accessible
 from tutor.lessons.library import get_library
@@ -94,9 +95,9 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     exercise = open_exercise(page, live_server, ENTER_AND_HIT)
     announce = exercise.locator("[data-board-announce]")
     exercise.locator('[data-point="13"]').click()
-    assert announce.inner_text().startswith("Primero tienes que entrar desde la barra")
+    expect(announce).to_have_text("Tienes una ficha en la barra: tiene que entrar antes de que muevas la ficha del 13.")
     assert exercise.locator(".board-point.is-selected").count() == 0
-    assert "is-refused" in exercise.locator('[data-point="bar-white"]').get_attribute("class")
+    assert "is-refused" in exercise.locator('[data-point="13"]').get_attribute("class")
     # Dragging the checker on the bar onto the 21, held by two black checkers.
     source = exercise.locator('[data-point="bar-white"] circle[data-side=white]').last.bounding_box()
     target = exercise.locator('[data-point="21"] .board-hit').bounding_box()
@@ -104,9 +105,58 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    assert announce.inner_text() == "No puedes ir al 21: lo tienen dos fichas negras."
+    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales.")
     assert exercise.locator('input[name="play"]').input_value() == ""
     assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
+
+
+def enter_both_from_the_bar(exercise):
+    for _ in range(2):
+        exercise.locator('[data-point="bar-white"]').click()
+        exercise.locator('[data-point="22"]').click()
+    expect(exercise.locator('input[name="play"]')).to_have_value("bar/22 bar/22")
+
+
+def test_a_backward_drop_is_refused_with_the_direction_and_the_selection_is_cleared(page, live_server):
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    enter_both_from_the_bar(exercise)
+    exercise.locator('[data-point="8"]').click()
+    exercise.locator('[data-point="11"]').click()
+    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
+    assert exercise.locator('[data-point="8"]').get_attribute("data-count") == "3"
+    assert exercise.locator(".board-point.is-selected").count() == 0
+    assert "is-refused" in exercise.locator('[data-point="11"]').get_attribute("class")
+
+
+def test_a_drop_the_dice_cannot_reach_is_refused_with_the_distance_and_the_selection_is_cleared(page, live_server):
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    enter_both_from_the_bar(exercise)
+    exercise.locator('[data-point="6"]').click()
+    exercise.locator('[data-point="1"]').click()
+    expect(exercise.locator("[data-board-announce]")).to_have_text(
+        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3."
+    )
+    assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
+    assert exercise.locator(".board-point.is-selected").count() == 0
+    expect(exercise.locator(".board-toast")).to_contain_text("no llevan del 6 al 1")  # said on the board too
+    # Nothing stays picked up: the next click starts again from nothing.
+    exercise.locator('[data-point="24"]').click()
+    assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
+    expect(exercise.locator("[data-board-announce]")).to_have_text("No hay fichas de las blancas en el 24.")
+
+
+def test_in_the_explorer_a_refused_drop_leaves_nothing_selected_for_the_next_click(page, live_server):
+    page.goto(f"{live_server.url}/explorar/")
+    page.wait_for_selector(".board-widget.is-enhanced")
+    board = page.locator(".board-widget")
+    board.locator('[data-point="13"]').click()
+    board.locator('[data-point="20"]').click()
+    expect(board.locator("[data-board-announce]")).to_contain_text("Las blancas avanzan hacia el 1, en su casa")
+    assert board.locator(".board-point.is-selected").count() == 0
+    board.locator('[data-point="24"]').click()
+    assert board.locator('input[name="play"]').input_value() == ""
+    assert "is-selected" in board.locator('[data-point="24"]').get_attribute("class")
 
 
 def test_the_solution_is_offered_after_a_first_attempt_and_played_out_on_the_board(new_page, live_server):
@@ -217,3 +267,17 @@ def test_on_a_phone_the_board_comes_back_into_view_to_play_the_solution(new_page
     page.wait_for_function("() => document.querySelector('[data-board-announce]').textContent.includes('solución')")
     board = exercise.locator("svg.board-svg").bounding_box()
     assert board["y"] >= -1 and board["y"] + board["height"] <= PHONE["height"] + 1
+
+
+def test_on_a_phone_a_refused_drop_is_said_over_the_board_where_the_eye_is(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    exercise = open_exercise(page, live_server, TWO_ON_BAR)
+    enter_both_from_the_bar(exercise)
+    exercise.locator('[data-point="8"]').click()
+    exercise.locator('[data-point="11"]').click()
+    toast = exercise.locator(".board-toast")
+    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    box, board = toast.bounding_box(), exercise.locator("svg.board-svg").bounding_box()
+    assert board["y"] <= box["y"] and box["y"] + box["height"] <= min(board["y"] + board["height"], PHONE["height"])
+    exercise.locator('[data-point="13"]').click()  # the next action puts it away
+    expect(toast).to_be_hidden()

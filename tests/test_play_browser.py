@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser import DESKTOP, PHONE, axe_violations, click_a_full_play
+from tests.browser import DESKTOP, PHONE, axe_violations, click_a_full_play, uncovered
 from tests.classroom_factories import make_classroom, make_user
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
@@ -215,3 +215,66 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     wait_seq([white, black], game.seq + 1)
     shoot(rival, "resign-question-%d.png" % rival.viewport_size["width"])
     assert axe_violations(rival) == []
+
+
+# -- on a phone: the verdict and the board stay in view ---------------------------------------------------
+
+
+def test_on_a_phone_a_typed_illegal_play_can_be_sent_and_its_refusal_is_shown_above_the_action_bar(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=3, black=bruno, highlight=True)
+    LiveGame.objects.filter(pk=game.pk).update(xgid=RACE.with_dice((6, 5)).to_xgid(), phase=Phase.MOVE)
+    page = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
+    page.fill("[data-play-board] input[name=play]", "3/1 2/1")  # the dice say 6 and 5: not this
+    confirm = page.locator("[data-play-board] button[type=submit]")
+    expect(confirm).to_be_enabled()  # a typed play is the server's to judge, as on the other pages
+    confirm.click()
+    verdict = page.locator('[data-play-board] [data-verdict="illegal"]')
+    verdict.wait_for()
+    expect(verdict.locator(".verdict__reasons li").first).not_to_be_empty()
+    page.wait_for_timeout(600)  # the smooth scroll
+    shoot(page, "refused-360.png")
+    assert uncovered(page, verdict.locator(".verdict__headline"))
+
+
+def test_on_a_phone_the_crawford_game_keeps_the_whole_board_above_the_action_bar(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=3, black=bruno)
+    crawford = Position.initial(match_length=3).replace(score=(2, 0), crawford=True, turn=WHITE, dice=(3, 1))
+    LiveGame.objects.filter(pk=game.pk).update(xgid=crawford.to_xgid(), phase=Phase.MOVE)
+    page = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
+    expect(page.locator("[data-crawford]")).to_contain_text("Partida Crawford")
+    shoot(page, "crawford-360.png")
+    board = page.locator("[data-play-board] .board-svg").bounding_box()
+    actions = page.locator("[data-play-board] [data-board-actions]").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= actions["y"] <= PHONE["height"] - actions["height"]
+    page.fill("[data-play-board] input[name=play]", "13/8")  # five pips: no die of 3–1 makes it
+    page.locator("[data-play-board] button[type=submit]").click()
+    verdict = page.locator('[data-play-board] [data-verdict="illegal"]')
+    verdict.wait_for()
+    page.wait_for_timeout(600)
+    shoot(page, "crawford-refused-360.png")
+    assert uncovered(page, verdict.locator(".verdict__headline"))
+
+
+def test_the_creators_heading_names_the_rival_as_soon_as_they_join(asgi_server, new_page):
+    ana, bruno = make_user("ana", name="Ana Gil"), make_user("bruno", name="Bruno Sanz")
+    game = service.create_game(ana, length=3)
+    page = open_as(new_page, asgi_server, ana, game.get_absolute_url())
+    heading = page.locator("h1")
+    expect(heading).to_contain_text("contra …")
+    joiner = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
+    joiner.get_by_role("button", name="Unirme a la partida (con negras)").click()
+    expect(heading).to_contain_text("contra Bruno Sanz (negras)")
+    assert "…" not in heading.inner_text()
+
+
+def test_a_spectator_sees_the_whole_board_at_1280(asgi_server, new_page):
+    ana, bruno, teacher = make_user("ana"), make_user("bruno"), make_user("profe", teacher=True)
+    classroom = make_classroom(teacher, students=[ana, bruno])
+    game = service.create_game(ana, length=3, classroom=classroom, black=bruno)
+    page = open_as(new_page, asgi_server, teacher, game.get_absolute_url())
+    shoot(page, "spectator-1280.png")
+    board = page.locator("[data-play-panel] .board-svg").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"]
+    assert board["x"] >= 0 and board["x"] + board["width"] <= DESKTOP["width"]

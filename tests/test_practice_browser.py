@@ -128,6 +128,25 @@ def test_equity_and_ply_are_explained_in_plain_spanish(page, live_server):
     assert tip.bounding_box()["width"] > 50
 
 
+def test_a_hint_is_drawn_on_the_board_as_arrows_until_a_checker_moves(page, live_server):
+    start_money_game(page, live_server)
+    page.get_by_role("button", name="Pedir una pista").click()
+    hint = page.locator("[data-hint]")
+    expect(hint).to_contain_text("las flechas lo muestran en el tablero")
+    arrows = page.locator("[data-practice-board] [data-arrow]")
+    count = arrows.count()
+    assert count and all(arrows.nth(index).is_visible() for index in range(count))
+    played = " ".join(arrows.nth(index).get_attribute("data-move") for index in range(count))
+    assert hint.locator("code").inner_text().split()[0].split("/")[0] in played  # the hint's play, drawn
+    board = "[data-practice-board]"
+    page.locator(f"{board} [data-point][data-movable]").first.click()
+    page.locator(f"{board} [data-point].is-target").first.click()
+    expect(arrows.first).to_be_hidden()
+    page.locator(f"{board} [data-action=undo]").click()
+    expect(arrows.first).to_be_visible()
+    assert_accessible(page)
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_learner_resigns_a_gammon_from_the_game_page_and_the_program_accepts(new_page, live_server, viewport):
     page = new_page(viewport=viewport)

@@ -32,9 +32,10 @@ from tutor.engine import (
     is_blocked,
     parse_play,
     single_moves,
+    step_reason,
     tempting_plays,
 )
-from tutor.rules import RuleCode, rule_for_reason, sentence
+from tutor.rules import RuleCode, drop_sentence, rule_for_reason, sentence
 from tutor.rules import claims as said
 
 POOL_SIZE = 240
@@ -198,6 +199,12 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
             return max(p for p in range(1, BAR + 1) if mover[p]) == point
         case said.Farther(count, than):
             return sum(mover[than + 1 : BAR + 1]) == count
+        case said.Away(src, dst):
+            return dst != OFF and dst >= src
+        case said.Side(side):
+            return position.turn == side
+        case said.AllDiceUsed():
+            return sum(_dice_unused(position, reason).values()) == 0
         case said.LegalPlay(play):
             return position.check(play).legal
         case said.WrittenSteps(count):
@@ -251,6 +258,53 @@ def check_all(position: Position, texts: list[str]) -> tuple[list[str], Counter]
     return found, seen
 
 
+def board_drops(position: Position, rng: random.Random, count: int = MUTATIONS) -> list[tuple[str, Reason]]:
+    """Moves the board refuses mid-turn: a checker picked up, or dropped anywhere, after part of a legal play.
+
+    Each comes with the engine's reason (``step_reason``, the moves made
+    kept in ``before``), as the board's server asks it; the moves the rules
+    allow are skipped.  The text is the drop written as notation.
+    """
+    found = []
+    for _ in range(count):
+        moves = rng.choice(position.legal_plays()).moves
+        made = moves[: rng.randint(0, len(moves))]
+        partial = PartialPlay.start(position)
+        for move in made:
+            after = partial.after(move)
+            assert after is not None
+            partial = after
+        sources = [point for point in range(1, BAR + 1) if partial.mover[point]] or [BAR]
+        src = rng.choice(sources)
+        dst = None if rng.randrange(6) == 0 else rng.randint(OFF, 24)
+        reason = step_reason(partial, src, dst, position.dice, tuple(made))
+        if reason is not None:
+            found.append((f"{_name(src)}/{_name(dst)}" if dst is not None else _name(src), reason))
+    return found
+
+
+def drop_problems(position: Position, text: str, reason: Reason) -> list[str]:
+    """Everything wrong with what the board says for a refused move: false claims and wording."""
+    made = drop_sentence(reason, position.turn)
+    wrong = [f"false: {claim!r}" for claim in made.claims if not holds(claim, position, "", reason)]
+    wrong += [f"two colons in «{part}»" for part in with_two_colons(made.text)]
+    if digits := small_numbers_in_digits(made.text):
+        wrong.append(f"small numbers in digits: {digits}")
+    if "al revés" in made.text:
+        wrong.append("«al revés» about a move nobody wrote")
+    return [f"{position.to_xgid()} drop {text} {reason.code}: {made.text} — {problem}" for problem in wrong]
+
+
+def check_drops(position: Position, rng: random.Random, count: int = MUTATIONS) -> tuple[list[str], Counter]:
+    found: list[str] = []
+    seen: Counter = Counter()
+    for text, reason in board_drops(position, rng, count):
+        seen[reason.code] += 1
+        seen.update(type(claim).__name__ for claim in drop_sentence(reason, position.turn).claims)
+        found += drop_problems(position, text, reason)
+    return found, seen
+
+
 # -- the tests ----------------------------------------------------------------------------------
 
 
@@ -263,12 +317,22 @@ def test_every_claim_of_every_sentence_about_a_generated_illegal_play_is_true(in
     assert not found, "\n".join(found)
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_every_claim_the_board_makes_about_a_refused_move_is_true(index, rng):
+    positions = pool()
+    position = positions[index % len(positions)]
+    found, _ = check_drops(position, rng)
+    assert not found, "\n".join(found)
+
+
 def test_the_generated_plays_reach_every_reason_code_and_every_kind_of_claim():
     rng = random.Random(5)
     seen: Counter = Counter()
     for position in pool()[::2]:
         _, counted = check_all(position, illegal_plays(position, rng, mutations=6))
-        seen += counted
+        _, dropped = check_drops(position, rng, 6)
+        seen += counted + dropped
     missing_codes = [code for code in CODES if not seen[code]]
     kinds = [name for name, value in vars(said).items() if isinstance(value, type) and issubclass(value, said.Claim) and value is not said.Claim]
     missing_claims = [name for name in kinds if seen[name] == 0]

@@ -175,14 +175,14 @@ def test_a_real_verdict_is_explained():
 
 
 def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_in_words():
+    from tutor.engine import WHITE, PartialPlay, step_reason
     from tutor.rules import (
-        BAR_FIRST_ON_THE_BOARD,
         CRAWFORD_NOTICE,
         CUBE_REFUSALS,
         DEFECTS,
         IMPOSSIBLE_POSITION,
         POST_CRAWFORD_NOTICE,
-        blocked_landing,
+        explain_drop,
         game_value,
         legal_hit,
         legal_turn,
@@ -192,9 +192,10 @@ def test_the_catalogues_other_sentences_keep_one_colon_to_a_sentence_and_counts_
 
     worded = [
         *CUBE_REFUSALS.values(), *DEFECTS.values(), str(CRAWFORD_NOTICE), POST_CRAWFORD_NOTICE, IMPOSSIBLE_POSITION,
-        BAR_FIRST_ON_THE_BOARD, blocked_landing(1, 3, "negras"), legal_turn(""), legal_turn("13/7", only=True),
+        legal_turn(""), legal_turn("13/7", only=True),
         legal_hit("13/7*"), may_double_answer(()), *(may_double_answer((code,)) for code in CUBE_REFUSALS),
         pip_count_sum([(3, 1)], 3),
+        *(explain_drop(step_reason(PartialPlay.start(Position.initial().with_dice((3, 3))), src, dst, (3, 3)), WHITE) for src, dst in ((8, 11), (6, 2), (6, 1))),
     ]
     sums = [game_value("gammon", 2, 4, 8), pip_count_sum([(25, 1), (6, 2)], 37)]  # arithmetic keeps its digits
     for text in worded + sums:

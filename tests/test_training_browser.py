@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.browser import PHONE, assert_accessible
+from tests.browser import PHONE, assert_accessible, uncovered
 from tests.classroom_factories import make_classroom, make_user
 from tutor.drills import generate, parse_id
 from tutor.engine import BLACK, Position
@@ -129,6 +129,21 @@ def test_a_students_own_assignment_drills_are_accessible_and_answered_in_place(n
     teacher_page.goto(f"{live_server.url}/clases/entrenamiento/{task.pk}/")
     assert "0 / 3" in teacher_page.locator("tbody").inner_text() and "Mal" in teacher_page.locator("tbody").inner_text()
     assert_accessible(teacher_page)
+
+
+def test_on_a_phone_a_drills_verdict_stays_in_view_with_the_next_drill_just_above_it(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/entrenar/{RULE}/")
+    verdict = answer(page, right=True)
+    assert verdict["correct"]
+    page.wait_for_timeout(700)  # the smooth scroll
+    headline = page.locator(".verdict__headline")
+    assert uncovered(page, headline)
+    following = page.locator("[data-board-next] [data-next]")
+    assert following.inner_text() == "Siguiente ejercicio"
+    assert uncovered(page, following)
+    assert page.evaluate("document.activeElement.hasAttribute('data-next')")
+    assert following.bounding_box()["y"] < headline.bounding_box()["y"]
 
 
 def test_a_yes_no_drill_played_with_black_is_asked_described_and_answered_in_blacks_numbering(new_page, live_server):

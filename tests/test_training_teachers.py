@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from tests.classroom_factories import make_assignment, make_classroom, make_user
+from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json
+from tutor.classroom.models import Attempt
 from tutor.drills import LEVELS, RULES
 from tutor.training.assignments import student_drills
 from tutor.training.memory import record_answer
@@ -121,6 +122,31 @@ def test_bad_drill_task_forms_get_a_spanish_message(client, group):
     assert not DrillTask.objects.exists()
 
 
+def test_a_students_drill_answers_show_on_their_assignment_page_and_in_the_attempts_csv(client, group):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=3, seed=7)
+    first, second, _ = student_drills(task, ana.pk)
+    client.force_login(ana)
+    assert "Sin intentar" in client.get(f"/tareas/{assignment.pk}/").content.decode()
+    check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
+    answer = (lambda drill, play: client.post(f"{check}{drill.id}/", json.dumps({"play": play}), content_type="application/json").json())
+    assert answer(first, first.tempting)["correct"] is False
+    assert answer(first, first.position.legal_plays()[0].notation)["correct"] is True
+    assert answer(second, second.tempting)["correct"] is False
+    page = client.get(f"/tareas/{assignment.pk}/").content.decode()
+    assert "1 de 3 bien" in page and "2 de 3 respondidos" in page and "Seguir" in page
+
+    client.force_login(teacher)
+    csv = client.get(f"/clases/tareas/{assignment.pk}/intentos.csv").content.decode("utf-8-sig")
+    drill_lines = [line.split(";") for line in csv.splitlines() if "Entrenamiento" in line]
+    assert [(line[0], line[2], line[3], line[6], line[8]) for line in drill_lines] == [
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "1", "Incorrecto", "blocked"),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "2", "Correcto", ""),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 2 de 3", "1", "Incorrecto", "blocked"),
+    ]
+
+
 @pytest.mark.parametrize("rule", list(RULES))
 def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_teachers_results(client, group, rule):
     teacher, ana, beto, classroom = group
@@ -137,3 +163,26 @@ def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_tea
     for task in tasks:
         response = client.get(f"/tareas/entrenamiento/{task.pk}/?n=29")
         assert response.status_code == 200 and response.context["steps"] == 30
+
+
+def test_an_assignment_is_completed_only_when_its_drills_are_solved_too(client, group):
+    teacher, ana, beto, classroom = group
+    assignment = make_assignment(classroom)
+    exercise = add_custom_exercise(assignment)
+    Attempt.objects.create(exercise=exercise, student=ana, number=1, text="13/7 13/10", correct=True, legal=True)
+    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=2, seed=11)
+    client.force_login(ana)
+
+    def status() -> tuple[str, str]:
+        listing = client.get("/tareas/").content.decode()
+        page = client.get(f"/tareas/{assignment.pk}/").content.decode()
+        return page[page.index('class="tag'):page.index("</span>", page.index('class="tag'))], listing
+
+    own_page, listing = status()
+    assert "En curso" in own_page and "Completada" not in own_page and "1 de 3 resueltos" in listing
+    check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
+    for drill in student_drills(task, ana.pk):
+        play = drill.position.legal_plays()[0].notation
+        assert post_json(client, f"{check}{drill.id}/", {"play": play}).json()["correct"] is True
+    own_page, listing = status()
+    assert "Completada" in own_page and "3 de 3 resueltos" in listing

@@ -150,13 +150,25 @@ function writeProgress(node, solved, total) {
   if (text) text.textContent = `${solved} de ${total} ejercicios resueltos`;
 }
 
-/** A verdict in view: on a phone the board takes the screen and the verdict sits just below it. */
-function bringIntoView(region) {
-  const box = region.getBoundingClientRect();
-  if (box.bottom > window.innerHeight || box.top < 0) {
-    const smooth = !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-    region.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
-  }
+/**
+ * A verdict in view, with «Siguiente» just above it when there is one: on a
+ * phone the board takes the screen and the verdict sits below it.  The
+ * least scroll that shows both; a verdict taller than the screen shows its
+ * headline first.
+ */
+export function bringIntoView(region) {
+  const margin = 8;
+  const slot = region.previousElementSibling && region.previousElementSibling.matches('[data-board-next]') ? region.previousElementSibling : null;
+  const boxes = [region, slot].filter((node) => node && node.getClientRects().length).map((node) => node.getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  let delta = 0;
+  if (top < margin || bottom - top > window.innerHeight - 2 * margin) delta = top - margin;
+  else if (bottom > window.innerHeight - margin) delta = bottom - window.innerHeight + margin;
+  if (!delta) return;
+  const smooth = !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  window.scrollBy({ top: delta, behavior: smooth ? 'smooth' : 'auto' });
 }
 
 function revealSolutionControls(form) {
@@ -206,8 +218,9 @@ export function enhanceCheckForm(form) {
       }
       revealSolutionControls(form);
     }
-    bringIntoView(region);
+    // Listeners may add to the verdict («Siguiente» on drills): the scroll comes after them.
     form.dispatchEvent(new CustomEvent(ok ? 'check:verdict' : 'check:error', { bubbles: true, detail: data }));
+    bringIntoView(region);
   });
 }
 

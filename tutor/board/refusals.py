@@ -1,38 +1,70 @@
-"""What the live board refuses at once, with the reason in Spanish.
+"""Which moves the live board refuses at once, before the server judges the play.
 
-The board in the browser knows no rule; the server tells it, for the side
-on roll, which points no checker may land on this turn (two or more
-opposing checkers hold them: that cannot change while the mover plays) and
-what to say when a checker is picked up while another waits on the bar.
-Points are in the mover's numbering, like the notation box; the sentences
-are the rule catalogue's (``tutor.rules``).
+The board in the browser knows no rule.  For the side on roll the server
+sends, for each set of dice that may still be left during the turn, where
+each checker may be dropped: the points the engine says those dice can
+cover (``dice_destinations``) that no opposing pair holds.  A drop anywhere
+else is refused at once, and the board asks the server why (the lessons'
+API answers with the engine's reason in the catalogue's Spanish): nothing
+here is worded.
+While a checker of the mover waits on the bar (``bar_first``), picking up
+any other is refused the same way.
+
+Points are in the mover's numbering, as in the notation box; dice left are
+named as the board names its unused dice, larger first (``"6,3"``,
+``"3,3,3"``).
 """
 
 from __future__ import annotations
 
-from tutor.engine import BAR, Position, is_blocked, opponent
-from tutor.rules import BAR_FIRST_ON_THE_BOARD, blocked_landing
+from functools import lru_cache
 
-from .describe import SIDE_WORDS
+from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, is_blocked, without_die
 
 
 def board_refusals(position: Position) -> dict:
-    """``{"to": {point: reason}, "bar_first": reason or None}`` for the side on roll.
+    """``{"bar_first": bool, "reach": {dice left: {source: [destinations]}}}`` for the side on roll.
 
-    ``bar_first`` applies while the mover still has a checker on the bar.
-
-    >>> from tutor.engine import Position
-    >>> refusals = board_refusals(Position.initial())
-    >>> sorted(refusals["to"], key=int), refusals["bar_first"]
-    (['1', '12', '17', '19'], None)
-    >>> refusals["to"]["1"]
-    'No puedes ir al 1: lo tienen dos fichas negras.'
+    >>> refusals = board_refusals(Position.initial().with_dice((3, 1)))
+    >>> refusals["bar_first"], sorted(refusals["reach"])
+    (False, ['1', '3', '3,1'])
+    >>> refusals["reach"]["3,1"]["8"], refusals["reach"]["3,1"]["6"]
+    ([7, 5, 4], [5, 3, 2])
     """
+    on_bar = position.mover[BAR] > 0
+    if position.dice is None:
+        return {"bar_first": on_bar, "reach": {}}
     theirs = position.opponent_board
-    other = SIDE_WORDS[opponent(position.turn)]
-    blocked = {}
-    for point in range(1, 25):
-        if is_blocked(theirs, 25 - point):
-            blocked[str(point)] = blocked_landing(point, theirs[25 - point], other)
-    bar_first = BAR_FIRST_ON_THE_BOARD if position.mover[BAR] else None
-    return {"to": blocked, "bar_first": bar_first}
+    made = frozenset(point for point in range(1, 25) if is_blocked(theirs, 25 - point))
+    return _refusals(made, expand_dice(position.dice), on_bar)
+
+
+@lru_cache(maxsize=512)
+def _refusals(made: frozenset[int], dice: tuple[int, ...], on_bar: bool) -> dict:
+    """The refusals for the points the opponent holds (``made``), the dice and the bar: kept, as
+    lessons show the same puzzles again and a live game draws one board per change."""
+    sources = ([BAR] if on_bar else []) + list(range(1, 25))
+    reach: dict[str, dict[str, list]] = {}
+    for left in _dice_left_during_turn(dice):
+        targets = {}
+        for src in sources:
+            open_points = sorted((dst for dst in dice_destinations(src, left) if dst not in made), reverse=True)
+            if open_points:
+                targets[_NAMES.get(src, str(src))] = [_NAMES.get(dst, dst) for dst in open_points]
+        reach[",".join(str(die) for die in left)] = targets
+    return {"bar_first": on_bar, "reach": reach}
+
+
+_NAMES = {BAR: "bar", OFF: "off"}
+"""The bar and off as the browser names them (``widget.place_name``); points stay numbers."""
+
+
+def _dice_left_during_turn(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every set of unused dice a turn passes through, the full roll first; never the empty set."""
+    found = [dice]
+    for left in found:
+        for die in set(left):
+            after = without_die(left, die)
+            if after and after not in found:
+                found.append(after)
+    return found

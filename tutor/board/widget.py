@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from tutor.engine import Dice, expand_dice
+from tutor.engine import BAR, BLACK, OFF, WHITE, Dice, Play, Position, expand_dice
 
 
 def dice_faces(dice: Dice | None) -> list[int]:
@@ -45,3 +45,31 @@ def place_name(point: Any) -> Any:
     if text in ("0", "off", "fuera"):
         return "off"
     return int(text) if text.isdigit() else text
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    """The checkers as the board's script holds them: decoded here, never in the browser.
+
+    ``points`` has 25 items (index 0 unused), each ``{"white", "black"}`` on
+    that point of White's numbering; ``bar`` and ``off`` hold one count per
+    side (checkers not on the board are borne off, never fewer than none).
+
+    >>> data = position_json(Position.initial())
+    >>> data["points"][24], data["points"][1], data["off"]
+    ({'white': 2, 'black': 0}, {'white': 0, 'black': 2}, {'white': 0, 'black': 0})
+    """
+    white, black = position.checkers(WHITE), position.checkers(BLACK)
+    return {
+        "points": [{"white": 0, "black": 0}] + [{"white": white[point], "black": black[25 - point]} for point in range(1, 25)],
+        "bar": {"white": white[BAR], "black": black[BAR]},
+        "off": {"white": max(0, white[OFF]), "black": max(0, black[OFF])},
+    }
+
+
+def play_steps(play: Play | None) -> list[dict[str, Any]]:
+    """A play as the board plays it out or draws it: one ``{"from", "to", "hit"}`` per die, mover's numbering.
+
+    >>> play_steps(Position.initial().check("24/18 13/8", (6, 5)).play)
+    [{'from': 24, 'to': 18, 'hit': False}, {'from': 13, 'to': 8, 'hit': False}]
+    """
+    return [{"from": move.src, "to": move.dst, "hit": move.hit} for move in play.moves] if play is not None else []

@@ -2,7 +2,8 @@
 
 Same request and verdict as the lessons' check (``{"play": ...}`` or
 ``{"answer": ...}``), but the attempt is stored for the student and the
-teacher; the response carries its number.
+teacher; the response carries its number, and in ``progress`` where
+«Siguiente» leads (``next_url``, ``next_label``).
 """
 
 from __future__ import annotations
@@ -39,4 +40,6 @@ def exercise_check(request, pk: int) -> JsonResponse:
     except BadRequest as problem:
         return error(problem.message, problem.status)
     attempt, _ = submit(exercise, puzzle, request.user, submitted)
-    return JsonResponse(verdict_payload(puzzle, attempt), json_dumps_params={"ensure_ascii": False})
+    payload = verdict_payload(puzzle, attempt)
+    payload["progress"] = exercise.next_step()  # «Siguiente» next to the verdict, as in the lessons
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})

@@ -230,6 +230,21 @@ class Exercise(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("classroom:exercise", args=[self.pk])
 
+    def neighbours(self) -> tuple[int, int, Exercise | None, Exercise | None]:
+        """Where this exercise stands in its assignment: its number (from 1), how many
+        there are, and the exercises before and after it (None at either end)."""
+        siblings = list(self.assignment.exercises.all())
+        index = siblings.index(self)
+        after = siblings[index + 1] if index + 1 < len(siblings) else None
+        return index + 1, len(siblings), siblings[index - 1] if index else None, after
+
+    def next_step(self) -> dict[str, str]:
+        """Where «Siguiente» goes from here: the next exercise, or back to the assignment after the last."""
+        following = self.neighbours()[3]
+        if following is not None:
+            return {"next_url": following.get_absolute_url(), "next_label": "Siguiente ejercicio"}
+        return {"next_url": reverse("classroom:student_assignment", args=[self.assignment_id]), "next_label": "Volver a la tarea"}
+
     @property
     def answer_text(self) -> str:
         """The answer the engine computed for a custom exercise, in words."""

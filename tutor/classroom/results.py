@@ -7,7 +7,7 @@ import csv
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from django.http import HttpResponse
 from django.utils import timezone
@@ -182,29 +182,79 @@ def grid_csv(grid: Grid) -> HttpResponse:
     return _csv_response(grid.assignment, "resultados", header, rows)
 
 
+@dataclass(frozen=True)
+class AttemptLine:
+    """One line of ``intentos.csv``: an attempt at an exercise, or at anything else an assignment holds."""
+
+    exercise: str
+    number: int
+    created_at: object
+    text: str
+    correct: bool
+    legal: bool | None = None
+    codes: tuple[str, ...] = ()
+    message: str = ""
+    late: bool = False
+    solution_seen: bool = False
+
+
+AttemptSource = Callable[[Assignment, object], list[AttemptLine]]
+_attempt_sources: list[AttemptSource] = []
+
+
+def add_attempt_source(source: AttemptSource) -> None:
+    """Let another app add its own attempts to an assignment's ``intentos.csv``.
+
+    ``source(assignment, student)`` gives that student's lines.  The
+    training app adds its drills this way (``TrainingConfig.ready``): the
+    classroom does not import it.
+    """
+    if source not in _attempt_sources:
+        _attempt_sources.append(source)
+
+
+def _exercise_lines(cell: Cell, number: int) -> list[AttemptLine]:
+    return [
+        AttemptLine(
+            exercise=f"{number}. {cell.exercise.title}",
+            number=attempt.number,
+            created_at=attempt.created_at,
+            text=attempt.text,
+            correct=attempt.correct,
+            legal=attempt.legal,
+            codes=tuple(attempt.code_list),
+            message=attempt.explanation,
+            late=attempt.is_late,
+            solution_seen=attempt.solution_seen,
+        )
+        for attempt in cell.attempts
+    ]
+
+
 def attempts_csv(grid: Grid) -> HttpResponse:
     header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso", "Con la solución vista"]
     numbers = {exercise.pk: index for index, exercise in enumerate(grid.exercises, 1)}
     rows = []
     for row in grid.rows:
-        for cell in row.cells:
-            for attempt in cell.attempts:
-                rows.append(
-                    [
-                        row.name,
-                        row.student.username,
-                        f"{numbers[cell.exercise.pk]}. {cell.exercise.title}",
-                        attempt.number,
-                        _local(attempt.created_at),
-                        attempt.text,
-                        "Correcto" if attempt.correct else "Incorrecto",
-                        {True: "sí", False: "no", None: ""}[attempt.legal],
-                        " ".join(attempt.code_list),
-                        attempt.explanation,
-                        "sí" if attempt.is_late else "no",
-                        "sí" if attempt.solution_seen else "no",
-                    ]
-                )
+        lines = [line for cell in row.cells for line in _exercise_lines(cell, numbers[cell.exercise.pk])]
+        lines += [line for source in _attempt_sources for line in source(grid.assignment, row.student)]
+        for line in lines:
+            rows.append(
+                [
+                    row.name,
+                    row.student.username,
+                    line.exercise,
+                    line.number,
+                    _local(line.created_at),
+                    line.text,
+                    "Correcto" if line.correct else "Incorrecto",
+                    {True: "sí", False: "no", None: ""}[line.legal],
+                    " ".join(line.codes),
+                    line.message,
+                    "sí" if line.late else "no",
+                    "sí" if line.solution_seen else "no",
+                ]
+            )
     return _csv_response(grid.assignment, "intentos", header, rows)
 
 
@@ -230,19 +280,54 @@ def cell(assignment: Assignment, student, exercise: Exercise) -> Cell:
     return Cell(student, exercise, _attempts_by_exercise(exercise.attempts.filter(student=student))[exercise.pk])
 
 
+@dataclass(frozen=True)
+class TaskPart:
+    """One item of an assignment that another app owns (a drill): tried, solved, solved late."""
+
+    tried: bool
+    solved: bool
+    late: bool = False
+
+
+ProgressSource = Callable[[Sequence[Assignment], object], dict[int, list[TaskPart]]]
+_progress_sources: list[ProgressSource] = []
+
+
+def add_progress_source(source: ProgressSource) -> None:
+    """Let another app's items count towards an assignment's status («Completada» only when all are solved).
+
+    ``source(assignments, student)`` gives, by assignment id, that student's
+    parts.  The training app adds its drills this way (``TrainingConfig.ready``).
+    """
+    if source not in _progress_sources:
+        _progress_sources.append(source)
+
+
+def other_parts(assignments: Sequence[Assignment], student) -> dict[int, list[TaskPart]]:
+    """The parts other apps add to each of ``assignments`` for ``student``."""
+    parts: dict[int, list[TaskPart]] = defaultdict(list)
+    for source in _progress_sources:
+        for pk, found in source(assignments, student).items():
+            parts[pk] += found
+    return parts
+
+
 def with_progress(assignments: list[Assignment], student) -> list[Assignment]:
     """The assignments with the student's ``status``, ``status_label``, ``solved_count`` and ``exercise_count``.
 
     One query for the attempts of all of them (the exercises should be
-    prefetched), however many assignments there are.
+    prefetched), however many assignments there are; the drills count as
+    items too.
     """
     attempts = _attempts_by_exercise(Attempt.objects.filter(exercise__assignment__in=assignments, student=student))
+    parts = other_parts(assignments, student)
     for assignment in assignments:
         cells = [Cell(student, exercise, attempts[exercise.pk]) for exercise in assignment.exercises.all()]
-        assignment.status = assignment_status(assignment, cells)
+        extra = parts.get(assignment.pk, [])
+        assignment.status = assignment_status(assignment, cells, extra)
         assignment.status_label = STATUS_LABELS[assignment.status]
-        assignment.solved_count = sum(1 for one in cells if one.solved_on)
-        assignment.exercise_count = len(cells)  # type: ignore[attr-defined]  # as classroom_detail annotates it
+        assignment.solved_count = sum(1 for one in cells if one.solved_on) + sum(1 for part in extra if part.solved)
+        assignment.exercise_count = len(cells) + len(extra)  # type: ignore[attr-defined]  # as classroom_detail annotates it
     return assignments
 
 
@@ -255,10 +340,16 @@ STATUS_LABELS = {
 }
 
 
-def assignment_status(assignment: Assignment, cells: list[Cell]) -> str:
-    """``done``, ``done-late``, ``overdue``, ``started`` or ``pending`` (see ``STATUS_LABELS``)."""
-    if cells and all(cell.solved_on for cell in cells):
-        return "done-late" if any(cell.late for cell in cells) else "done"
+def assignment_status(assignment: Assignment, cells: list[Cell], parts: Sequence[TaskPart] = ()) -> str:
+    """``done``, ``done-late``, ``overdue``, ``started`` or ``pending`` (see ``STATUS_LABELS``).
+
+    Done only when every exercise and every part another app adds (the
+    assignment's drills) is solved.
+    """
+    items = [TaskPart(tried=bool(cell.attempts), solved=bool(cell.solved_on), late=cell.late) for cell in cells]
+    items += parts
+    if items and all(item.solved for item in items):
+        return "done-late" if any(item.late for item in items) else "done"
     if assignment.is_past_due:
         return "overdue"
-    return "started" if any(cell.attempts for cell in cells) else "pending"
+    return "started" if any(item.tried for item in items) else "pending"

@@ -324,7 +324,7 @@ def assignment_list(request):
 def student_assignment(request, pk: int):
     assignment = access.student_assignment(request.user, pk)
     cells = results.student_cells(assignment, request.user)
-    status = results.assignment_status(assignment, cells)
+    status = results.assignment_status(assignment, cells, results.other_parts([assignment], request.user)[assignment.pk])
     return render(
         request,
         "classroom/student_assignment.html",
@@ -351,8 +351,7 @@ def exercise(request, pk: int):
         shown = next((attempt for attempt in attempts if str(attempt.number) == request.GET["intento"]), None)
         if shown is None:
             raise Http404("No encontramos ese intento.")
-    siblings = list(exercise.assignment.exercises.all())
-    index = siblings.index(exercise)
+    index, total, previous, following = exercise.neighbours()
     return render(
         request,
         "classroom/exercise.html",
@@ -364,10 +363,10 @@ def exercise(request, pk: int):
             "solved": any(attempt.correct for attempt in attempts),
             "shown": shown,
             "verdict": verdict_payload(puzzle, shown) if shown and puzzle else None,
-            "index": index + 1,
-            "total": len(siblings),
-            "previous": siblings[index - 1] if index else None,
-            "next": siblings[index + 1] if index + 1 < len(siblings) else None,
+            "index": index,
+            "total": total,
+            "previous": previous,
+            "next": following,
         },
     )
 

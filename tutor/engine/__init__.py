@@ -13,7 +13,7 @@ Apps import only the names listed in ``__all__`` below, never a submodule
 (tests/test_architecture.py checks it): this package is the only door.
 """
 
-from .check import CODES, Reason, Verdict
+from .check import CODES, Reason, Verdict, dice_destinations, step_reason
 from .codes import DoubleRefusal, ReasonCode
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
 from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
@@ -76,6 +76,7 @@ __all__ = [
     "WHITE",
     "XgidError",
     "can_double",
+    "dice_destinations",
     "double_reasons",
     "drop",
     "expand_dice",
@@ -96,6 +97,7 @@ __all__ = [
     "score_game",
     "secure_die",
     "single_moves",
+    "step_reason",
     "take",
     "tempting_plays",
     "without_die",

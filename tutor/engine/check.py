@@ -31,6 +31,7 @@ Codes (the ``Reason`` fields each one fills):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import permutations
 from typing import Final, Iterator, Mapping
 
@@ -268,6 +269,76 @@ def _too_many(segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[i
     return Reason(ReasonCode.TOO_MANY_MOVES, dice=roll, moves_written=len(segments), moves_possible=len(dice_list))
 
 
+def dice_destinations(src: int, dice_left: tuple[int, ...]) -> frozenset[int]:
+    """Every point (or ``OFF``) the dice left can carry a checker on ``src`` to, whatever stands in the way.
+
+    One die, or several on the same checker; a checker is borne off when
+    the dice reach the edge or go past it.  Mover's numbering, ``BAR`` 25.
+    Which of these steps the rules allow (blocks, the bar, bearing off) is
+    ``step_reason``'s question; this says only what the dice can cover.
+
+    >>> sorted(dice_destinations(13, (6, 3))), sorted(dice_destinations(5, (3, 3)))
+    ([4, 7, 10], [0, 2])
+    """
+    sums = _dice_sums(tuple(dice_left))
+    found = {src - total for total in sums if src - total > 0}
+    if sums and sums[-1] >= src:
+        found.add(OFF)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=64)
+def _dice_sums(dice_left: tuple[int, ...]) -> tuple[int, ...]:
+    """Every total of one or more of the dice left, ascending (few rolls: kept)."""
+    sums = {0}
+    for die in dice_left:
+        sums |= {total + die for total in sums}
+    sums.discard(0)
+    return tuple(sorted(sums))
+
+
+def step_reason(
+    partial: PartialPlay, src: int, dst: int | None, dice: Dice, before: tuple[Move, ...] = ()
+) -> Reason | None:
+    """Why a checker on ``src`` cannot go to ``dst`` now, in the middle of a turn; None when it can.
+
+    ``partial`` is the turn so far (``PartialPlay.start`` before any move),
+    ``dice`` the roll and ``before`` the single moves that led to ``partial``,
+    kept in the reason like a written play's earlier steps, so that what its
+    sentence says can be checked on the same board.  The step may take
+    several dice (``24/13``); only the rules of single moves apply, not the
+    full-turn obligations.  A step the dice cannot cover
+    (``dice_destinations``) is ``backwards`` or ``wrong-die``.  With ``dst``
+    None the question is whether that checker may be picked up at all
+    (``no-checker``, ``bar-first``).  The board asks this when it refuses a
+    move, to say why.
+
+    >>> start = PartialPlay.start(Position.initial().with_dice((3, 3)))
+    >>> [str(r.code) if r else None for r in (step_reason(start, 6, 1, (3, 3)), step_reason(start, 8, 11, (3, 3)), step_reason(start, 8, 5, (3, 3)))]
+    ['wrong-die', 'backwards', None]
+    """
+    reason = _step_reason(partial, src, dst, dice)
+    return replace(reason, before=before) if reason is not None and before else reason
+
+
+def _step_reason(partial: PartialPlay, src: int, dst: int | None, dice: Dice) -> Reason | None:
+    m, o, dice_left = partial
+    roll = tuple(dice)
+    if dst is None:
+        if not m[src]:
+            return Reason(ReasonCode.NO_CHECKER, src=src, dice=roll, dice_left=dice_left)
+        first = move_obstacle(m, o, src, max(dice_left, default=1))
+        if first is not None and first.code is ReasonCode.BAR_FIRST:
+            return Reason(ReasonCode.BAR_FIRST, src=src, at=src, dice=roll, dice_left=dice_left, on_bar=first.checkers)
+        return None
+    if not dice_left:
+        rolled = len(expand_dice(dice))
+        return Reason(ReasonCode.TOO_MANY_MOVES, src=src, dst=dst, dice=roll, moves_written=rolled + 1, moves_possible=rolled)
+    if next(partial.carry_out(((src, dst),)), None) is not None:
+        return None
+    return _segment_reason(m, o, Segment(src, dst), dice_left, roll)
+
+
 def _turned_round(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: Mapping[State, tuple[Move, ...]]) -> str | None:
     """The legal play the text makes once its backward steps are turned round (``7/13`` → ``13/7``), if any."""
     turned = tuple((s.dst, s.src) if s.dst != OFF and s.dst >= s.src else (s.src, s.dst) for s in segments)
@@ -371,4 +442,4 @@ def _walk(m: Board, o: Board, src: int, dst: int, sequence: tuple[int, ...], rol
     return len(sequence), Reason(ReasonCode.WRONG_DIE, src=src, dst=dst, dice=roll, dice_left=sequence)
 
 
-__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play"]
+__all__ = ["CODES", "Reason", "ReasonCode", "Verdict", "check_play", "dice_destinations", "step_reason"]

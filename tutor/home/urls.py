@@ -7,4 +7,5 @@ app_name = "home"
 urlpatterns = [
     path("", views.IndexView.as_view(), name="index"),
     path("acerca/", views.AboutView.as_view(), name="about"),
+    path("favicon.ico", views.FaviconView.as_view(), name="favicon"),
 ]

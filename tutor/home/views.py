@@ -1,6 +1,7 @@
 """Views of the home app: the home page and the about page."""
 
-from django.views.generic import TemplateView
+from django.templatetags.static import static
+from django.views.generic import RedirectView, TemplateView
 
 from tutor.lessons.progress import resume_point
 
@@ -18,3 +19,12 @@ class IndexView(TemplateView):
 
 class AboutView(TemplateView):
     template_name = "home/about.html"
+
+
+class FaviconView(RedirectView):
+    """``/favicon.ico``, which browsers and feed readers ask for whatever the page says: the site's icon."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("img/favicon.svg")

@@ -12,6 +12,7 @@ import functools
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.board.widget import play_steps
 from tutor.engine import EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
@@ -98,8 +99,8 @@ def solution_payload(puzzle: Puzzle) -> dict:
     if puzzle.is_play:
         shown = data.get("answer") or (data["legal_plays"][0] if data["legal_plays"] else "")
         verdict = puzzle.position.check(shown) if shown and shown != "pasar" else None
-        if verdict is not None and verdict.legal and verdict.play is not None:
-            steps = [{"from": move.src, "to": move.dst, "hit": move.hit} for move in verdict.play.moves]
+        if verdict is not None and verdict.legal:
+            steps = play_steps(verdict.play)
         data["shown"] = shown
     elif puzzle.kind != "legalidad":
         data["legal_plays"] = None

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import api, board_api, views
 
 app_name = "lessons"
 
@@ -15,4 +15,7 @@ urlpatterns = [
     path("api/puzzles/<slug:slug>/solution/", api.puzzle_solution, name="api-solution"),
     path("api/puzzles/<slug:slug>/tablero.svg", api.puzzle_board_svg, name="api-board-svg"),
     path("api/explorer/check/", api.explorer_check, name="api-explorer-check"),
+    path("api/board/refusal/", board_api.refusal, name="api-board-refusal"),
+    path("api/board/play/", board_api.play_moves, name="api-board-play"),
+    path("api/board/position/", board_api.position_layout, name="api-board-position"),
 ]

@@ -128,6 +128,12 @@ def cube_text(game: LiveGame, viewer_side: int | None) -> str:
     return f"a {position.cube_value}, {owner}"
 
 
+def players_text(game: LiveGame) -> str:
+    """«Ana (blancas) contra Bruno (negras)», or «contra …» while the seat is free."""
+    rival = f"{name(game, BLACK)} (negras)" if game.black_id else "…"
+    return f"{name(game, WHITE)} (blancas) contra {rival}"
+
+
 def score_text(game: LiveGame) -> str:
     white, black = game.score
     target = f" (match a {game.length})" if game.length else ""
@@ -180,6 +186,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "Phase": Phase,
         "status": status_text(game, side),
         "score": score_text(game),
+        "players": players_text(game),
         "cube": cube_text(game, side),
         "jacoby": jacoby_status(position) if game.phase != Phase.WAITING else "",
         "jacoby_rule": JACOBY_RULE,

@@ -127,7 +127,6 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
         "may_join": may_join,
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
         "refused": refused,
-        "white_name": display_name(game.white),
         "more_links": extensions.game_links(game, user),
     }
     return render(request, "play/game.html", context, status=status)

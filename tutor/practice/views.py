@@ -90,6 +90,9 @@ def render_match(
     moving = match.phase == Phase.MOVE
     destinations = destination_map(position) if moving else None
     hint = match.hint if match.hint and match.hint.get("xgid") == match.xgid else None
+    if hint is not None:  # drawn on the board as arrows, as the review draws the best play
+        best = position.check(hint["best"]) if hint.get("best") else None
+        hint = {**hint, "moves": best.play.moves if best is not None and best.legal and best.play else ()}
     context = {
         "match": match,
         "position": position,

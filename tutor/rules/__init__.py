@@ -38,16 +38,15 @@ from .cube import (
 from .events import AnswerJudged, Channel, Source, answer_judged
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
-    BAR_FIRST_ON_THE_BOARD,
     SENTENCES,
-    blocked_landing,
+    drop_sentence,
     explain,
+    explain_drop,
     explain_verdict,
     sentence,
 )
 
 __all__ = [
-    "BAR_FIRST_ON_THE_BOARD",
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
@@ -67,10 +66,11 @@ __all__ = [
     "Sentence",
     "Source",
     "answer_judged",
-    "blocked_landing",
     "cube_refusal",
     "describe_defects",
+    "drop_sentence",
     "explain",
+    "explain_drop",
     "explain_verdict",
     "game_value",
     "legal_hit",

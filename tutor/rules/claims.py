@@ -153,6 +153,26 @@ class Farther(Claim):
 
 
 @dataclass(frozen=True, slots=True)
+class Away(Claim):
+    """*Step*: ``dst`` is a point no nearer the mover's home than ``src``: no move goes there."""
+
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Side(Claim):
+    """The side on roll is ``side`` (the engine's ``WHITE`` or ``BLACK``)."""
+
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllDiceUsed(Claim):
+    """Earlier moves of the turn have used every die of the roll."""
+
+
+@dataclass(frozen=True, slots=True)
 class LegalPlay(Claim):
     """``play`` is a legal play of the position with its roll."""
 

@@ -2,8 +2,8 @@
 
 The engine says *why* with stable codes and the concrete points and dice
 (``Reason``); this module turns a reason into the sentence a learner reads,
-and says what the live board answers at once when a checker cannot go
-somewhere.  Each sentence comes with the claims it makes (``claims``):
+and says what the live board answers when it refuses a move
+(``explain_drop``).  Each sentence comes with the claims it makes (``claims``):
 every point, die and count it names is a field of the reason, and a
 property test checks each claim against the engine.  Every sentence that explains an illegal play, anywhere on the
 site, is built here; the rule it names comes from ``catalogue``.
@@ -16,6 +16,8 @@ from collections.abc import Callable
 from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, Reason, Verdict, expand_dice
 
 from .claims import (
+    AllDiceUsed,
+    Away,
     Blocked,
     CannotReach,
     Checker,
@@ -38,6 +40,7 @@ from .claims import (
     Reaches,
     RollMoves,
     Sentence,
+    Side,
     WrittenMoves,
     WrittenSteps,
 )
@@ -320,14 +323,38 @@ def explain_verdict(verdict: Verdict) -> list[dict[str, str]]:
     return items
 
 
-def blocked_landing(point: int, count: int, holders: str) -> str:
-    """What the live board says when a checker is dropped on a point the opponent holds.
+_SIDE_WORDS = ("blancas", "negras")
+"""The sides as a sentence names them, indexed by the engine's ``WHITE`` and ``BLACK``."""
 
-    >>> blocked_landing(1, 2, "negras")
-    'No puedes ir al 1: lo tienen dos fichas negras.'
+
+def drop_sentence(reason: Reason, side: int) -> Sentence:
+    """What the live board says when it refuses a move, with the claims it makes.
+
+    Like ``sentence``, but nothing was written: a backward move says which
+    way ``side`` moves instead of suggesting the text was reversed, and a
+    move after the last die says that every die is used.  The board's
+    reasons come from ``step_reason``, whose ``before`` holds the moves
+    already made, so that each claim is checked on the board it speaks of.
+
+    >>> from tutor.engine import WHITE
+    >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
+    Sentence(text='Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.', claims=(Side(side=0), Away(src=8, dst=11)))
     """
-    return f"No puedes ir al {point}: lo tienen {number(count, feminine=True)} fichas {holders}."
+    if reason.code == "backwards" and reason.src != reason.dst:
+        src, dst = reason.src or 0, reason.dst or 0
+        return Sentence(
+            f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}.", (Side(side), Away(src, dst))
+        )
+    if reason.code == "too-many-moves":
+        return Sentence("Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.", (AllDiceUsed(),))
+    return sentence(reason)
 
 
-BAR_FIRST_ON_THE_BOARD = "Primero tienes que entrar desde la barra: mientras tengas una ficha en la barra no puedes mover otras."
-"""What the live board says when a checker is picked up while another waits on the bar."""
+def explain_drop(reason: Reason, side: int) -> str:
+    """The text of ``drop_sentence``: one short sentence for a move the board refused.
+
+    >>> from tutor.engine import WHITE
+    >>> explain_drop(Reason("too-many-moves", src=13, dst=10, dice=(3, 1), moves_written=3, moves_possible=2), WHITE)
+    'Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.'
+    """
+    return drop_sentence(reason, side).text

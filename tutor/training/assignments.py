@@ -13,6 +13,7 @@ import secrets
 
 from django.utils import timezone
 
+from tutor.classroom.results import AttemptLine, TaskPart
 from tutor.drills import RULES, Drill, drill_set
 
 from .models import DrillTask, RuleAnswer
@@ -57,3 +58,53 @@ def results(task: DrillTask, student_id: int) -> list[tuple[Drill, bool | None]]
     for item, correct in RuleAnswer.objects.filter(user_id=student_id, source="assignment", item__in=[d.id for d in drills]).values_list("item", "correct"):
         outcome[item] = outcome.get(item, False) or correct
     return [(drill, outcome.get(drill.id)) for drill in drills]
+
+
+def progress_parts(assignments, student) -> dict[int, list[TaskPart]]:
+    """Each drill of the assignments' drill tasks for ``student``: tried, solved, and solved after the due date."""
+    by_pk = {assignment.pk: assignment for assignment in assignments}
+    parts: dict[int, list[TaskPart]] = {}
+    for task in DrillTask.objects.filter(assignment__in=list(by_pk)):
+        drills = student_drills(task, student.pk)
+        tried: set[str] = set()
+        first_right: dict[str, dt.datetime] = {}
+        answers = RuleAnswer.objects.filter(user_id=student.pk, source="assignment", item__in=[drill.id for drill in drills])
+        for item, correct, created in answers.order_by("created", "pk").values_list("item", "correct", "created"):
+            tried.add(item)
+            if correct:
+                first_right.setdefault(item, created)
+        assignment = by_pk[task.assignment_id]
+        parts.setdefault(task.assignment_id, []).extend(
+            TaskPart(tried=drill.id in tried, solved=drill.id in first_right,
+                     late=drill.id in first_right and assignment.is_late(first_right[drill.id]))
+            for drill in drills
+        )
+    return parts
+
+
+def attempt_lines(assignment, student) -> list[AttemptLine]:
+    """The student's answers to the drills of ``assignment``, as lines of its ``intentos.csv``.
+
+    An answer is stored as a ``RuleAnswer`` (right or wrong, and when), not
+    as text: the line names the drill and its rule, which is the code of a
+    wrong answer.
+    """
+    lines = []
+    for task in DrillTask.objects.filter(assignment=assignment):
+        numbers = {drill.id: number for number, drill in enumerate(student_drills(task, student.pk), 1)}
+        title = RULES[task.rule].title if task.rule in RULES else task.rule
+        tries: dict[str, int] = {}
+        for answer in RuleAnswer.objects.filter(user=student, source="assignment", item__in=numbers).order_by("created", "pk"):
+            tries[answer.item] = tries.get(answer.item, 0) + 1
+            lines.append(
+                AttemptLine(
+                    exercise=f"Entrenamiento «{title}» (nivel {task.level}): {numbers[answer.item]} de {task.count}",
+                    number=tries[answer.item],
+                    created_at=answer.created,
+                    text="",
+                    correct=answer.correct,
+                    codes=() if answer.correct else (task.rule,),
+                    late=assignment.is_late(answer.created),
+                )
+            )
+    return lines

@@ -1,43 +1,35 @@
 /**
  * The board editor: set up a position by clicking (or with the keyboard) on
- * the server's SVG board, for the position explorer and teachers' exercises.
+ * the server's SVG board, for teachers' exercises.
  *
  * It edits two text fields of the surrounding form, the checkers per point
  * in White's numbering (`6:2 8:3 bar:1`), named by data-white-input and
  * data-black-input; the server reads those fields, so the form works the
- * same without JavaScript.  The editor only counts checkers: whether the
- * position can happen is for the server to say.
+ * same without JavaScript.  The editor only counts checkers.  It reads no
+ * position format and knows no rule: after every change it sends the two
+ * fields to the server (data-position-url, tutor/lessons/board_api.py),
+ * which answers with the position decoded (checkers borne off included)
+ * and every defect that makes it impossible, in the engine's Spanish; the
+ * editor draws the one and lists the others ([data-editor-defects]).
  *
- * The editor shows how many checkers of each side are off the board (borne
- * off), and when the form is sent with its two fields empty (the position
- * shown untouched) it writes that position into them, unless one of the
+ * When the form is sent with its two fields empty (the position shown
+ * untouched), the editor writes that position into them, unless one of the
  * fields named in data-unless (an XGID, say) was filled instead.
  *
  * Markup (templates/board/editor.html):
- *   [data-board-editor][data-xgid][data-white-input][data-black-input][data-unless]
+ *   [data-board-editor][data-initial][data-position-url][data-white-input][data-black-input][data-unless]
  *     svg.board-svg with [data-point] places, input[type=radio][data-editor-mode],
- *     [data-editor-clear], [data-editor-initial], [data-editor-announce], [data-editor-off]
+ *     [data-editor-clear], [data-editor-initial], [data-editor-announce], [data-editor-off],
+ *     [data-editor-defects]
  */
 
-import { neighbour } from './events.js';
+import { neighbour, placeNear } from './events.js';
 import { renderBoard } from './render.js';
 import { placeLabel } from './speech.js';
-import { BLACK, CHECKERS_PER_SIDE, WHITE, emptyPosition, positionFromXgid } from './state.js';
+import { BLACK, WHITE, clonePosition, emptyPosition, positionFromJson, positionFromPlaces } from './state.js';
 
-const INITIAL_XGID = '-b----E-C---eE---c-e----B-';
 const SIDE_WORDS = { white: 'blancas', black: 'negras' };
-
-/** `"6:2 bar:1"` → {points: {6: 2}, bar: 1}; unreadable items are skipped (the server reports them). */
-export function readLayout(text) {
-  const layout = { points: {}, bar: 0 };
-  for (const item of String(text || '').toLowerCase().split(/[\s,]+/)) {
-    const match = item.match(/^(bar|barra|\d{1,2}):(\d{1,2})$/);
-    if (!match) continue;
-    if (match[1] === 'bar' || match[1] === 'barra') layout.bar = Number(match[2]);
-    else if (Number(match[1]) >= 1 && Number(match[1]) <= 24) layout.points[Number(match[1])] = Number(match[2]);
-  }
-  return layout;
-}
+const ASK_PAUSE_MS = 150;
 
 /** The position's checkers of one side as `"24:2 13:5 bar:1"`, farthest point first. */
 export function writeLayout(position, side) {
@@ -49,40 +41,15 @@ export function writeLayout(position, side) {
   return items.join(' ');
 }
 
-export function positionFromLayouts(whiteText, blackText) {
-  const position = emptyPosition();
-  const layouts = { [WHITE]: readLayout(whiteText), [BLACK]: readLayout(blackText) };
-  for (const side of [WHITE, BLACK]) {
-    for (const [point, count] of Object.entries(layouts[side].points)) position.points[point][side] = count;
-    position.bar[side] = layouts[side].bar;
-  }
-  return withBorneOff(position);
-}
-
-function withBorneOff(position) {
-  for (const side of [WHITE, BLACK]) {
-    const onBoard = position.points.reduce((sum, cell) => sum + cell[side], 0) + position.bar[side];
-    position.off[side] = Math.max(0, CHECKERS_PER_SIDE - onBoard);
-  }
-  return position;
-}
-
-function onBoard(position, side) {
-  return CHECKERS_PER_SIDE - position.off[side];
-}
-
 /**
  * One click of the editor on the place `key` in `mode` ('white', 'black' or
- * 'remove'): the new position and what to announce, or null and why not.
+ * 'remove'): the new position and nothing to say, or null and why not.
+ * Only counting happens here; whether the position can occur is the server's to say.
  */
 export function edit(position, key, mode) {
   const [kind, owner] = key.split('-');
   if (kind === 'off') return { position: null, message: 'Las fichas retiradas son las que no colocas en el tablero.' };
-  const next = {
-    points: position.points.map((cell) => ({ ...cell })),
-    bar: { ...position.bar },
-    off: { ...position.off },
-  };
+  const next = clonePosition(position);
   const cell = kind === 'bar' ? null : next.points[Number(key)];
   if (mode === 'remove') {
     if (cell) {
@@ -93,21 +60,26 @@ export function edit(position, key, mode) {
       if (!next.bar[owner]) return { position: null, message: 'Esa barra ya está vacía.' };
       next.bar[owner] -= 1;
     }
-    return { position: withBorneOff(next), message: null };
+    return { position: next, message: null };
   }
   const side = mode;
   if (kind === 'bar' && owner !== side) {
     return { position: null, message: `Esa es la barra de las ${SIDE_WORDS[owner]}.` };
   }
-  if (cell && cell[side === WHITE ? BLACK : WHITE]) {
-    return { position: null, message: `Ese punto tiene fichas ${SIDE_WORDS[side === WHITE ? BLACK : WHITE]}: quítalas primero.` };
-  }
-  if (onBoard(position, side) >= CHECKERS_PER_SIDE) {
-    return { position: null, message: `Ya están las 15 fichas ${SIDE_WORDS[side]} en el tablero.` };
-  }
   if (cell) cell[side] += 1;
   else next.bar[side] += 1;
-  return { position: withBorneOff(next), message: null };
+  return { position: next, message: null };
+}
+
+async function askServer(url, white, black) {
+  try {
+    const response = await fetch(`${url}?${new URLSearchParams({ white, black })}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const data = await response.json();
+    if (response.ok && data && Array.isArray(data.points)) return { data };
+    return { error: (data && data.error) || 'No hemos podido comprobar la posición.' };
+  } catch (error) {
+    return { error: 'No hemos podido contactar con el servidor para comprobar la posición.' };
+  }
 }
 
 export function createEditor(element) {
@@ -125,11 +97,13 @@ export function createEditor(element) {
     reset: null,
   };
   const announcer = element.querySelector('[data-editor-announce]');
+  const defectsBox = element.querySelector('[data-editor-defects]');
+  const offLine = element.querySelector('[data-editor-off]');
   const modes = [...element.querySelectorAll('[data-editor-mode]')];
-  const typed = inputs[WHITE].value.trim() || inputs[BLACK].value.trim();
-  let position = typed
-    ? positionFromLayouts(inputs[WHITE].value, inputs[BLACK].value)
-    : positionFromXgid(element.dataset.xgid || INITIAL_XGID);
+  const initial = positionFromJson(JSON.parse(element.dataset.initial || '{}'));
+  let position = positionFromPlaces(view.places);
+  let asked = 0;
+  let timer = null;
   const ui = { side: WHITE, selected: null, targets: new Set(), focus: '24' };
 
   const mode = () => (modes.find((radio) => radio.checked) || { value: WHITE }).value;
@@ -138,8 +112,6 @@ export function createEditor(element) {
     if (!announcer) return;
     announcer.textContent = announcer.textContent === message ? `${message}\u00a0` : message;
   }
-
-  const offLine = element.querySelector('[data-editor-off]');
 
   function draw() {
     ui.side = mode() === BLACK ? BLACK : WHITE;
@@ -150,11 +122,45 @@ export function createEditor(element) {
     }
   }
 
+  /** What the server says of the position: nothing when it can occur, else each defect. */
+  function showDefects(defects, error) {
+    if (!defectsBox) return;
+    const items = error ? [error] : defects;
+    defectsBox.hidden = !items.length;
+    defectsBox.replaceChildren();
+    if (!items.length) return;
+    const intro = document.createElement('p');
+    intro.textContent = error ? 'No se puede leer la posición:' : 'Esta posición es imposible:';
+    const list = document.createElement('ul');
+    for (const text of items) {
+      const item = document.createElement('li');
+      item.textContent = text;
+      list.append(item);
+    }
+    defectsBox.append(intro, list);
+  }
+
+  /** Ask the server for the fields' position, once the clicking or typing pauses; the latest answer wins. */
+  function askSoon() {
+    window.clearTimeout(timer);
+    const question = ++asked;
+    timer = window.setTimeout(async () => {
+      const answer = await askServer(element.dataset.positionUrl, inputs[WHITE].value, inputs[BLACK].value);
+      if (question !== asked) return;
+      if (answer.data) {
+        position = positionFromJson(answer.data);
+        draw();
+      }
+      showDefects(answer.data ? answer.data.defects || [] : [], answer.error);
+    }, ASK_PAUSE_MS);
+  }
+
   function setPosition(next) {
     position = next;
     inputs[WHITE].value = writeLayout(position, WHITE);
     inputs[BLACK].value = writeLayout(position, BLACK);
     draw();
+    askSoon();
   }
 
   function activate(key) {
@@ -179,7 +185,9 @@ export function createEditor(element) {
   element.hidden = false;
   element.classList.add('is-enhanced');
   view.svg.addEventListener('click', (event) => {
-    const place = event.target.closest('[data-point]');
+    // Points are narrow on a phone: a tap just beside one counts for it (events.js MIN_TARGET).
+    const located = event.clientX || event.clientY;
+    const place = (located && placeNear(view.places, event.clientX, event.clientY, () => false)) || event.target.closest('[data-point]');
     if (place) activate(place.dataset.point);
   });
   view.svg.addEventListener('keydown', (event) => {
@@ -203,11 +211,11 @@ export function createEditor(element) {
     radio.addEventListener('change', draw);
   }
   element.querySelector('[data-editor-clear]')?.addEventListener('click', () => {
-    setPosition(withBorneOff(emptyPosition()));
+    setPosition(emptyPosition());
     announce('Tablero vacío: todas las fichas están retiradas.');
   });
   element.querySelector('[data-editor-initial]')?.addEventListener('click', () => {
-    setPosition(positionFromXgid(INITIAL_XGID));
+    setPosition(clonePosition(initial));
     announce('Posición inicial colocada.');
   });
   const form = element.closest('form');
@@ -228,14 +236,14 @@ export function createEditor(element) {
       }
     });
   }
-  for (const side of [WHITE, BLACK]) {
-    inputs[side].addEventListener('change', () => {
-      position = positionFromLayouts(inputs[WHITE].value, inputs[BLACK].value);
-      draw();
-    });
-  }
+  for (const side of [WHITE, BLACK]) inputs[side].addEventListener('input', askSoon);
   draw();
-  return { get position() { return position; } };
+  if (inputs[WHITE].value.trim() || inputs[BLACK].value.trim()) askSoon();
+  return {
+    get position() {
+      return position;
+    },
+  };
 }
 
 document.querySelectorAll('[data-board-editor]').forEach((element) => createEditor(element));

@@ -1,8 +1,12 @@
 /**
  * Input: click or tap, drag with pointer events, and the keyboard.
  *
- * Events are turned into calls on `actions` (activate, cancel, drop, focus,
- * undo, reset, dragSide); this module decides nothing about the game.
+ * Events are turned into calls on `actions` (activate, tap, useful, cancel,
+ * drop, focus, undo, reset, dragSide); this module decides nothing about
+ * the game.  On a phone a point is drawn about 24 px wide, too narrow for a
+ * finger: every place answers taps at least MIN_TARGET px wide, and where
+ * two such targets overlap the tap goes to the place where it would do
+ * something (actions.useful), else to the nearest.
  * Keyboard: arrows move between places as they are drawn (left and right
  * along a row, up and down across), Home and End go to the ends of a row,
  * Enter or Space picks a checker and then its destination, Escape cancels.
@@ -11,6 +15,25 @@
 import { createGhost, moveGhost } from './render.js';
 
 const DRAG_THRESHOLD = 6; // pixels before a press becomes a drag
+export const MIN_TARGET = 44; // CSS pixels: the narrowest target a finger hits reliably
+
+/**
+ * The place a tap at (x, y) means: among the places whose target, widened
+ * to MIN_TARGET px, holds the point, one where the tap is useful, nearest
+ * first; else the nearest of them.  Null outside every target.
+ */
+export function placeNear(places, x, y, useful) {
+  let best = null;
+  for (const place of places) {
+    const box = (place.querySelector('.board-hit') || place).getBoundingClientRect();
+    const dx = Math.max(box.left - x, 0, x - box.right);
+    const dy = Math.max(box.top - y, 0, y - box.bottom);
+    if (dx > Math.max(0, (MIN_TARGET - box.width) / 2) || dy > Math.max(0, (MIN_TARGET - box.height) / 2)) continue;
+    const rank = (useful(place.dataset.point) ? 0 : 1) * 1e6 + Math.hypot(dx, dy);
+    if (!best || rank < best.rank) best = { place, rank };
+  }
+  return best ? best.place : null;
+}
 
 export function bindEvents(view, actions, signal) {
   const { svg } = view;
@@ -20,7 +43,10 @@ export function bindEvents(view, actions, signal) {
   svg.addEventListener(
     'click',
     (event) => {
-      const place = placeOf(event.target);
+      const direct = placeOf(event.target);
+      // A click made by a script has no position: it means the element clicked.
+      const located = event.clientX || event.clientY;
+      const place = located ? placeNear(view.places, event.clientX, event.clientY, actions.useful) || direct : direct;
       if (!place) return;
       if (suppressClick) {
         suppressClick = false;
@@ -69,7 +95,7 @@ export function bindEvents(view, actions, signal) {
     setTimeout(() => {
       suppressClick = false;
     }, 0);
-    const target = dropped ? placeOf(document.elementFromPoint(event.clientX, event.clientY)) : null;
+    const target = dropped ? placeNear(view.places, event.clientX, event.clientY, () => false) : null;
     if (target && svg.contains(target) && target.dataset.point !== key) actions.drop(key, target.dataset.point);
   };
   svg.addEventListener('pointerup', (event) => finish(event, true), { signal });

@@ -2,15 +2,19 @@
  * The live board: `createBoard(element, config)` enhances a board widget
  * rendered by the server (templates/board/widget.html) and returns its API.
  *
- * The board knows no backgammon rules.  The learner moves checkers of the
- * side on roll; the board writes the notation into the play box (and
- * typing there moves the checkers), and the server judges the play when
- * the form is sent (check.js).  What the board refuses at once, and why,
- * the server says too: data-refusals (tutor/board/refusals.py) and the
- * destinations below.
+ * The board knows no backgammon rules, and reads no notation or position
+ * format.  Arrows the server drew over the board (a hint's play) show
+ * while no checker has moved.  It starts from the checkers the server drew in its SVG; the
+ * learner moves checkers of the side on roll; the board writes the
+ * notation into the play box, and a play typed there is read by the server
+ * (data-play-url) and shown.  The server judges the play when the form is
+ * sent (check.js).  A move the dice cannot make, or onto a made point, is
+ * refused at once from data the server sent (data-refusals,
+ * tutor/board/refusals.py, or the destinations below), the selection is
+ * dropped, and the board asks the server why (data-refusal-url) and says it.
  *
  * config (every key optional; the element's data-* attributes are the defaults):
- *   xgid          position (data-xgid)
+ *   xgid          position, passed back to the server as it came (data-xgid)
  *   turn          'white' | 'black' (data-turn)
  *   dice          the single moves: [6, 3], or [4, 4, 4, 4] for a double (data-dice, expanded by the server)
  *   destinations  function (from, {moves, change}) -> [to, ...]; or an object
@@ -19,11 +23,13 @@
  *                 partial play, where change names what moved so far (moves.js
  *                 changeKey: "7:1,13:-1", "" at first).  Points are in the mover's
  *                 numbering, with "bar" and "off".  A drop elsewhere is refused.
- *   refusals      {"to": {"1": "reason"}, "bar_first": "reason" | null} (data-refusals)
+ *   refusals      {"bar_first": bool, "reach": {dice left: {source: [to, ...]}}}
+ *                 (data-refusals): without destinations, a drop outside reach is refused
  *   onChange      function (board) called after every change
  *
  * The returned board:
  *   board.notation, board.moves, board.state    what has been moved so far
+ *   board.typedByHand                            true while the moves shown were typed
  *   board.move(from, to), board.undo(), board.reset()
  *   board.setMoves([{from, to}])                 show these moves (mover's numbering)
  *   board.setMarks([{point, kind}])              draw the server's marks: kinds from,
@@ -45,7 +51,6 @@ import {
   checkersAt,
   moverPlace,
   notation,
-  parseNotation,
   placeKey,
   pointName,
   readPoint,
@@ -54,7 +59,8 @@ import {
   undoMove,
 } from './moves.js';
 import { prefersReducedMotion, slide, stackTop, wait } from './motion.js';
-import { destinationsFor, nearestMovable } from './targets.js';
+import { askRefusal, readPlay } from './server.js';
+import { destinationsFor, diceLeft, nearestMovable, reachFor } from './targets.js';
 import { countsAt, renderBoard } from './render.js';
 import {
   MESSAGES,
@@ -64,17 +70,20 @@ import {
   describeTrayPick,
   describeUndo,
 } from './speech.js';
-import { BAR, OFF, createState, parseDice, positionFromXgid } from './state.js';
+import { BAR, OFF, createState, parseDice, positionFromPlaces } from './state.js';
 
 const boards = new WeakMap();
+const startingPositions = new WeakMap(); // what the server drew, read once per widget
+const TYPING_PAUSE_MS = 250; // a typed play is read once the typing pauses
 
 export function createBoard(element, config = {}) {
   if (boards.has(element)) boards.get(element).destroy();
   const options = readOptions(element, config);
   const view = collectView(element);
   const controller = new AbortController();
+  if (!startingPositions.has(element)) startingPositions.set(element, positionFromPlaces(view.places));
   let state = createState({
-    position: positionFromXgid(options.xgid),
+    position: startingPositions.get(element),
     side: options.turn,
     dice: options.dice,
   });
@@ -83,6 +92,9 @@ export function createBoard(element, config = {}) {
     (place) => place.dataset.kind !== 'tray' && countsAt(snapshot.position, place.dataset.point)[state.side] > 0,
   );
   let playing = false; // a solution being played out keeps the verdict region as it is
+  let typedByHand = false; // the moves shown were typed in the play box
+  let asked = 0; // the latest question to the server; older answers are dropped
+  let typingTimer = null;
   const ui = {
     side: state.side,
     selected: null,
@@ -93,40 +105,78 @@ export function createBoard(element, config = {}) {
 
   /**
    * Redraw and announce; after a change of moves, rewrite the play box (unless
-   * the learner is typing in it), drop the old verdict and its marks.
+   * the learner is typing in it), drop the old verdict, its marks and arrows.
    */
   function update(message, { movesChanged = false, typed = false } = {}) {
+    hideToast(view);
     snapshot = replay(state);
     if (movesChanged && view.input && !typed) view.input.value = notation(snapshot.moves);
-    if (movesChanged) ui.marks = new Map();
+    // A typed play dropped the verdict when the text changed (typed()), not when the server read it.
+    if (movesChanged && !typed) dropVerdict();
     renderBoard(view, snapshot, ui);
     if (message) announce(view, message);
-    if (movesChanged && view.verdict && !playing) view.verdict.replaceChildren();
     if (movesChanged) element.dispatchEvent(new CustomEvent('board:change', { bubbles: true }));
     if (movesChanged && options.onChange) options.onChange(board);
   }
 
-  /** Say why a pick or a drop is refused, and flash the place it concerns. */
-  function refuse(key, message) {
+  /** The verdict and its marks belong to the play they were drawn for. */
+  function dropVerdict() {
+    ui.marks = new Map();
+    if (view.verdict && !playing) view.verdict.replaceChildren();
+  }
+
+  /** Flash the place a refused pick or drop concerns. */
+  function flash(key) {
     const place = view.places.find((candidate) => candidate.dataset.point === key);
-    if (place) {
-      place.classList.remove('is-refused');
-      // Reading the size restarts the flash when the same place is refused twice.
-      place.getBoundingClientRect();
-      place.classList.add('is-refused');
-      window.setTimeout(() => place.classList.remove('is-refused'), 900);
-    }
-    update(message);
+    if (!place) return;
+    place.classList.remove('is-refused');
+    // Reading the size restarts the flash when the same place is refused twice.
+    place.getBoundingClientRect();
+    place.classList.add('is-refused');
+    window.setTimeout(() => place.classList.remove('is-refused'), 900);
+  }
+
+  /**
+   * Refuse a pick (to null) or a drop at once: the checker stays where it
+   * was, nothing is selected any more, and the server says why.
+   */
+  function refuse(key, from, to, fallback = MESSAGES.cannotGo) {
+    ui.selected = null;
+    ui.targets = new Set();
+    flash(key);
+    update('');
+    const question = ++asked;
+    askRefusal(options.refusalUrl, {
+      xgid: options.xgid,
+      moves: notation(snapshot.moves),
+      left: diceLeft(state.dice, snapshot.used).join(','),
+      from: pointName(from),
+      to: to === null ? '' : pointName(to),
+    }).then((answer) => {
+      if (question !== asked) return;
+      announce(view, answer.message || fallback);
+      // Said on the board too, where the eye is: on a phone the live region may be below the screen.
+      showToast(view, answer.message || fallback);
+    });
+  }
+
+  /** A checker picked up or moved on the board wins over a typed play not read yet, and over older answers. */
+  function forgetPending() {
+    window.clearTimeout(typingTimer);
+    asked += 1;
   }
 
   function changeMoves(nextState, message) {
+    forgetPending();
     state = nextState;
+    typedByHand = false;
     ui.selected = null;
     ui.targets = new Set();
     update(message, { movesChanged: true });
   }
 
   function select(key) {
+    forgetPending();
     const from = moverPlace(key, state.side);
     if (from === OFF) {
       update(describeTrayPick(state.side));
@@ -138,12 +188,12 @@ export function createBoard(element, config = {}) {
     }
     const refusals = options.refusals;
     if (refusals && refusals.bar_first && from !== BAR && checkersAt(snapshot.position, state.side, BAR) > 0) {
-      refuse(placeKey(BAR, state.side), refusals.bar_first);
+      refuse(key, from, null);
       return;
     }
     const targets = destinationsFor(options, from, snapshot);
     if (options.destinations && !targets.length) {
-      refuse(key, MESSAGES.cannotMove);
+      refuse(key, from, null, MESSAGES.cannotMove);
       return;
     }
     ui.selected = key;
@@ -151,12 +201,11 @@ export function createBoard(element, config = {}) {
     update(describeSelection(from));
   }
 
-  /** The reason a move to `to` is refused before the server is asked, or null. */
-  function refusalFor(to) {
-    const reason = options.refusals && options.refusals.to ? options.refusals.to[pointName(to)] : null;
-    if (reason) return reason;
-    if (options.destinations && ui.targets.size && !ui.targets.has(placeKey(to, state.side))) return MESSAGES.notReachable;
-    return null;
+  /** Whether a drop of the selected checker on `to` is one the server's data lets through. */
+  function accepts(to) {
+    if (options.destinations) return ui.targets.has(placeKey(to, state.side));
+    const reach = reachFor(options, moverPlace(ui.selected, state.side), state.dice, snapshot.used);
+    return reach === null || reach.includes(to);
   }
 
   function move(from, to) {
@@ -183,12 +232,12 @@ export function createBoard(element, config = {}) {
         update(MESSAGES.notADestination);
         return;
       }
-      const reason = refusalFor(to);
-      if (reason) {
-        refuse(key, reason);
+      const from = moverPlace(ui.selected, state.side);
+      if (!accepts(to)) {
+        refuse(key, from, to, options.destinations ? MESSAGES.notReachable : MESSAGES.cannotGo);
         return;
       }
-      move(moverPlace(ui.selected, state.side), to);
+      move(from, to);
     },
     /** A tap or click: like activate, but a tap just beside a lone stack picks that stack up. */
     tap(key) {
@@ -200,6 +249,13 @@ export function createBoard(element, config = {}) {
         }
       }
       actions.activate(key);
+    },
+    /** Whether a tap on `key` would do something: pick up a checker, or drop the selected one there. */
+    useful(key) {
+      const place = moverPlace(key, state.side);
+      if (ui.selected === null) return place !== null && place !== OFF && checkersAt(snapshot.position, state.side, place) > 0;
+      if (key === ui.selected) return true;
+      return place !== null && place !== BAR && accepts(place);
     },
     drop(fromKey, toKey) {
       ui.selected = null;
@@ -228,17 +284,41 @@ export function createBoard(element, config = {}) {
     reset() {
       changeMoves(resetMoves(state), MESSAGES.reset);
     },
+    /** The play box changed: once the typing pauses, the server reads it and the board shows it. */
     typed() {
-      const written = parseNotation(view.input.value);
-      if (written === null) {
-        renderBoard(view, snapshot, ui);
-        announce(view, MESSAGES.typedUnreadable);
+      window.clearTimeout(typingTimer);
+      const question = ++asked;
+      dropVerdict();
+      if (!view.input.value.trim()) {
+        // An empty box is no move at all: nothing to ask.
+        state = resetMoves(state);
+        typedByHand = false;
+        ui.selected = null;
+        ui.targets = new Set();
+        update('', { movesChanged: true, typed: true });
         return;
       }
-      state = movesState(resetMoves(state), written);
-      ui.selected = null;
-      ui.targets = new Set();
-      update('', { movesChanged: true, typed: true });
+      renderBoard(view, snapshot, ui);
+      typingTimer = window.setTimeout(async () => {
+        const text = view.input.value;
+        const answer = await readPlay(options.playUrl, text);
+        if (question !== asked) return;
+        if (!answer.moves) {
+          announce(view, answer.message);
+          return;
+        }
+        const next = movesState(resetMoves(state), answer.moves);
+        typedByHand = true;
+        // Nothing new to show (retyped as shown): a checker picked up meanwhile stays picked up.
+        if (notation(replay(next).moves) === notation(snapshot.moves)) {
+          if (options.onChange) options.onChange(board);
+          return;
+        }
+        state = next;
+        ui.selected = null;
+        ui.targets = new Set();
+        update(MESSAGES.typedShown, { movesChanged: true, typed: true });
+      }, TYPING_PAUSE_MS);
     },
     dragSide: () => state.side,
   };
@@ -253,6 +333,9 @@ export function createBoard(element, config = {}) {
     },
     get moves() {
       return snapshot.moves;
+    },
+    get typedByHand() {
+      return typedByHand;
     },
     move,
     undo: actions.undo,
@@ -296,6 +379,7 @@ export function createBoard(element, config = {}) {
       announce(view, text);
     },
     destroy() {
+      window.clearTimeout(typingTimer);
       controller.abort();
       boards.delete(element);
     },
@@ -318,6 +402,8 @@ function readOptions(element, config) {
     dice: config.dice ?? parseDice(data.dice),
     destinations,
     refusals,
+    refusalUrl: data.refusalUrl || null,
+    playUrl: data.playUrl || null,
     onChange: config.onChange ?? null,
   };
 }
@@ -350,6 +436,29 @@ function prepareView(view) {
   view.element.classList.add('is-enhanced');
   for (const place of view.places) place.setAttribute('role', 'button');
   for (const button of [view.undo, view.reset]) if (button) button.hidden = false;
+}
+
+const TOAST_MS = 5000;
+
+/** A refusal written over the board for a few seconds (the live region says it to screen readers). */
+function showToast(view, message) {
+  const holder = view.svg.parentElement;
+  let toast = holder.querySelector('.board-toast');
+  if (!toast) {
+    toast = document.createElement('p');
+    toast.className = 'board-toast';
+    toast.setAttribute('aria-hidden', 'true');
+    holder.append(toast);
+  }
+  toast.textContent = message;
+  toast.hidden = false;
+  window.clearTimeout(Number(toast.dataset.timer));
+  toast.dataset.timer = String(window.setTimeout(() => hideToast(view), TOAST_MS));
+}
+
+function hideToast(view) {
+  const toast = view.svg.parentElement.querySelector('.board-toast');
+  if (toast) toast.hidden = true;
 }
 
 function announce(view, message) {

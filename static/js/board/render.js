@@ -105,6 +105,10 @@ export function renderBoard(view, snapshot, ui) {
     const label = placeLabel(place.dataset.kind, side, place.dataset.label, counts);
     place.setAttribute('aria-label', [label, ...hints].join(', '));
   }
+  // Arrows the server drew from the starting position mean nothing once a checker has moved.
+  view.svg.querySelectorAll('[data-arrow]').forEach((arrow) => {
+    arrow.style.display = snapshot.moves.length ? 'none' : '';
+  });
   renderDice(view.dice, snapshot.used);
   if (view.undo) view.undo.disabled = snapshot.moves.length === 0;
   if (view.reset) view.reset.disabled = snapshot.moves.length === 0 && !(view.input && view.input.value);

@@ -69,9 +69,11 @@ export const MESSAGES = {
   notADestination: 'La barra no es un destino: elige un punto o la bandeja de fichas retiradas.',
   selectedHint: 'seleccionado',
   targetHint: 'destino posible',
-  notReachable: 'Con estos dados esa ficha no llega ahí: elige uno de los destinos marcados.',
-  cannotMove: 'Esa ficha no puede moverse con estos dados.',
-  typedUnreadable: 'No entiendo lo escrito todavía: el tablero muestra lo último que se pudo leer.',
+  notReachable: 'Esa ficha no puede ir ahí en esta jugada: elige uno de los destinos marcados.',
+  cannotMove: 'Esa ficha no puede moverse en esta jugada.',
+  cannotGo: 'Ese movimiento no se puede hacer.',
+  typedShown: 'El tablero muestra la jugada escrita.',
+  unreachable: 'No hemos podido contactar con el servidor para leer la jugada.',
   solutionShown: 'El tablero muestra la solución.',
 };
 

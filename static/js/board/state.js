@@ -12,7 +12,6 @@ export const WHITE = 'white';
 export const BLACK = 'black';
 export const BAR = 25;
 export const OFF = 0;
-export const CHECKERS_PER_SIDE = 15;
 
 export function opponent(side) {
   return side === WHITE ? BLACK : WHITE;
@@ -33,26 +32,32 @@ export function clonePosition(position) {
 }
 
 /**
- * The checkers of an XGID's first field: 26 characters, `-` empty, `A`..`O`
- * White's checkers, `a`..`o` Black's; character 0 is Black's bar, 1..24 the
- * points in White's numbering, 25 White's bar.  What is not on the board is
- * borne off.
+ * The position the server drew: every place of its SVG carries its checkers
+ * (data-count, data-owner), so nothing is decoded here.  Keys are the
+ * places' data-point: `1`..`24` (White's numbering), `bar-white`, `off-black` …
  */
-export function positionFromXgid(xgid) {
-  const field = String(xgid).replace(/^XGID=/i, '').split(':')[0];
-  if (field.length !== 26) throw new Error(`XGID position field must have 26 characters: ${field}`);
+export function positionFromPlaces(places) {
   const position = emptyPosition();
-  [...field].forEach((char, index) => {
-    if (char === '-') return;
-    const side = char === char.toUpperCase() ? WHITE : BLACK;
-    const count = char.toUpperCase().charCodeAt(0) - 64;
-    if (index === 0) position.bar.black = count;
-    else if (index === 25) position.bar.white = count;
-    else position.points[index][side] = count;
+  for (const place of places) {
+    const count = Number(place.dataset.count || 0);
+    const owner = place.dataset.owner;
+    if (!count || (owner !== WHITE && owner !== BLACK)) continue;
+    const [kind, side] = place.dataset.point.split('-');
+    if (kind === 'bar') position.bar[side] = count;
+    else if (kind === 'off') position.off[side] = count;
+    else position.points[Number(kind)][owner] = count;
+  }
+  return position;
+}
+
+/** A position the server sent as JSON (tutor/board/widget.py position_json), copied into the board's shape. */
+export function positionFromJson(data) {
+  const position = emptyPosition();
+  (data.points || []).forEach((cell, point) => {
+    if (point >= 1 && point <= 24) position.points[point] = { white: Number(cell.white) || 0, black: Number(cell.black) || 0 };
   });
-  for (const side of [WHITE, BLACK]) {
-    const onBoard = position.points.reduce((sum, cell) => sum + cell[side], 0) + position.bar[side];
-    position.off[side] = CHECKERS_PER_SIDE - onBoard;
+  for (const store of ['bar', 'off']) {
+    position[store] = { white: Number((data[store] || {}).white) || 0, black: Number((data[store] || {}).black) || 0 };
   }
   return position;
 }

@@ -1,7 +1,8 @@
 /**
  * Where a pick or a tap leads: the destinations the server sent for a
- * checker, and the stack a tap just beside it means.  No rule is computed
- * here: destinations are read, never worked out.
+ * checker, where the dice left let it be dropped, and the stack a tap just
+ * beside it means.  No rule is computed here: destinations are read, never
+ * worked out.
  */
 
 import { changeKey, pointName, readPoint } from './moves.js';
@@ -38,4 +39,21 @@ export function destinationsFor(options, from, snapshot) {
   if (destinations.moves) sources = destinations.moves[change] || {};
   else if (snapshot.moves.length) return [];
   return (sources[pointName(from)] || []).map(readPoint);
+}
+
+/** The dice not used yet, as the server names a set of them: larger first. */
+export function diceLeft(dice, used) {
+  return dice.filter((die, index) => !used[index]).sort((a, b) => b - a);
+}
+
+/**
+ * Where the server's data lets the checker on `from` be dropped with the
+ * dice left (refusals.reach, tutor/board/refusals.py); null when the server
+ * sent no such data (the board then lets every drop through).
+ */
+export function reachFor(options, from, dice, used) {
+  const { refusals } = options;
+  if (!refusals || !refusals.reach) return null;
+  const byDice = refusals.reach[diceLeft(dice, used).join(',')] || {};
+  return (byDice[pointName(from)] || []).map(readPoint);
 }

@@ -2,7 +2,8 @@
  * The board of the side to move in a game, practice or live: the server's
  * destinations for every partial play, and «Confirmar» only for a play the
  * server listed as complete, or one typed by hand (the server then says
- * what is wrong with it, if anything).
+ * what is wrong with it, if anything: a typed play, even one the board
+ * shows, is always the server's to judge).
  *
  * Nothing here knows a rule.  The server sends, in a JSON script,
  *   {"moves": {change: {source: [destinations]}}, "complete": [change, ...]}
@@ -35,7 +36,7 @@ export function enhanceTurnBoard(widget, map) {
   const refresh = () => {
     if (!map || !button || !input || !board) return;
     const typed = input.value.trim();
-    const byHand = typed !== board.notation.trim();
+    const byHand = board.typedByHand || typed !== board.notation.trim();
     button.disabled = !(byHand ? typed !== '' : complete.has(changeKey(board.moves)));
   };
   board = createBoard(widget, { destinations: map, onChange: refresh });

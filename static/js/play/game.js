@@ -15,6 +15,7 @@
  */
 
 import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
+import { bringIntoView } from '../check.js';
 import { fillTokens, keepOpen, say as announce } from '../live/socket.js';
 import { startClocks } from './clocks.js';
 
@@ -99,9 +100,16 @@ function onMessage(event) {
   showPanel(data.html);
   const share = root.querySelector('.play-share');
   if (share && data.phase !== 'waiting') share.hidden = true;
+  // The heading names the rival once they join.
+  const players = root.querySelector('[data-play-players]');
+  const drawn = panel.querySelector('[data-players]');
+  if (players && drawn) players.textContent = drawn.dataset.players;
   root.dataset.seq = String(data.seq);
   if (data.type === 'refused' && data.verdict && Array.isArray(data.verdict.reasons)) {
     say(MESSAGES.refused + data.verdict.reasons.map((reason) => reason.message).join(' '));
+    // On a phone the board fills the screen and the refusal comes below its action bar: show it.
+    const region = panel.querySelector('[data-play-board] .board-verdict');
+    if (region) bringIntoView(region);
   } else {
     const status = panel.querySelector('[data-play-status]');
     if (status) say(status.textContent);

@@ -14,14 +14,16 @@ from typing import Any, Iterable, Mapping
 
 from django import template
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import format_html
 
-from tutor.engine import SIDE_NAMES, WHITE, Position, parse_dice
+from tutor.engine import SIDE_NAMES, WHITE, Move, Position, parse_dice
 
+from ..arrows import play_arrows
 from ..describe import SIDE_WORDS, describe_position
 from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
-from ..widget import destinations_json, dice_faces
+from ..widget import destinations_json, dice_faces, position_json
 
 register = template.Library()
 
@@ -49,6 +51,7 @@ def board(
     board_id: str = "",
     submit_label: str = "Comprobar",
     prompt: str = "",
+    arrows: Iterable[Move] = (),
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -66,8 +69,11 @@ def board(
     (see static/js/board/index.js).  ``submit_label`` names the form's button
     («Confirmar» in practice games).  ``prompt`` is the question, shown
     beside the board on wide screens and above it on phones.  Interactive
-    boards also carry the drops the browser refuses at once, with their
-    reasons (``tutor.board.refusals``).
+    boards also carry the drops the browser refuses at once
+    (``tutor.board.refusals``) and where to ask why, and where to have a
+    typed play read.  ``arrows`` draws moves over the board (a hint's play,
+    ``tutor.board.arrows``); an interactive board shows them while no
+    checker has moved.
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -85,8 +91,13 @@ def board(
     return {
         "board_id": board_id,
         "svg": render_board_svg(
-            position, flipped=flipped, highlight=highlight, label_id=board_id, numbering=numbering,
+            position,
+            flipped=flipped,
+            highlight=highlight,
+            label_id=board_id,
+            numbering=numbering,
             description_numbering=described,
+            overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
         ),
         "description": describe_position(position, described),
         "interactive": interactive,
@@ -105,7 +116,9 @@ def board(
         "solution_url": solution_url,
         "submit_label": submit_label,
         "prompt": prompt,
-        "refusals": json.dumps(board_refusals(position), ensure_ascii=False) if interactive and position.dice else "",
+        "refusals": json.dumps(board_refusals(position), separators=(",", ":")) if interactive and position.dice else "",
+        "refusal_url": _api_url("api-board-refusal") if interactive else "",
+        "play_url": _api_url("api-board-play") if interactive else "",
         "csrf_token": context.get("csrf_token"),
         "include_assets": first_board,
     }
@@ -121,7 +134,8 @@ def board_editor(
     (White's numbering); without JavaScript the editor stays hidden and the
     fields are typed by hand.  ``unless`` lists ids of other fields (an XGID,
     say): when one is filled, the editor does not write the shown position
-    into its fields on submit.
+    into its fields on submit.  The editor asks the server to read its
+    fields and to name the position's defects (``data-position-url``).
     """
     if position is None:
         position = Position.initial()
@@ -131,7 +145,8 @@ def board_editor(
     return {
         "board_id": board_id,
         "svg": render_board_svg(position, label_id=board_id),
-        "xgid": position.to_xgid(),
+        "initial": json.dumps(position_json(Position.initial()), separators=(",", ":")),
+        "position_url": _api_url("api-board-position"),
         "white_input": white_input,
         "black_input": black_input,
         "unless": unless,
@@ -162,6 +177,12 @@ def board_assets(context: template.Context) -> str:
 def die_svg(value: int) -> str:
     """The face of one die, drawn as SVG: ``{{ 6|die_svg }}``."""
     return render_die_svg(value)
+
+
+def _api_url(name: str) -> str:
+    """Where the board's script asks what it cannot know: the lessons app answers, in the
+    engine's Spanish (``tutor/lessons/board_api.py``), so the board imports none of it."""
+    return reverse(f"lessons:{name}")
 
 
 def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:

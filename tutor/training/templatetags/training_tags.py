@@ -24,6 +24,19 @@ def drill_tasks(assignment) -> list:
 
 
 @register.simple_tag
+def student_drill_tasks(assignment, student) -> list:
+    """The drills of an assignment for one student: each task with how many of their drills are right and tried."""
+    from ..assignments import results
+    from ..models import DrillTask
+
+    rows = []
+    for task in DrillTask.objects.filter(assignment=assignment):
+        outcomes = results(task, student.pk)
+        rows.append((task, sum(1 for _, ok in outcomes if ok), sum(1 for _, ok in outcomes if ok is not None)))
+    return rows
+
+
+@register.simple_tag
 def drill_rules() -> list:
     from tutor.drills import RULES
 

@@ -1,0 +1,109 @@
+"""What the board asks the server: why a move is refused, the moves of a typed play, a layout's defects."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+from tutor.engine import Position
+
+TWO_ON_BAR = Position.from_layout({"bar": 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 21: 2, 20: 3, 19: 3, 17: 2, 12: 3}, dice=(3, 3))
+
+
+def refusal(client, **query):
+    return client.get("/api/board/refusal/?" + urlencode({"xgid": TWO_ON_BAR.to_xgid(), **query}))
+
+
+def test_a_backward_move_is_refused_with_the_way_the_side_moves(client):
+    data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "8", "to": "11"}).json()
+    assert data == {"code": "backwards", "message": "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11."}
+
+
+def test_a_move_the_dice_left_cannot_cover_is_refused_with_the_distance(client):
+    data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "6", "to": "1"}).json()
+    assert data["code"] == "wrong-die"
+    assert data["message"] == "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3."
+
+
+def test_picking_up_a_checker_while_others_wait_on_the_bar_is_explained(client):
+    data = refusal(client, **{"from": "13"}).json()
+    assert data["code"] == "bar-first"
+    assert data["message"] == "Aún tienes dos fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13."
+
+
+def test_a_move_after_the_last_die_says_that_every_die_is_used(client):
+    opening = Position.initial().with_dice((3, 1))
+    query = {"xgid": opening.to_xgid(), "moves": "8/5 6/5", "left": "", "from": "13", "to": "10"}
+    data = client.get("/api/board/refusal/?" + urlencode(query)).json()
+    assert data["code"] == "too-many-moves"
+    assert data["message"].startswith("Ya has usado todos tus dados")
+
+
+def test_picking_up_from_a_point_emptied_this_turn_says_the_checker_has_moved(client):
+    opening = Position.initial().with_dice((6, 2))
+    query = {"xgid": opening.to_xgid(), "moves": "24/18 24/22", "left": "", "from": "24"}
+    data = client.get("/api/board/refusal/?" + urlencode(query)).json()
+    assert data["code"] == "no-checker"
+    assert data["message"] == "Ya no te queda ninguna ficha en el 24: las dos que había se han movido antes en esta jugada."
+
+
+def test_a_move_the_rules_allow_has_no_reason(client):
+    data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "13", "to": "10"}).json()
+    assert data == {"code": None, "message": ""}
+
+
+def test_moves_the_rules_do_not_allow_fall_back_to_the_dice_the_board_counts(client):
+    data = refusal(client, moves="13/10", left="3,3,3", **{"from": "6", "to": "2"}).json()
+    assert data["code"] == "bar-first"  # the board showed 13/10, but the engine still sees two on the bar
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ({"xgid": "nada", "from": "8", "to": "5"}, "No entiendo esa posición"),
+        ({"xgid": Position.initial().to_xgid(), "from": "8", "to": "5"}, "no tiene dados"),
+        ({"from": "30", "to": "5"}, "Los puntos van del 1 al 24"),
+        ({"from": "8", "to": "bar"}, "Los puntos van del 1 al 24"),
+        ({"from": "8", "to": "5", "moves": "13/"}, "No entiendo los movimientos"),
+        ({"from": "8" * 300, "to": "5"}, "demasiado largo"),
+    ],
+)
+def test_bad_questions_get_a_spanish_400(client, query, message):
+    response = client.get("/api/board/refusal/?" + urlencode({"xgid": TWO_ON_BAR.to_xgid(), **query}))
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_a_typed_play_is_read_into_its_steps_by_the_engine(client):
+    data = client.get("/api/board/play/?" + urlencode({"play": "13/7(2) bar/22*, 6/fuera"})).json()
+    assert data == {"moves": [{"from": 13, "to": 7}, {"from": 13, "to": 7}, {"from": 25, "to": 22}, {"from": 6, "to": 0}]}
+    assert client.get("/api/board/play/?play=pasar").json() == {"moves": []}
+
+
+def test_an_unreadable_play_gets_the_lessons_explanation_of_the_notation(client):
+    response = client.get("/api/board/play/?" + urlencode({"play": "13/"}))
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("No entiendo «13/». Escribe cada movimiento como origen/destino")
+
+
+def test_a_layout_comes_back_decoded_with_no_defect_when_it_is_possible(client):
+    data = client.get("/api/board/position/?" + urlencode({"white": "24:2 13:5 8:3 6:5", "black": "1:2 12:5 17:3 19:5"})).json()
+    assert data["points"][24] == {"white": 2, "black": 0}
+    assert data["points"][1] == {"white": 0, "black": 2}
+    assert data["off"] == {"white": 0, "black": 0}
+    assert data["defects"] == []
+
+
+def test_a_layout_comes_back_with_every_defect_in_the_engines_words(client):
+    data = client.get("/api/board/position/?" + urlencode({"white": "6:15 5:1", "black": "5:1"})).json()
+    assert data["points"][5] == {"white": 1, "black": 1}
+    assert data["defects"] == ["las blancas tienen más de quince fichas", "blancas y negras no pueden compartir un punto"]
+    assert data["off"]["white"] == 0
+
+
+@pytest.mark.parametrize("white, message", [("6:x", "En «blancas» escribe punto:cantidad"), ("30:2", "Los puntos van del 1 al 24")])
+def test_an_unreadable_layout_gets_a_spanish_400(client, white, message):
+    response = client.get("/api/board/position/?" + urlencode({"white": white, "black": ""}))
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(message)
