@@ -21,6 +21,19 @@ sending a move to the rival's screen receiving the new state; then
 compares, game by game, the plays the clients saw accepted with the plays
 stored in the database.  Exits with status 1 on any lost or duplicated
 play, or any refused message.
+
+``--attack`` adds one more game, public, played like the others, and
+attacks it: ``--spectators`` anonymous sockets (200) watch it from twenty
+loopback addresses, and a flooding client signed in with one account opens
+``--flood-sockets`` sockets to it (20; the server lets it keep ten) and
+opens them again when they are closed, sending ``--flood-rate`` messages a
+second (500) of every kind: syncs, malformed text, decisions a spectator
+may not take, phrases.  The attack runs in a process of its own, at a
+lower priority, so that it does not slow the players' clients (on one
+machine it still takes some CPU from the server).  Latencies are then those of the other games, which is
+what the attack must not slow down; the attack's own figures follow.
+
+    .venv/bin/python bench/live.py --attack      # the same games, under attack
 """
 
 from __future__ import annotations
@@ -32,6 +45,7 @@ except ImportError:  # run as a script from bench/
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -64,8 +78,11 @@ def environment(folder: Path, redis_url: str) -> dict:
     return env
 
 
-def prepare(env: dict, games: int) -> list[dict]:
-    """Migrate, then create the games and signed-in players (in this process, with the server's settings)."""
+def prepare(env: dict, games: int, attack: bool = False) -> tuple[list[dict], dict | None]:
+    """Migrate, then create the games and signed-in players (in this process, with the server's settings).
+
+    With ``attack``, one more game, public, and the flooding client's account: ``(games, attacked)``.
+    """
     for command in (["migrate", "--noinput"], ["createcachetable"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     os.environ.update(env)
@@ -88,13 +105,16 @@ def prepare(env: dict, games: int) -> list[dict]:
 
     users = get_user_model().objects
     created = []
-    for number in range(games):
+    for number in range(games + attack):
         # No password (the session is made here): hashing 200 with production's hasher takes minutes.
         white = users.create_user(f"blancas{number}")
         black = users.create_user(f"negras{number}")
-        game = service.create_game(white, length=0, claim_minutes=30, black=black)
+        game = service.create_game(white, length=0, claim_minutes=30, black=black, public=attack and number == games)
         created.append({"pk": game.pk, "code": game.code, "sessions": [session(white), session(black)]})
-    return created
+    if not attack:
+        return created, None
+    attacked = {**created[-1], "flooder": session(users.create_user("inundador"))}
+    return created, attacked
 
 
 def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.Popen], list[int]]:
@@ -156,10 +176,14 @@ def production_site(processes: int, prepare, *, cache_in_redis: bool = False):
 
 
 class Stats:
-    """What the players saw.  Latencies, rates and CPU count from ``measure_from``, once everyone has arrived."""
+    """What the players saw.  Latencies, rates and CPU count from ``measure_from``, once everyone has arrived.
 
-    def __init__(self, pids: list[int]) -> None:
+    Latencies leave out the ``attacked`` game (its rival's screen is not what is measured).
+    """
+
+    def __init__(self, pids: list[int], attacked: int | None = None) -> None:
         self.pids = pids
+        self.attacked = attacked
         self.measure_from = float("inf")
         self.cpu_from = (0.0, 0.0)
         self.measured_actions = 0
@@ -170,6 +194,7 @@ class Stats:
         self.actions = 0
         self.errors: list[str] = []
         self.reconnects = 0
+        self.why_reconnected: Counter = Counter()
 
 
 async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float, think: float, arrival: float) -> None:
@@ -185,8 +210,9 @@ async def player(game: dict, side: int, port: int, stats: Stats, stop_at: float,
             async with websockets.connect(url, origin=f"http://127.0.0.1:{port}", additional_headers=headers, max_size=2**22) as socket:
                 await play_on(socket, game, side, stats, stop_at, think, rng)
             return
-        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage) as failed:
             stats.reconnects += 1
+            stats.why_reconnected[str(failed)[:60]] += 1
             await asyncio.sleep(1 + attempt)
 
 
@@ -217,7 +243,7 @@ async def play_on(socket, game: dict, side: int, stats: Stats, stop_at: float, t
             awaiting = None
         sent = stats.sent.pop((game["pk"], seq - 1), None)
         if sent is not None and side != sent[1]:
-            if sent[0] >= stats.measure_from:
+            if sent[0] >= stats.measure_from and game["pk"] != stats.attacked:
                 stats.latencies.append(now - sent[0])
         elif sent is not None:
             stats.sent[(game["pk"], seq - 1)] = sent  # the mover's own echo: wait for the rival's screen
@@ -292,6 +318,83 @@ async def play_all(games: list[dict], ports: list[int], stats: Stats, duration: 
     await asyncio.gather(*tasks)
 
 
+# -- the attack (--attack), in a process of its own ---------------------------------------------
+
+SPECTATOR_ADDRESSES = 20
+"""Loopback addresses the spectators come from: 127.0.0.2 to .21 (each process admits twenty sockets
+per address signed out)."""
+
+FLOODER_ADDRESS = "127.0.0.99"
+"""Where the flooding client comes from: not the players' address, as an attacker's would not be."""
+
+FLOOD = [
+    '{"type": "sync"}', "not json", '{"type": "resign", "seq": 1}', '{"type": "phrase", "phrase": "suerte"}',
+    '{"type": "move", "seq": 1, "play": "13/7 8/7"}', "{" * 500,
+]
+"""The flooding client's messages, in turn: every kind the server must refuse or answer cheaply."""
+
+
+def attack(ports: list[int], game: dict, spectators: int, rate: float, sockets: int, arrival: float, seconds: float, report) -> None:
+    """The attack on ``game``, in a process of its own so that it does not slow the players' clients:
+    ``spectators`` anonymous spectators arriving in the first half of ``arrival``, and one account
+    flooding through ``sockets`` sockets at ``rate`` messages a second in all, opening every socket
+    closed again.  Puts what happened in ``report``."""
+    import websockets
+
+    os.nice(10)  # the attacker's own CPU is another machine's: here it must not starve the server and the players
+    counts = Counter()
+    origin = {port: f"http://127.0.0.1:{port}" for port in ports}
+
+    async def spectator(number: int, stop_at: float) -> None:
+        port = ports[number % len(ports)]
+        await asyncio.sleep(random.uniform(0, arrival / 2))
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/jugar/{game['code']}/", origin=origin[port],
+                                          local_addr=(f"127.0.0.{2 + number % SPECTATOR_ADDRESSES}", 0), max_size=2**22) as socket:
+                counts["spectators in"] += 1
+                while True:
+                    await asyncio.wait_for(socket.recv(), max(0.1, stop_at - time.monotonic()))
+                    counts["updates watched"] += 1
+        except (asyncio.TimeoutError, websockets.ConnectionClosed):
+            return
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage) as refused:
+            counts[f"spectators refused ({type(refused).__name__})"] += 1
+
+    async def flooder(stop_at: float) -> None:
+        url = f"ws://127.0.0.1:{ports[0]}/ws/jugar/{game['code']}/"
+        while time.monotonic() < stop_at:
+            try:
+                async with websockets.connect(url, origin=origin[ports[0]], additional_headers={"Cookie": f"sessionid={game['flooder']}"},
+                                              local_addr=(FLOODER_ADDRESS, 0), max_size=2**22) as socket:
+                    counts["flood sockets opened"] += 1
+                    drain = asyncio.ensure_future(answers(socket))
+                    while time.monotonic() < stop_at:
+                        await socket.send(FLOOD[counts["flood messages sent"] % len(FLOOD)])
+                        counts["flood messages sent"] += 1
+                        await asyncio.sleep(sockets / rate)
+                    drain.cancel()
+            except websockets.ConnectionClosed:
+                counts["flood sockets closed by the server"] += 1
+            except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+                counts["flood connections refused"] += 1
+                await asyncio.sleep(1)  # faster, and this machine's CPU would go to the attacker, not the server
+
+    async def answers(socket) -> None:
+        try:
+            async for _ in socket:
+                counts["flood answers"] += 1
+        except websockets.ConnectionClosed:
+            pass
+
+    async def all_of_it() -> None:
+        stop_at = time.monotonic() + seconds
+        await asyncio.gather(*(spectator(number, stop_at) for number in range(spectators)),
+                             *(flooder(stop_at) for _ in range(sockets)))
+
+    asyncio.run(all_of_it())
+    report.put(dict(counts))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--duration", type=float, default=120)
@@ -299,17 +402,37 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--think", type=float, default=4, help="mean seconds a player thinks over a play (a quarter of it to roll)")
     parser.add_argument("--arrival", type=float, default=10, help="seconds over which the players connect")
+    parser.add_argument("--attack", action="store_true", help="one more game, public, watched by --spectators and flooded")
+    parser.add_argument("--spectators", type=int, default=200)
+    parser.add_argument("--flood-rate", type=float, default=500, help="messages a second the flooding client sends")
+    parser.add_argument("--flood-sockets", type=int, default=20, help="sockets the flooding client tries to keep open")
     args = parser.parse_args()
-    with production_site(args.processes, lambda env: prepare(env, args.games)) as (games, ports, pids):
-        stats = Stats(pids)
-        asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
-        elapsed = time.monotonic() - stats.measure_from
-        server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
+    with production_site(args.processes, lambda env: prepare(env, args.games, args.attack)) as ((games, attacked), ports, pids):
+        stats = Stats(pids, attacked["pk"] if attacked else None)
+        attacking = report = None
+        if attacked:
+            spawn = multiprocessing.get_context("spawn")
+            report = spawn.Queue()
+            attacking = spawn.Process(target=attack, args=(
+                ports, attacked, args.spectators, args.flood_rate, args.flood_sockets, args.arrival, args.arrival + args.duration, report))
+            attacking.start()
+        try:
+            asyncio.run(play_all(games, ports, stats, args.duration, args.think, args.arrival))
+            elapsed = time.monotonic() - stats.measure_from
+            server_cpu, client_cpu = (now - before for now, before in zip(cpu_now(stats), stats.cpu_from))
+            attacked_with = report.get(timeout=120) if report else None
+        finally:
+            if attacking is not None:
+                attacking.join(timeout=120)
         lost, duplicated = check_database(games, stats)
     moves = sum(stats.accepted.values())
     ms = [value * 1000 for value in stats.latencies]
     print(f"{args.games} games, {2 * args.games} WebSocket clients, {args.processes} daphne processes sharing Redis, "
           f"{args.arrival:.0f} s to arrive, then {elapsed:.0f} s measured (including the wait for the last answers)")
+    if attacked:
+        print(f"under attack: one more game, public, {args.spectators} spectators and one account flooding it at "
+              f"{args.flood_rate:.0f} messages/s through {args.flood_sockets} sockets: {attacked_with}; "
+              "the latencies below are the other games'")
     # Nobody sends anything after the duration: the rates are over the duration, not the wait for the last answers.
     print(f"actions sent: {stats.measured_actions} ({stats.measured_actions / args.duration:.1f}/s); "
           f"plays: {stats.measured_plays} ({stats.measured_plays / args.duration:.1f}/s); in all, with the arrival: {stats.actions} actions, {moves} plays")
@@ -323,6 +446,8 @@ def main() -> int:
     print(f"refused messages: {len(stats.errors)}; connections retried: {stats.reconnects}; lost plays: {lost}; duplicated plays: {duplicated}")
     for message in Counter(stats.errors).most_common(3):
         print("  ", message)
+    for reason, times in stats.why_reconnected.most_common(3):
+        print(f"   connection retried {times} times: {reason}")
     return 1 if lost or duplicated or stats.errors else 0
 
 

@@ -25,6 +25,20 @@ def fresh_rate_limits():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def fresh_live_limits(monkeypatch):
+    """Each ASGI process counts the live games' sockets, connections and messages in memory
+    (``tutor.play.limits``), and shares spectators' panels (``tutor.play.watching``): every
+    test starts from zero, as a new process would."""
+    from tutor.play import limits, watching
+
+    monkeypatch.setattr(limits, "SOCKETS", limits.OpenSockets())
+    monkeypatch.setattr(limits, "MESSAGES", limits.Windows("PLAY_RATELIMIT"))
+    monkeypatch.setattr(limits, "SESSIONS", limits.Windows("PLAY_CONNECT_RATELIMIT"))
+    monkeypatch.setattr(limits, "ADDRESSES", limits.Windows("PLAY_ADDRESS_CONNECT_RATELIMIT"))
+    monkeypatch.setattr(watching, "PANELS", watching.SharedPanels())
+
+
 PRACTICE_SEED = 1
 """With this dice seed the learner's double is taken, the computer redoubles,
 the learner passes, and the computer then leads 2-0: a Crawford game."""

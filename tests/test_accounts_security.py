@@ -82,6 +82,54 @@ def test_good_logins_from_one_address_do_not_use_up_its_failures(settings):
         assert log_in(Client(), f"clase{number}", PASSWORD).status_code == 302
 
 
+# -- the admin's login -----------------------------------------------------------------
+
+
+def admin_log_in(client, username, password):
+    return client.post("/admin/login/?next=/admin/", {"username": username, "password": password, "next": "/admin/"})
+
+
+@pytest.fixture
+def superuser():
+    return User.objects.create_superuser("jefa", "jefa@example.org", PASSWORD)
+
+
+def test_the_admin_login_locks_a_superuser_out_after_five_failures_even_with_the_right_password(client, superuser):
+    statuses = [admin_log_in(client, "jefa", "mal").status_code for _ in range(5)]
+    refused = admin_log_in(client, "jefa", PASSWORD)
+    assert statuses == [200] * 5  # the admin's own form, with its error
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "_auth_user_id" not in client.session
+    assert client.get("/admin/").status_code == 302
+
+
+def test_failures_at_the_site_and_at_the_admin_count_together(client, superuser):
+    for _ in range(3):
+        log_in(client, "jefa", "mal")
+    for _ in range(2):
+        admin_log_in(client, "ｊefa", "mal")
+    assert admin_log_in(client, "jefa", PASSWORD).status_code == 429
+    assert log_in(client, "jefa", PASSWORD).status_code == 429
+
+
+def test_the_admin_login_stops_one_address_guessing_across_usernames_and_one_name_from_many_addresses(client, settings, superuser):
+    settings.RATELIMITS = {**settings.RATELIMITS, "login-address": (4, 600), "login-name": (6, 3600)}
+    for number in range(4):
+        admin_log_in(client, f"jefe{number}", "mal")
+    assert admin_log_in(client, "jefa", PASSWORD).status_code == 429
+    for number in range(6):
+        admin_log_in(Client(REMOTE_ADDR=f"10.0.0.{number}"), "jefa", "mal")
+    assert admin_log_in(Client(REMOTE_ADDR="10.0.1.1"), "jefa", PASSWORD).status_code == 429
+
+
+def test_a_good_admin_login_opens_the_admin_and_gives_its_tries_back(client, superuser, settings):
+    settings.RATELIMITS = {**settings.RATELIMITS, "login-address": (3, 600)}
+    for _ in range(4):
+        assert admin_log_in(Client(), "jefa", PASSWORD).status_code == 302
+    assert admin_log_in(client, "jefa", PASSWORD).status_code == 302
+    assert client.get("/admin/").status_code == 200
+
+
 # -- one-time passwords -------------------------------------------------------------------
 
 

@@ -114,3 +114,44 @@ def test_the_explorer_keeps_the_plays_of_an_open_custom_exercise_until_it_is_ans
     answer(student, exercise, position.legal_plays()[0].notation)
     assert [attempt.solution_seen for attempt in Attempt.objects.order_by("number")] == [False, True]
     assert SEEN in teacher_sees(group, exercise)
+
+
+def test_the_explorer_keeps_the_plays_of_an_open_lesson_puzzle_until_it_is_answered(group):
+    puzzle = lesson_puzzle("jugada")
+    exercise = add_lesson_exercise(make_assignment(group["classroom"]), puzzle)
+    student, xgid = group["student"], puzzle.position.to_xgid()
+    page = student.get("/explorar/", {"xgid": xgid})
+    assert page.status_code == 403 and "Jugadas legales" not in page.content.decode()
+    check = post_json(student, f"/api/explorer/check/?xgid={xgid}", {"play": puzzle.position.legal_plays()[0].notation})
+    assert check.status_code == 403 and "respóndelo en la" in check.json()["error"]
+    answer(student, exercise, "24/1")
+    assert student.get("/explorar/", {"xgid": xgid}).status_code == 200
+    answer(student, exercise, puzzle.position.legal_plays()[0].notation)
+    assert [attempt.solution_seen for attempt in Attempt.objects.order_by("number")] == [False, True]
+
+
+def test_the_plays_of_a_lesson_puzzles_position_seen_before_publishing_mark_the_first_attempt(group):
+    puzzle = lesson_puzzle("jugada")
+    assignment = make_assignment(group["classroom"], published=False)
+    exercise = add_lesson_exercise(assignment, puzzle)
+    student = group["student"]
+    assert student.get("/explorar/", {"xgid": puzzle.position.to_xgid()}).status_code == 200
+    assignment.published_at = assignment.created_at
+    assignment.save()
+    answer(student, exercise, puzzle.position.legal_plays()[0].notation)
+    assert Attempt.objects.get().solution_seen
+
+
+def test_gnubg_grades_no_play_of_an_open_exercise_until_it_is_answered_and_a_grade_marks_the_next_attempt(group):
+    exercise = add_custom_exercise(make_assignment(group["classroom"]))
+    position = Position.from_xgid(exercise.xgid)
+    play = position.legal_plays()[0].notation
+    student = group["student"]
+    refused = post_json(student, "/api/grade/", {"xgid": position.to_xgid(), "play": play})
+    assert refused.status_code == 403 and "respóndelo en la" in refused.json()["error"]
+    assert "best" not in refused.json()
+    answer(student, exercise, "24/1")
+    graded = post_json(student, "/api/grade/", {"xgid": position.to_xgid(), "play": play})
+    assert graded.status_code == 200 and graded.json()["best"]
+    answer(student, exercise, graded.json()["best"])
+    assert [attempt.solution_seen for attempt in Attempt.objects.order_by("number")] == [False, True]

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlencode
 from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -101,11 +103,17 @@ class _FormFields(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.names: set[str] = set()
+        self.values: dict[str, str] = {}
+        self.numeric: set[str] = set()
 
     def handle_starttag(self, tag, attrs):
-        name = dict(attrs).get("name")
+        values = dict(attrs)
+        name = values.get("name")
         if tag in {"input", "textarea", "select", "button"} and name:
             self.names.add(name)
+            self.values.setdefault(name, values.get("value") or "")
+            if values.get("type") == "number" or values.get("inputmode") == "numeric":
+                self.numeric.add(name)
 
 
 def form_fields(html: str) -> list[str]:
@@ -204,3 +212,64 @@ def test_random_and_malicious_requests_never_get_a_server_error_nor_store_a_scri
 def test_the_form_field_finder_reads_inputs_textareas_selects_and_buttons():
     html = '<form><input name="a"><textarea name="b"></textarea><select name="c"></select><button name="d"></button><p name="e"></p></form>'
     assert form_fields(html) == ["a", "b", "c", "d"]
+
+
+# --- numbers ------------------------------------------------------------------------
+
+NUMBERS = ["²", "-①", "+١٢", "9" * 5000]
+"""What ``str.isdigit`` or ``int`` accept and a form should not: a superscript and a circled digit
+(``isdigit`` says yes, ``int`` fails), another script's digits (``int`` reads them), a number too
+long for ``int`` to convert; with signs in front, as a negative answer may have."""
+
+NUMERIC_FIELDS = [
+    "seq", "length", "claim_minutes", "nivel", "cantidad", "n", "level", "seed", "v", "answer", "rival", "grupo",
+    "intento", "count", "paso", "spread", "usuario",
+]  # fmt: skip
+"""Every name a view reads as a number, in a form, a query string or a JSON body."""
+
+
+def numeric_routes(world: Group) -> list[tuple[str, str]]:
+    """Every route, plus the ones whose answer is a number: a numeric puzzle, a pip-count drill, a numeric exercise."""
+    from tests.classroom_factories import add_lesson_exercise, lesson_puzzle
+    from tutor.drills import drill_set
+
+    numeric = lesson_puzzle("numero")
+    exercise = add_lesson_exercise(world.assignment, numeric)
+    pip_count = drill_set("pip-count", 1, 0, 1)[0].id
+    urls = [(route.name, world.url(route)) for route in routes()]
+    extra = {
+        "lessons:puzzle": {"slug": numeric.slug},
+        "lessons:api-check": {"slug": numeric.slug},
+        "training:api-check": {"drill_id": pip_count},
+        "classroom:exercise": {"pk": exercise.pk},
+        "classroom:api_check": {"pk": exercise.pk},
+    }
+    return urls + [(name, reverse(name, kwargs=kwargs)) for name, kwargs in extra.items()]
+
+
+def test_unicode_digits_huge_numbers_and_signs_in_every_numeric_input_are_refused_without_a_server_error(world):
+    """Each number goes at once into every numeric field a route's page shows or a view reads,
+    the other fields keeping the page's own values, as a query string, a form and a JSON body."""
+    urls = numeric_routes(world)
+    for role in ROLES:
+        client = client_as(world, role)
+        for name, url in urls:
+            page = client.get(url)
+            parser = _FormFields()
+            if page.status_code == 200 and "text/html" in page.headers.get("Content-Type", ""):
+                parser.feed(page.content.decode(errors="replace"))
+            fields = sorted(set(NUMERIC_FIELDS) | parser.numeric)
+            for number in NUMBERS:
+                numbers = {field: number for field in fields}
+                target = f"{url}?{urlencode(numbers)}"
+                answers = [
+                    client.post(target, {**parser.values, **numbers}),
+                    client.post(target, json.dumps(numbers), content_type="application/json"),
+                ]
+                if page.status_code == 200:  # a query string only reaches the routes this visitor may read
+                    answers.append(client.get(target))
+                for answer in answers:
+                    assert answer.status_code < 500, f"{name} as {role}: {answer.status_code} for {number[:20]!r}"
+            huge = "{" + ", ".join(f'"{field}": {"9" * 5000}' for field in fields) + "}"
+            answer = client.post(url, huge, content_type="application/json")
+            assert answer.status_code < 500, f"{name} as {role}: {answer.status_code} for a 5,000-digit JSON number"

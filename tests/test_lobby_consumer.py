@@ -179,7 +179,7 @@ def test_someone_only_watching_sends_nothing(people):
 
 
 def test_a_player_sending_too_many_messages_is_told_to_wait(people, settings):
-    settings.LOBBY_RATELIMIT = (3, 60)
+    settings.PLAY_RATELIMIT = (3, 60)  # the live games' limit, shared by every socket of a person
     ana, _, _ = people
 
     async def scenario():

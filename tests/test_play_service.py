@@ -214,6 +214,31 @@ def test_only_preset_phrases_may_be_said(players):
     assert list(game.actions.filter(kind="phrase").values_list("phrase", flat=True)) == ["buena"]
 
 
+def test_each_player_says_one_phrase_until_the_game_moves_on(players):
+    game = started(players)
+    mover, waiting = mover_of(game, players), players[1 - game.side_to_act()]
+    service.run(game.pk, mover, "phrase", phrase="suerte")
+    service.run(game.pk, waiting, "phrase", phrase="suerte")
+    for player in (mover, waiting):
+        with pytest.raises(GameError, match="podrás decir otra cuando la partida avance") as refused:
+            service.run(game.pk, player, "phrase", phrase="uy")
+        assert refused.value.status == 409
+    game.refresh_from_db()
+    service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    service.run(game.pk, mover, "phrase", phrase="bien")
+    assert list(game.actions.filter(kind="phrase").values_list("phrase", flat=True)) == ["suerte", "suerte", "bien"]
+
+
+def test_nothing_can_be_said_once_the_game_is_over(players):
+    game = started(players, length=3)
+    game.refresh_from_db()
+    service.run(game.pk, mover_of(game, players), "resign", seq=game.seq)
+    for player in players:
+        with pytest.raises(GameError, match="La partida ha terminado"):
+            service.run(game.pk, player, "phrase", phrase="buena")
+    assert not game.actions.filter(kind="phrase").exists()
+
+
 def test_a_whole_money_game_played_to_the_end_is_rebuilt_from_the_database(players):
     game = started(players)
     for _ in range(600):

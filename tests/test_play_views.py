@@ -112,6 +112,19 @@ def test_young_students_play_inside_their_class_unless_the_teacher_allows_links(
     assert client.post("/jugar/nueva/", {"length": "3", "claim_minutes": "5"}).status_code == 302
 
 
+def test_only_the_teacher_who_created_an_account_may_allow_it_links(ana):
+    """A child who joins another class by its code does not get links from whoever teaches that class."""
+    creator, other_teacher = make_user("profe", teacher=True), make_user("otra", teacher=True)
+    young = make_user("nino")
+    Profile.objects.filter(user=young).update(created_by=creator)
+    make_classroom(creator, students=[young])
+    elsewhere = make_classroom(other_teacher, name="Otro grupo", students=[young])
+    signed_in(other_teacher).post(f"/jugar/clase/{elsewhere.pk}/enlaces/", {"permitir": "1"})
+    client = signed_in(young)
+    assert client.post("/jugar/nueva/", {"length": "3", "claim_minutes": "5"}).status_code == 403
+    assert client.post(f"/jugar/{service.create_game(ana, length=3).code}/unirse/").status_code == 403
+
+
 def finished_game(ana, bruno) -> LiveGame:
     game = service.create_game(ana, length=1, black=bruno)
     for _ in range(600):

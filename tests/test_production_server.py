@@ -42,7 +42,7 @@ def play_puzzle():
 def test_the_health_check_answers_through_gunicorn(server):
     answer = Browser(server.port).get("/salud/")
     assert answer.status == 200
-    assert answer.json() == {"database": "ok", "engine": "ok"}
+    assert answer.json() == {"database": "ok", "engine": "ok", "cache": "ok"}
 
 
 def test_pages_link_hashed_static_files_that_whitenoise_serves_compressed_and_cached_for_good(server):

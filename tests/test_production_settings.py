@@ -63,19 +63,21 @@ def test_https_adds_upgrade_insecure_requests_and_exempts_the_health_check_from_
     assert config["SECURE_REDIRECT_EXEMPT"] == ["^salud/$"]
 
 
-def test_production_caches_in_the_database_by_default_and_keeps_sessions_in_cached_db():
+def test_production_caches_in_the_database_by_default_and_keeps_sessions_in_the_database_alone():
     config = prod_settings("CACHES", "SESSION_ENGINE")
-    assert config["CACHES"]["default"] == cache_from_url("db://")
-    assert config["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"
+    assert config["CACHES"] == {"default": cache_from_url("db://")}
+    assert config["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
 
 
 @pytest.mark.parametrize("variable", ["DJANGO_CACHE_URL", "REDIS_URL"])
-def test_a_redis_url_selects_the_redis_cache(variable):
-    config = prod_settings("CACHES", **{variable: "redis://cache.interna:6379/1"})
+def test_a_redis_url_selects_the_redis_cache_with_short_timeouts_and_the_database_to_count_in_while_it_fails(variable):
+    config = prod_settings("CACHES", "RATELIMIT_FALLBACK_CACHE", **{variable: "redis://cache.interna:6379/1"})
     assert config["CACHES"]["default"] == {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://cache.interna:6379/1",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
+    assert config["CACHES"][config["RATELIMIT_FALLBACK_CACHE"]] == cache_from_url("db://")
 
 
 def test_an_unknown_cache_url_stops_start_up():

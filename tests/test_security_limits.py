@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from tests.classroom_factories import make_classroom, make_user
+from tests.classroom_factories import PASSWORD, make_classroom, make_user
 from tutor.classroom.models import Membership
 from tutor.practice.models import PracticeMatch
 
@@ -95,3 +95,23 @@ def test_abandoned_anonymous_games_expire_and_accounts_keep_theirs(client, setti
     call_command("expire_practice_games", stdout=output)
     assert "1 partidas anónimas abandonadas borradas" in output.getvalue()
     assert set(PracticeMatch.objects.values_list("pk", flat=True)) == {recent.pk, kept.pk}
+
+
+UNREACHABLE_REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+                     "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
+
+
+def test_while_the_cache_fails_limits_count_in_the_fallback_cache_and_without_one_let_requests_through(settings):
+    settings.CACHES = {"default": UNREACHABLE_REDIS, "database": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fallback"}}
+    settings.RATELIMIT_FALLBACK_CACHE = "database"
+    settings.RATELIMITS = {**settings.RATELIMITS, "login": (3, 900)}
+    for name in ("ana", "bruno"):
+        make_user(name)
+    client = Client()
+
+    def log_in(name, password):
+        return client.post("/cuenta/entrar/", {"username": name, "password": password}).status_code
+
+    assert [log_in("ana", "mal") for _ in range(3)] + [log_in("ana", PASSWORD)] == [400, 400, 400, 429]
+    settings.RATELIMIT_FALLBACK_CACHE = None
+    assert [log_in("bruno", "mal") for _ in range(4)] + [log_in("bruno", PASSWORD)] == [400] * 4 + [302]

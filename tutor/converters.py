@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.urls import register_converter
 
+from tutor.numbers import parse_int
+
 MAX_ID = 2**63 - 1
 """The largest value of a 64-bit signed primary key (BigAutoField)."""
 
@@ -30,10 +32,7 @@ class IdConverter:
 
 def parse_id(value) -> int | None:
     """An id posted in a form, or ``None`` when it cannot name a row."""
-    try:
-        return IdConverter().to_python(str(value).strip())
-    except (ValueError, TypeError):
-        return None
+    return parse_int(value, low=1, high=MAX_ID)
 
 
 register_converter(IdConverter, "id")

@@ -10,6 +10,8 @@ import json
 
 from django.http import HttpRequest, JsonResponse
 
+from tutor.numbers import parse_int
+
 MAX_BODY_BYTES = 4096
 
 
@@ -28,10 +30,7 @@ def error(message: str, status: int = 400) -> JsonResponse:
 
 def read_json(request: HttpRequest) -> dict:
     """The JSON object of the body, or ``BadRequest`` with a Spanish message."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
+    length = parse_int(request.META.get("CONTENT_LENGTH"), low=0) or 0
     if length > MAX_BODY_BYTES:
         raise BadRequest("La petición es demasiado grande.", 413)
     try:

@@ -18,11 +18,14 @@ Code that counts something other than requests (failed logins, say) uses
 
 Counting needs a cache shared by the web processes (database or Redis in
 production); with a per-process cache each process counts on its own.  When
-the cache fails, requests are let through: a broken cache must not take the
-site down.  Counts are exact with Redis, the in-memory cache and the
-project's database cache (``tutor.cache``, whose ``incr`` is atomic), so a
-burst of simultaneous requests cannot slip past a limit: callers count
-first (``hit``) and then decide on the number it returns.
+the cache fails (Redis stopped), counting goes on in
+``settings.RATELIMIT_FALLBACK_CACHE`` (production names the database's
+cache table when the default cache is Redis); when that fails too,
+requests are let through: a broken cache must not take the site down.
+Counts are exact with Redis, the in-memory cache and the project's database
+cache (``tutor.cache``, whose ``incr`` is atomic), so a burst of
+simultaneous requests cannot slip past a limit: callers count first
+(``hit``) and then decide on the number it returns.
 """
 
 from __future__ import annotations
@@ -71,8 +74,22 @@ def enabled() -> bool:
     return bool(getattr(settings, "RATELIMIT_ENABLED", True))
 
 
-def _cache():
-    return caches[getattr(settings, "RATELIMIT_CACHE", "default")]
+def _caches():
+    """The rate limits' cache, then the one to count in while it fails (if any)."""
+    yield caches[getattr(settings, "RATELIMIT_CACHE", "default")]
+    fallback = getattr(settings, "RATELIMIT_FALLBACK_CACHE", None)
+    if fallback:
+        yield caches[fallback]
+
+
+def _on_cache(operation, what: str, default):
+    """``operation(cache)`` on the first cache that works; ``default`` when none does."""
+    for cache in _caches():
+        try:
+            return operation(cache)
+        except Exception as problem:  # noqa: BLE001 - a broken cache lets requests through
+            logger.warning("Rate limit cache unavailable (%s): %s", problem, what)
+    return default
 
 
 def _key(scope: str, identity: str, window: int) -> str:
@@ -81,12 +98,12 @@ def _key(scope: str, identity: str, window: int) -> str:
 
 
 def hit(scope: str, identity: str) -> int:
-    """Count one hit of ``identity`` in ``scope``; return the window's count so far."""
+    """Count one hit of ``identity`` in ``scope``; return the window's count so far (0: not counted)."""
     limit = limit_for(scope)
     window, left = limit.window(clock())
     key = _key(scope, identity, window)
-    cache = _cache()
-    try:
+
+    def count_one(cache) -> int:
         if cache.add(key, 1, timeout=left + 1):
             return 1
         if type(cache).incr is BaseCache.incr:
@@ -99,25 +116,25 @@ def hit(scope: str, identity: str) -> int:
         except ValueError:  # expired between add and incr
             cache.add(key, 1, timeout=left + 1)
             return 1
-    except Exception:  # noqa: BLE001 - a broken cache lets requests through
-        logger.warning("Rate limit cache unavailable; %s not counted", scope, exc_info=True)
-        return 0
+
+    return _on_cache(count_one, f"{scope} not counted", 0)
 
 
 def undo(scope: str, identity: str) -> None:
     """Take back one hit of ``identity`` (a login attempt that turned out good)."""
-    window, _ = limit_for(scope).window(clock())
+    window, left = limit_for(scope).window(clock())
     key = _key(scope, identity, window)
-    cache = _cache()
-    try:
-        if type(cache).incr is BaseCache.incr:
-            cache.set(key, max(0, int(cache.get(key, 0)) - 1), timeout=limit_for(scope).window(clock())[1] + 1)
-        else:
-            cache.decr(key)
-    except ValueError:  # the window ended meanwhile: nothing to take back
-        pass
-    except Exception:  # noqa: BLE001
-        logger.warning("Rate limit cache unavailable; %s not undone", scope, exc_info=True)
+
+    def take_back(cache) -> None:
+        try:
+            if type(cache).incr is BaseCache.incr:
+                cache.set(key, max(0, int(cache.get(key, 0)) - 1), timeout=left + 1)
+            else:
+                cache.decr(key)
+        except ValueError:  # the window ended meanwhile: nothing to take back
+            pass
+
+    _on_cache(take_back, f"{scope} not undone", None)
 
 
 def exceeded(scope: str, identity: str) -> bool:
@@ -132,11 +149,8 @@ def exceeded(scope: str, identity: str) -> bool:
 def count(scope: str, identity: str) -> int:
     """Hits of ``identity`` in ``scope`` during the current window."""
     window, _ = limit_for(scope).window(clock())
-    try:
-        return int(_cache().get(_key(scope, identity, window), 0))
-    except Exception:  # noqa: BLE001
-        logger.warning("Rate limit cache unavailable; %s not read", scope, exc_info=True)
-        return 0
+    key = _key(scope, identity, window)
+    return _on_cache(lambda cache: int(cache.get(key, 0)), f"{scope} not read", 0)
 
 
 def is_limited(scope: str, identity: str) -> bool:
@@ -147,10 +161,8 @@ def is_limited(scope: str, identity: str) -> bool:
 def reset(scope: str, identity: str) -> None:
     """Forget the hits of ``identity`` in the current window (e.g. after a good login)."""
     window, _ = limit_for(scope).window(clock())
-    try:
-        _cache().delete(_key(scope, identity, window))
-    except Exception:  # noqa: BLE001
-        logger.warning("Rate limit cache unavailable; %s not reset", scope, exc_info=True)
+    key = _key(scope, identity, window)
+    _on_cache(lambda cache: cache.delete(key), f"{scope} not reset", None)
 
 
 def retry_after(scope: str) -> int:
@@ -159,7 +171,12 @@ def retry_after(scope: str) -> int:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's IP address.
+    """The client's IP address (see ``address_from``)."""
+    return address_from(request.META.get("HTTP_X_FORWARDED_FOR", ""), request.META.get("REMOTE_ADDR", ""))
+
+
+def address_from(forwarded_for: str, remote: str) -> str:
+    """The client's IP address, from the ``X-Forwarded-For`` header and the connection's peer.
 
     Behind ``RATELIMIT_PROXY_COUNT`` reverse proxies that each append to
     ``X-Forwarded-For``, the client is the entry that many places from the
@@ -167,10 +184,10 @@ def client_address(request: HttpRequest) -> str:
     """
     proxies = int(getattr(settings, "RATELIMIT_PROXY_COUNT", 0))
     if proxies > 0:
-        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        forwarded = [part.strip() for part in forwarded_for.split(",") if part.strip()]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return remote or "unknown"
 
 
 def address_identity(request: HttpRequest) -> str:

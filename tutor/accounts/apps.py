@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class AccountsConfig(AppConfig):
@@ -10,3 +11,10 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import signals  # noqa: F401  (connects the login receivers)
+
+
+class AdminConfig(admin_apps.AdminConfig):
+    """Django's admin app with the site whose login meets the lockout (``admin_site.AdminSite``)."""
+
+    default = False  # ``AccountsConfig`` stays this module's configuration of the accounts app
+    default_site = "tutor.accounts.admin_site.AdminSite"

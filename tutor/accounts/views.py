@@ -21,6 +21,7 @@ from django.views.generic import FormView
 
 from tutor import ratelimit
 
+from . import lockout
 from .emails import send_sign_up_email
 from .forms import LoginForm, PasswordChangeForm, SetPasswordForm, SignUpForm
 from .models import Profile
@@ -84,69 +85,28 @@ class SignUpView(InvalidIsBadRequest, FormView):
         return super().get_context_data(next=_safe_next(self.request), **kwargs)
 
 
-LOGIN_SCOPE = "login"
-"""Login attempts per username and address: ``settings.RATELIMITS["login"]``."""
-
-LOGIN_ADDRESS_SCOPE = "login-address"
-"""Failed logins per address, whatever the usernames: ``settings.RATELIMITS["login-address"]``."""
-
-LOGIN_NAME_SCOPE = "login-name"
-"""Login attempts per username from every address together: ``settings.RATELIMITS["login-name"]``.
-
-Generous, so that a stranger cannot lock a child out with a few tries, yet
-guessing from many addresses at once stays bounded for each account.
-"""
-
-
-def login_username(request) -> str:
-    """The username as the login form reads it, case-folded.
-
-    Django's ``UsernameField`` strips the text and normalises it to NFKC
-    before authenticating, so ``load0５`` (a full-width 5) and ``l𝗼ad05``
-    open the account ``load05``: the lockout must count them as one name.
-    """
-    text = unicodedata.normalize("NFKC", str(request.POST.get("username", "")).strip())
-    return text.casefold()[:150]
-
-
-def _login_identity(request) -> str:
-    return f"{login_username(request)}|{ratelimit.client_address(request)}"
-
-
 class LoginView(InvalidIsBadRequest, auth_views.LoginView):
-    """Django's login; after too many failures, HTTP 429 even with the right password.
-
-    Every attempt is counted before the password is checked, with the
-    cache's atomic increment: of thirty simultaneous wrong passwords, only
-    as many as the limit allows are judged.  A good login takes its hits back.
-    """
+    """Django's login behind the lockout (``lockout``); over a limit, HTTP 429 even with the right password."""
 
     form_class = LoginForm
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        if ratelimit.enabled():
-            address = ratelimit.client_address(request)
-            over_name = ratelimit.hit(LOGIN_SCOPE, _login_identity(request)) > ratelimit.limit_for(LOGIN_SCOPE).count
-            over_address = ratelimit.hit(LOGIN_ADDRESS_SCOPE, address) > ratelimit.limit_for(LOGIN_ADDRESS_SCOPE).count
-            over_everywhere = ratelimit.hit(LOGIN_NAME_SCOPE, login_username(request)) > ratelimit.limit_for(LOGIN_NAME_SCOPE).count
-            if over_name or over_address or over_everywhere:
-                scope = LOGIN_ADDRESS_SCOPE if over_address else LOGIN_NAME_SCOPE if over_everywhere else LOGIN_SCOPE
-                return self.refused(request, scope)
+        scope = lockout.attempt(request)
+        if scope is not None:
+            return self.refused(request, scope)
         return super().post(request, *args, **kwargs)
 
     def refused(self, request, scope: str):
         form = self.form_class(request, initial={"username": str(request.POST.get("username", ""))[:150]})
         seconds = ratelimit.retry_after(scope)
-        context = self.get_context_data(form=form, blocked=True, blocked_address=scope == LOGIN_ADDRESS_SCOPE, wait=ratelimit.wait_text(seconds))
+        context = self.get_context_data(form=form, blocked=True, blocked_address=scope == lockout.LOGIN_ADDRESS_SCOPE, wait=ratelimit.wait_text(seconds))
         response = render(request, self.get_template_names(), context, status=429)
         response["Retry-After"] = str(seconds)
         return response
 
     def form_valid(self, form):
-        ratelimit.reset(LOGIN_SCOPE, _login_identity(self.request))
-        ratelimit.undo(LOGIN_ADDRESS_SCOPE, ratelimit.client_address(self.request))
-        ratelimit.undo(LOGIN_NAME_SCOPE, login_username(self.request))
+        lockout.forgive(self.request)
         return super().form_valid(form)
 
 

@@ -7,13 +7,17 @@ position of their own, in an assignment needs to know whether a student's
 answer was their own work.  Two rules:
 
 - While a student has the exercise in a published assignment and has not
-  answered it yet, the lessons and the explorer do not give its solution
-  (``puzzle_gated``, ``position_gated``): the answer comes after answering.
+  answered it yet, the lessons, the explorer and GNU Backgammon's grading
+  (``/api/grade/``) do not give its solution (``puzzle_gated``,
+  ``position_gated``): the answer comes after answering.  The position of
+  an exercise is gated whether the teacher set it up or took it from a
+  lesson: the explorer would list every legal play of either.
 - Whenever a signed-in user is given a solution, it is remembered
   (``remember_puzzle``, ``remember_position``); an attempt answered after
   that is marked ``solution_seen`` and the teacher sees it.  This covers
   solutions seen before the assignment was published, and the later
-  attempts of a student who looked after a first answer.
+  attempts of a student who looked after a first answer; for a lesson
+  puzzle, seeing the plays of its position counts as seeing its solution.
 
 The lessons know nothing of assignments: ``ClassroomConfig.ready`` registers
 ``AssignmentGate`` with them and subscribes ``remember_shown`` to their
@@ -22,10 +26,12 @@ The lessons know nothing of assignments: ``ClassroomConfig.ready`` registers
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils import timezone
 
 from tutor.engine import EngineError, Position
 from tutor.lessons.gates import SolutionShown
+from tutor.lessons.library import get_library
 
 from .models import Exercise, SolutionView
 
@@ -62,8 +68,18 @@ def _unanswered(user):
     return _assigned(user).exclude(attempts__student=user)
 
 
-def _custom_positions(exercises) -> set[str]:
-    return {position_key(xgid) for xgid in exercises.filter(puzzle_slug="").exclude(xgid="").values_list("xgid", flat=True)}
+def puzzle_position_key(slug: str) -> str:
+    """The position (with its dice) of lesson puzzle ``slug``, spelt as ``position_key`` does."""
+    puzzle = get_library().puzzles().get(slug)
+    return puzzle.position.to_xgid() if puzzle is not None else ""
+
+
+def _positions(exercises) -> set[str]:
+    """The positions of ``exercises``: the teacher's own and those of lesson puzzles."""
+    keys = set()
+    for slug, xgid in exercises.values_list("puzzle_slug", "xgid"):
+        keys.add(puzzle_position_key(slug) if slug else position_key(xgid))
+    return keys - {""}
 
 
 def puzzle_gated(user, slug: str) -> bool:
@@ -72,8 +88,8 @@ def puzzle_gated(user, slug: str) -> bool:
 
 
 def position_gated(user, position: Position) -> bool:
-    """Whether ``position`` (with its dice) is an unanswered custom exercise of ``user``."""
-    return _signed_in(user) and position.to_xgid() in _custom_positions(_unanswered(user))
+    """Whether ``position`` (with its dice) is the position of an unanswered exercise of ``user``."""
+    return _signed_in(user) and position.to_xgid() in _positions(_unanswered(user))
 
 
 def remember_puzzle(user, slug: str) -> None:
@@ -86,7 +102,7 @@ def remember_position(user, position: Position) -> None:
     """``user`` saw every legal play of ``position``: kept when it is one of their exercises."""
     if _signed_in(user):
         key = position.to_xgid()
-        if key in _custom_positions(Exercise.objects.filter(assignment__classroom__memberships__student=user)):
+        if key in _positions(Exercise.objects.filter(assignment__classroom__memberships__student=user)):
             SolutionView.objects.get_or_create(user=user, puzzle_slug="", position=key)
 
 
@@ -94,7 +110,9 @@ def seen_before(student, exercise: Exercise, when=None) -> bool:
     """Whether ``student`` had been given the solution of ``exercise`` by ``when``."""
     views = SolutionView.objects.filter(user=student, seen_at__lte=when or timezone.now())
     if exercise.puzzle_slug:
-        return views.filter(puzzle_slug=exercise.puzzle_slug).exists()
+        seen = Q(puzzle_slug=exercise.puzzle_slug)
+        key = puzzle_position_key(exercise.puzzle_slug)
+        return views.filter(seen | Q(position=key) if key else seen).exists()
     key = position_key(exercise.xgid)
     return bool(key) and views.filter(position=key).exists()
 

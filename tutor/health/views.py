@@ -1,14 +1,19 @@
-"""``/salud/``: JSON ``{"database": "ok", "engine": "ok"}``, or HTTP 503 naming what failed.
+"""``/salud/``: JSON ``{"database": "ok", "engine": "ok", "cache": "ok"}``, or HTTP 503 naming what failed.
 
 Load balancers poll it to take a web process out of rotation.  It touches no
 session and sets no cookie, and each check reports only "ok" or "error":
-the details go to the log, never to the client.
+the details go to the log, never to the client.  The site keeps serving
+while the shared cache (Redis) is down, from the database, but it is
+degraded (rate limits count in the database, the explorer searches again):
+``/salud/`` says so with a 503 that monitoring and load balancers see.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -38,7 +43,17 @@ def check_engine() -> None:
         raise RuntimeError(f"the opening {OPENING_DICE} gave {len(plays)} legal plays")
 
 
-CHECKS = {"database": check_database, "engine": check_engine}
+def check_cache() -> None:
+    """A value written to the shared cache reads back (Django's cache calls raise when Redis is down)."""
+    token = secrets.token_hex(8)
+    cache.set(CACHE_KEY, token, timeout=60)
+    if cache.get(CACHE_KEY) != token:
+        raise RuntimeError("the cache did not keep a value")
+
+
+CACHE_KEY = "health:cache"
+
+CHECKS = {"database": check_database, "engine": check_engine, "cache": check_cache}
 
 
 @never_cache

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine import EngineError, Verdict, parse_play
+from tutor.numbers import parse_int
 from tutor.rules import (
     AnswerJudged,
     Rule,
@@ -114,9 +115,10 @@ def judge_answer(puzzle: Puzzle, answer: object) -> Judgement:
             return Judgement(False, "Responde «sí» o «no».")
         return _legality(puzzle, said)
     if puzzle.kind == "numero":
-        if not given.lstrip("-").isdigit():
+        number = parse_int(given)
+        if number is None:
             return Judgement(False, "Escribe un número entero.")
-        correct = int(given) == int(puzzle.answer)
+        correct = number == parse_int(puzzle.answer)
         return Judgement(correct, "" if correct else f"No es {given}. Inténtalo de nuevo.")
     keys = {choice.key: choice.label for choice in puzzle.choices}
     if given not in keys:

@@ -244,7 +244,7 @@ def parse_layout(text: str) -> dict[int | str, int]:
     """
     layout: dict[int | str, int] = {}
     for item in text.replace(",", " ").split():
-        match = re.fullmatch(r"(bar|barra|\d{1,2}):(\d{1,2})", item.lower())
+        match = re.fullmatch(r"(bar|barra|[0-9]{1,2}):([0-9]{1,2})", item.lower())
         if not match:
             raise ValueError(f"escribe punto:cantidad (p. ej. 6:2 o bar:1), no «{item[:20]}»")
         place: int | str = "bar" if match[1] in ("bar", "barra") else int(match[1])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tutor.engine import BLACK, CODES, WHITE
+from tutor.numbers import parse_int
 from tutor.rules import describe_defects
 
 from .calculations import CalculationError, calculate
@@ -101,7 +102,7 @@ def _legality(puzzle: Puzzle, fail) -> None:
 
 
 def _number(puzzle: Puzzle, fail) -> None:
-    if not puzzle.answer.lstrip("-").isdigit():
+    if parse_int(puzzle.answer) is None:
         raise fail("«respuesta» debe ser un número entero", "respuesta")
     if not puzzle.calculation:
         raise fail("falta «calculo»: el motor debe poder comprobar el número")

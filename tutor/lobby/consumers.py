@@ -9,26 +9,27 @@ viewer is shown (or none), and removing only rows it showed.
 Messages from the browser are JSON objects: ``{"type": "play_now",
 "length": "3", "clock": "no", "rated": "on", "spread": "", "room":
 "public"}`` (validated by the page's own ``SeekForm``), ``{"type":
-"take", "seek": 12}`` and ``{"type": "withdraw"}``.  Anything else,
-anything from someone only watching, and more than ``LOBBY_RATELIMIT``
-messages in a window are refused with an ``error``.  While a player's
-socket is open, their seek lives on (``keeper``).
+"take", "seek": 12}`` and ``{"type": "withdraw"}``.  Anything else and
+anything from someone only watching are refused with an ``error``.  The
+socket is a ``LiveSocket``, under the live games' limits: it counts among
+its person's and address's open sockets, every message counts against
+the same allowance as their game sockets' before it is read, and logging
+out closes it.  While a player's socket is open, their seek lives on
+(``keeper``).
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections import deque
 from datetime import datetime
 from functools import partial
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.utils import timezone
 
+from tutor.play.broadcast import user_group
 from tutor.play.consumers import GameConsumer
+from tutor.play.sockets import LiveSocket
 
 SocketGone: tuple[type[BaseException], ...]
 try:
@@ -48,39 +49,30 @@ KINDS = {"play_now", "take", "withdraw"}
 FIELDS = ("length", "clock", "rated", "spread", "room")
 MALFORMED = "Mensaje no válido."
 WATCHING = "Estás mirando la sala: quien mira no puede enviar nada."
-TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 
 
-class MessageBudget:
-    """At most ``limit`` messages in any ``seconds``: the times of the last ones, in a short queue."""
-
-    def __init__(self, limit: int, seconds: float) -> None:
-        self.limit, self.seconds = limit, seconds
-        self.times: deque[float] = deque(maxlen=limit)
-
-    def spend(self, now: float) -> bool:
-        """Count one message at ``now``; False when it is over the budget (and then it is not counted)."""
-        if len(self.times) == self.limit and now - self.times[0] < self.seconds:
-            return False
-        self.times.append(now)
-        return True
-
-
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(LiveSocket):
     # Rows and pairings are forwarded as they come, without Channels' hop to
     # the database thread before each handler (see GameConsumer.dispatch).
     dispatch = GameConsumer.dispatch
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
-        self.viewer, state, self.shown = await self._enter()
-        self.watches_games = PUBLIC_ROOM in self.viewer.keys
-        self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
-        if self.viewer.plays:
-            self.groups_joined.append(broadcast.player_group(self.viewer.user_id))
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-        self.budget = MessageBudget(*getattr(settings, "LOBBY_RATELIMIT", (20, 10)))
+        if not await self.take_place():
+            return
+        try:
+            self.viewer, state, self.shown = await self._enter()
+            self.watches_games = PUBLIC_ROOM in self.viewer.keys
+            self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
+            if self.viewer.plays:
+                self.groups_joined.append(broadcast.player_group(self.viewer.user_id))
+            if self.user is not None and self.user.is_authenticated:
+                self.groups_joined.append(user_group(self.user.pk))  # closed on logout (``LiveSocket``)
+            for group in self.groups_joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+        except BaseException:
+            self.leave_place()  # a socket that never opened holds no place
+            raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None
         self.opened_at = timezone.now()
         await self.accept()
@@ -89,6 +81,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_json(state)
 
     async def disconnect(self, code: int) -> None:
+        self.leave_place()
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "arrived", False):
@@ -113,13 +106,13 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return viewer, state, {seek.pk for seek in seeks}
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not await self.within_limit():
+            return
         message = parse(text_data)
         if message is None:
             await self.error(MALFORMED, 400)
         elif not self.viewer.plays:
             await self.error(WATCHING, 403)
-        elif not self.budget.spend(time.monotonic()):
-            await self.error(TOO_MANY, 429)
         else:
             try:
                 reply, found = await self._run(message)

@@ -10,6 +10,7 @@ from typing import cast
 
 from django import forms
 
+from tutor.numbers import to_int
 from tutor.play.clocks import CLOCK_RULES
 
 from .models import Report
@@ -26,7 +27,7 @@ SPREAD_CHOICES = [("", "Cualquiera"), *((str(spread), f"Hasta {spread} puntos m√
 
 class SeekForm(forms.Form):
     length = forms.TypedChoiceField(
-        label="Partida", choices=LENGTH_CHOICES, coerce=int, initial=3, widget=forms.RadioSelect,
+        label="Partida", choices=LENGTH_CHOICES, coerce=to_int, initial=3, widget=forms.RadioSelect,
         error_messages={"required": LENGTH_ERROR, "invalid_choice": LENGTH_ERROR},
     )
     clock = forms.ChoiceField(
@@ -61,7 +62,7 @@ class SeekForm(forms.Form):
         try:
             data["wish"] = Wish(
                 length=data["length"], clock=data["clock"] == "si", rated=data["rated"],
-                spread=int(data["spread"]) if data.get("spread") else None,
+                spread=to_int(data["spread"]) if data.get("spread") else None,
                 classroom_id=room.classroom_id if room else None,
             )
         except LobbyError as problem:

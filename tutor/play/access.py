@@ -4,7 +4,7 @@ Players see their games; a class's teacher sees every game of the class
 (read-only); anyone may watch a game created as public.  Class games are
 never public, so a code from another class leads nowhere.  Young students
 (accounts a teacher created, without e-mail) play only inside their class,
-unless one of their teachers allows links for the class.
+unless the teacher who created the account allows links for one of their classes.
 """
 
 from __future__ import annotations
@@ -40,22 +40,42 @@ def get_game(user, code: str) -> LiveGame:
     return game
 
 
+def takes_part(user, code: str) -> bool:
+    """Whether ``user`` plays the game of ``code`` or teaches its class: their own games stay open
+    to them, even after too many guessed codes (``limits``)."""
+    if not user.is_authenticated:
+        return False
+    game = LiveGame.objects.select_related("classroom").filter(code=normalise_code(code)).first()
+    return game is not None and (game.side_of(user) is not None or teaches(user, game))
+
+
 def my_games(user) -> QuerySet[LiveGame]:
     if not user.is_authenticated:
         return LiveGame.objects.none()
     return LiveGame.objects.filter(Q(white=user) | Q(black=user)).select_related("white", "black", "classroom")
 
 
+def creator_of(user) -> int | None:
+    """The teacher who created ``user``'s account for a student, or ``None`` for an account made by its owner."""
+    return Profile.objects.filter(user=user, created_by__isnull=False, is_teacher=False).values_list("created_by", flat=True).first()
+
+
 def is_young(user) -> bool:
     """An account a teacher created for a student: it plays inside the class only, by default."""
-    return Profile.objects.filter(user=user, created_by__isnull=False, is_teacher=False).exists()
+    return creator_of(user) is not None
 
 
 def may_use_links(user) -> bool:
-    """Whether ``user`` may create or join games by link or code, outside a class."""
-    if not is_young(user):
+    """Whether ``user`` may create or join games by link or code, outside a class.
+
+    For an account a teacher created, only that teacher's classes decide: a
+    child who joins another class by its code does not get links from
+    whoever teaches it.
+    """
+    creator = creator_of(user)
+    if creator is None:
         return True
-    return Classroom.objects.filter(memberships__student=user, play_settings__allow_links=True).exists()
+    return Classroom.objects.filter(teacher_id=creator, memberships__student=user, play_settings__allow_links=True).exists()
 
 
 def classmates(user) -> list[tuple[Classroom, list]]:

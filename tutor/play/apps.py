@@ -11,6 +11,7 @@ class PlayConfig(AppConfig):
     def ready(self) -> None:
         from tutor.games.driver import game_finished, turn_started
 
+        from . import logout  # noqa: F401  (connects the receiver that closes sockets on logout)
         from .clocks import on_turn_started
         from .models import LiveGame
         from .tasks import queue_finished_match

@@ -4,16 +4,25 @@ A change is drawn once, by the process that made it: both players'
 panels are rendered there and travel in one message to the game's group,
 where each player's connections (one per open tab, in any web process)
 show their side's panel as it comes, with no database read and no drawing
-of their own.  Spectators and the class's teacher draw their own read-only
-panel when the message arrives (``GameConsumer.send_state``).  With
+of their own.  Spectators and the class's teacher get a read-only panel
+drawn once per change in each process that has any (``watching``).  With
 hundreds of games under way, this keeps the cost of a move to two
-drawings and one message, whoever is watching.
+drawings and one message, plus one drawing per process where someone
+watches, however many watch.
 
 The group goes through the channel layer: in memory for ``make run``,
 Redis when several processes share the games (``CHANNEL_LAYER_URL``).
+A layer that is down (Redis stopped) costs the open pages their update,
+never the request that made the change: the change is already in the
+database, and the pages read it when their connection opens again.
+
+Each signed-in person's connections also share a group of their own, so
+that logging out closes them all (``close_sockets_of``).
 """
 
 from __future__ import annotations
+
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -21,6 +30,8 @@ from channels.layers import get_channel_layer
 from . import clocks
 from .display import render_player_panels
 from .models import LiveGame
+
+logger = logging.getLogger(__name__)
 
 
 def group_name(pk: int) -> str:
@@ -30,7 +41,8 @@ def group_name(pk: int) -> str:
 
 def state_header(game: LiveGame) -> dict:
     """What every viewer's message says besides the panel: the machine-readable state, and a timed game's clock."""
-    return {"seq": game.seq, "phase": game.phase, "to_act": game.side_to_act(), "xgid": game.xgid, "clock": clocks.figures(game)}
+    return {"seq": game.seq, "actions": game.actions_recorded, "phase": game.phase, "to_act": game.side_to_act(), "xgid": game.xgid,
+            "clock": clocks.figures(game)}
 
 
 def message(game: LiveGame) -> dict:
@@ -43,6 +55,26 @@ def message(game: LiveGame) -> dict:
     return {"type": "game.changed", "state": state_header(game), "panels": panels}
 
 
+def user_group(pk: int) -> str:
+    """Every open game page of one signed-in person, in any game."""
+    return f"play-user-{pk}"
+
+
+SESSION_ENDED = {"type": "session.ended"}
+
+
 def announce(game: LiveGame) -> None:
     """From synchronous code (the pages without JavaScript): ``game`` as it is after the change."""
-    async_to_sync(get_channel_layer().group_send)(group_name(game.pk), message(game))
+    _send(group_name(game.pk), message(game))
+
+
+def close_sockets_of(user) -> None:
+    """Close every live game connection of ``user`` (they logged out); pages still signed in reconnect."""
+    _send(user_group(user.pk), SESSION_ENDED)
+
+
+def _send(group: str, event: dict) -> None:
+    try:
+        async_to_sync(get_channel_layer().group_send)(group, event)
+    except Exception as problem:  # noqa: BLE001 - the database holds the change; the pages read it when they reconnect
+        logger.warning("Channel layer unavailable (%s): %s not sent to %s", problem, event["type"], group)

@@ -9,54 +9,76 @@ once and sends them to the game's group (``broadcast``): each player's
 connections show theirs, spectators draw their own.
 
 Messages from the browser are JSON objects ``{"type": ..., "seq": n,
-"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send nothing; players
-are rate-limited; every decision goes through ``service.run``, which
-refuses out-of-turn, stale (replayed) and forged ones with a Spanish
-message, and explains an illegal play with the lessons' words.
+"play": "...", "phrase": "...", "level": "gammon"}``.  Spectators may send
+nothing; every decision goes through ``service.run``, which refuses
+out-of-turn, stale (replayed) and forged ones with a Spanish message, and
+explains an illegal play with the lessons' words.
+
+Nobody can flood a process (``limits``): open sockets are limited per
+person and per address, new connections and messages of every kind per
+person (per address when signed out), before anything is read or drawn; a
+client that keeps sending past its limit is closed.  Spectators get their
+panel drawn once per change for all of them (``watching``).  Logging out
+closes the person's sockets (``broadcast.close_sockets_of``), and a channel
+layer that fails closes every socket of the process (``heartbeat``): the
+pages reconnect and read the state from the database.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections import deque
+import logging
 from functools import partial
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.http import Http404
 
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.games.verdicts import illegal_verdict
 
-from . import broadcast, service
-from .access import get_game
-from .broadcast import group_name, state_header
+from . import broadcast, heartbeat, limits, service, watching
+from .access import teaches
+from .broadcast import group_name, state_header, user_group
 from .display import render_panel
 from .models import LiveGame
+from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
-TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 FORBIDDEN_CLOSE = 4403
 
+logger = logging.getLogger(__name__)
 
-class GameConsumer(AsyncWebsocketConsumer):
+
+class GameConsumer(LiveSocket):
+    groups_joined: tuple[str, ...] = ()
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
+        if not await self.take_place():
+            return
         try:
-            self.game_pk, self.side = await self._find(self.scope["url_route"]["kwargs"]["code"])
-        except Http404:
-            await self.close(code=FORBIDDEN_CLOSE)
+            self.game_pk, self.side, self.role = await self._find(self.scope["url_route"]["kwargs"]["code"])
+        except (Http404, limits.CodeGuessing) as refused:
+            self.leave_place()
+            await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.is_player = self.side is not None
         self.group = group_name(self.game_pk)
-        self.sent: deque[float] = deque()
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        signed_in = self.user is not None and self.user.is_authenticated
+        self.groups_joined = (self.group, user_group(self.user.pk)) if signed_in else (self.group,)
+        try:
+            for group in self.groups_joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+        except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
+            logger.warning("Channel layer unavailable (%s): game connection refused", problem)
+            self.leave_place()
+            await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
+            return
         await self.accept()
+        heartbeat.HEARTBEAT.watch(self)
         await self.send_state()
 
     async def dispatch(self, message: dict) -> None:
@@ -78,26 +100,40 @@ class GameConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        if getattr(self, "group", None) is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.leave_place()
+        heartbeat.HEARTBEAT.forget(self)
+        try:
+            for group in self.groups_joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception as problem:  # noqa: BLE001 - Redis is down: its subscriptions went with it
+            logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 
     @database_sync_to_async
-    def _find(self, code: str) -> tuple[int, int | None]:
-        game = get_game(self.user, code)
-        return game.pk, game.side_of(self.user)
+    def _find(self, code: str) -> tuple[int, int | None, str]:
+        """The game's id, the viewer's side and, for a spectator, which panel they see; a code that
+        leads nowhere counts as a guess (``limits``)."""
+        game = limits.find_game(self.user, self.place.identity, code)
+        side = game.side_of(self.user)
+        return game.pk, side, watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Run one message; every refusal is an ``error`` followed by the current state, to resynchronise."""
+        """Run one message; a player's refusal is an ``error`` followed by the current state, to resynchronise.
+
+        Every message counts against the sender's limit before it is read:
+        past it, the first gets an error, the rest nothing, and a client
+        that keeps on sending twice its allowance is closed.
+        """
+        if not await self.within_limit():
+            return
         message = _parse(text_data)
         if message is not None and message["type"] == "sync":
             await self.send_state()
             return
+        if not self.is_player:
+            await self.error(SPECTATOR, status=403)  # nothing to resynchronise: a spectator acts on nothing
+            return
         if message is None:
             problem = GameError(MALFORMED, 400)
-        elif not self.is_player:
-            problem = GameError(SPECTATOR, 403)
-        elif self._flooding():
-            problem = GameError(TOO_MANY, 429)
         else:
             try:
                 announcement = await self._run(message)
@@ -108,20 +144,14 @@ class GameConsumer(AsyncWebsocketConsumer):
             except GameError as refused:
                 problem = refused
             else:
-                await self.channel_layer.group_send(self.group, announcement)
+                try:
+                    await self.channel_layer.group_send(self.group, announcement)
+                except Exception as failure:  # noqa: BLE001 - saved, but nobody can be told: reconnect for the state
+                    logger.warning("Channel layer unavailable (%s): change saved, not announced", failure)
+                    await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
                 return
         await self.error(problem.message, status=problem.status)
         await self.send_state()
-
-    def _flooding(self) -> bool:
-        limit, seconds = getattr(settings, "PLAY_RATELIMIT", (30, 10))
-        now = time.monotonic()
-        while self.sent and now - self.sent[0] > seconds:
-            self.sent.popleft()
-        if len(self.sent) >= limit:
-            return True
-        self.sent.append(now)
-        return False
 
     @database_sync_to_async
     def _run(self, message: dict) -> dict:
@@ -132,8 +162,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         return broadcast.message(game)
 
     async def game_changed(self, event: dict) -> None:
-        """A player shows the panel drawn by the process that made the change; a spectator draws its own."""
-        panel = event.get("panels", {}).get(str(self.side)) if self.side is not None else None
+        """A player shows the panel drawn by the process that made the change; a spectator, the one
+        drawn for every spectator of the process (``watching``)."""
+        if self.side is None:
+            await watching.spread()
+            text = await watching.PANELS.message(self.game_pk, self.role, watching.version(event["state"]))
+            await self.send(text_data=text)
+            return
+        panel = event.get("panels", {}).get(str(self.side))
         if panel is None:
             await self.send_state()
             return
@@ -143,6 +179,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "error", "message": message, "status": status}))
 
     async def send_state(self, *, kind: str = "state", verdict: dict | None = None, play: str = "") -> None:
+        if self.side is None:  # a spectator: the panel every spectator of the process shares
+            seen = await watching.current_version(self.game_pk)
+            await self.send(text_data=await watching.PANELS.message(self.game_pk, self.role, seen))
+            return
         state = await self._state(verdict, play)
         state["type"] = kind
         await self.send(text_data=json.dumps(state))

@@ -1,6 +1,7 @@
 from django import forms
 
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
+from tutor.numbers import to_int
 
 from .clocks import CLOCK_RULES
 
@@ -11,11 +12,11 @@ WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minuto
 class NewGameForm(forms.Form):
     """What the creator chooses: the stakes, the clock or how long to wait for an absent rival, the help shown."""
 
-    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=int, initial=5, widget=forms.RadioSelect)
+    length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=to_int, initial=5, widget=forms.RadioSelect)
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
     timed = forms.BooleanField(label="Jugar con reloj", help_text=CLOCK_RULES, required=False)
     claim_minutes = forms.TypedChoiceField(
-        label="Sin reloj, si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=int, initial=5
+        label="Sin reloj, si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=to_int, initial=5
     )
     highlight = forms.BooleanField(label="Iluminar los destinos legales (para principiantes)", required=False, initial=True)
     public = forms.BooleanField(label="Cualquiera con el enlace puede mirar la partida", required=False)

@@ -19,14 +19,14 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404
 
-from .access import get_game
+from . import limits
 from .models import LiveGame
 from .review import progress
+from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 FORBIDDEN_CLOSE = 4403
 logger = logging.getLogger(__name__)
@@ -48,12 +48,15 @@ def tell_review(pk: int) -> None:
         logger.warning("the review of game %s could not be told: %s", pk, error)
 
 
-class ReviewConsumer(AsyncWebsocketConsumer):
+class ReviewConsumer(LiveSocket):
     async def connect(self) -> None:
+        if not await self.take_place():  # the same limits as the game's socket (``sockets``)
+            return
         try:
             self.game_pk = await self._find(self.scope["url_route"]["kwargs"]["code"])
-        except Http404:
-            await self.close(code=FORBIDDEN_CLOSE)
+        except (Http404, limits.CodeGuessing) as refused:
+            self.leave_place()
+            await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.group = review_group(self.game_pk)
         self.last: dict | None = None
@@ -63,6 +66,7 @@ class ReviewConsumer(AsyncWebsocketConsumer):
             self.watch = asyncio.ensure_future(self._watch())
 
     async def disconnect(self, code: int) -> None:
+        self.leave_place()
         watch = getattr(self, "watch", None)
         if watch is not None:
             watch.cancel()
@@ -70,8 +74,9 @@ class ReviewConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """The page only listens: anything it sends is answered with the progress."""
-        await self.send_progress()
+        """The page only listens: anything it sends is answered with the progress, within the sender's limit."""
+        if await self.within_limit():
+            await self.send_progress()
 
     async def review_changed(self, event: dict) -> None:
         await self.send_progress()
@@ -93,7 +98,7 @@ class ReviewConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _find(self, code: str) -> int:
-        game = get_game(self.scope.get("user"), code)
+        game = limits.find_game(self.scope.get("user"), self.place.identity, code)
         if not game.is_over:
             raise Http404("the review comes after the game")
         return game.pk

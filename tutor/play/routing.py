@@ -6,6 +6,7 @@ from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 from .consumers import GameConsumer
+from .limits import ConnectionGate
 from .review_socket import ReviewConsumer
 
 websocket_urlpatterns = [
@@ -15,8 +16,11 @@ websocket_urlpatterns = [
 
 
 def websocket_application(*more_patterns):
-    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), with the visitor's session.
+    """Only the site's own hosts (Origin against ALLOWED_HOSTS, read now), at a bounded pace per
+    address (``ConnectionGate``), with the visitor's session.
 
     ``more_patterns`` are other apps' sockets (the lobby's), served the same way.
     """
-    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([*websocket_urlpatterns, *more_patterns])))
+    return AllowedHostsOriginValidator(
+        ConnectionGate(AuthMiddlewareStack(URLRouter([*websocket_urlpatterns, *more_patterns])))
+    )

@@ -24,12 +24,13 @@ from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.games.verdicts import illegal_verdict
+from tutor.numbers import parse_int
 from tutor.practice.background import has_failed
 from tutor.practice.stepper import respond
-from tutor.ratelimit import ratelimit
+from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 from tutor.rules import rule_for_code
 
-from . import access, extensions, service
+from . import access, extensions, limits, service
 from .broadcast import announce
 from .display import list_status, panel_context
 from .forms import JoinForm, NewGameForm
@@ -98,13 +99,20 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return index(request, join_form=form, status=400)
+    identity = client_identity(request)
+    try:
+        limits.check_code(request.user, identity, form.cleaned_data["code"])
+    except limits.CodeGuessing:
+        return too_many_requests(request, limits.CODE_SCOPE)
     game = LiveGame.objects.filter(code=normalise_code(form.cleaned_data["code"])).first()
     if game is None or not access.can_watch(request.user, game):
+        limits.count_miss(identity)
         form.add_error("code", "No hay ninguna partida con ese código que puedas ver.")
         return index(request, join_form=form, status=404)
     return redirect(game)
 
 
+@limits.guards_codes
 def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) -> HttpResponse:
     game = access.get_game(request.user, code)
     user = request.user
@@ -126,6 +134,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
 
 @login_required
 @require_POST
+@limits.guards_codes
 def join(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     if not access.may_use_links(request.user) and game.classroom_id is None:
@@ -142,12 +151,12 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @ratelimit("play")
+@limits.guards_codes
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One decision sent by a form (the page without JavaScript)."""
     game = access.get_game(request.user, code)
     kind = str(request.POST.get("tipo") or request.GET.get("tipo") or "")
-    raw_seq = request.POST.get("seq") or request.GET.get("seq") or ""
-    seq = int(raw_seq) if raw_seq.isdigit() else None
+    seq = parse_int(request.POST.get("seq") or request.GET.get("seq"), low=0)
     play = str(request.POST.get("play", ""))[:200]
     try:
         game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20],
@@ -202,6 +211,7 @@ def class_links(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:index")
 
 
+@limits.guards_codes
 def review(request: HttpRequest, code: str) -> HttpResponse:
     """The review, at once: what gnubg has graded so far; a worker grades the rest (``tasks``)."""
     game = access.get_game(request.user, code)
@@ -216,6 +226,7 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@limits.guards_codes
 def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     """The player's own ámbar and rojo decisions become exercises, listed with all their others."""
     game = access.get_game(request.user, code)
@@ -232,6 +243,7 @@ def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     return redirect(reverse("practice:exercise-index") + f"#partida-{game.code}")
 
 
+@limits.guards_codes
 def export_mat(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")
@@ -240,4 +252,5 @@ def export_mat(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def int_or(value, default: int) -> int:
-    return int(value) if str(value or "").isdigit() and int(value) in (0, 3, 5, 7) else default
+    number = parse_int(value)
+    return number if number in (0, 3, 5, 7) else default

@@ -12,7 +12,10 @@ An illegal play gets the same answer as the other checks:
 ``{"legal": false, "message": …, "reasons": […]}``.  Bad input is a Spanish
 4xx ``{"error": …}``; an unavailable evaluator a Spanish 503.  Every call
 counts against the ``grade`` rate limit, as each one may cost gnubg a
-fraction of a second.
+fraction of a second.  The position of an exercise a student has not yet
+answered in an assignment is refused (the lessons' ``gates``), and a
+grade given for the position of one of their exercises is remembered as a
+solution seen.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from django.http import HttpRequest, JsonResponse
 
 from tutor.engine import EngineError, Position
 from tutor.json_api import BadRequest, error, read_json, text_field
+from tutor.lessons import gates
 from tutor.ratelimit import ratelimit
 from tutor.rules import IMPOSSIBLE_POSITION, explain_verdict
 
@@ -46,6 +50,9 @@ def grade(request: HttpRequest) -> JsonResponse:
             raise BadRequest("Falta «play» en la petición: la jugada que quieres valorar, p. ej. «13/9 24/23».")
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    refusal = gates.position_refusal(request.user, position)
+    if refusal:
+        return error(refusal, 403)
     verdict = position.check(play)
     if not verdict.legal or verdict.play is None:
         reasons = explain_verdict(verdict)
@@ -56,6 +63,7 @@ def grade(request: HttpRequest) -> JsonResponse:
     except EvaluatorUnavailable:
         return error(UNAVAILABLE, 503)
     loss = analysis.loss(verdict.play)
+    gates.position_shown(request.user, position)  # the best play is a solution
     return _json(
         {
             "legal": True,

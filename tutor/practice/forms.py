@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
+from tutor.numbers import to_int
 
 from .models import Level
 
@@ -15,7 +16,7 @@ class StartForm(forms.Form):
     length = forms.TypedChoiceField(
         label="Tipo de partida",
         choices=LENGTHS,
-        coerce=int,
+        coerce=to_int,
         initial=0,
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},

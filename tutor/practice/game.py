@@ -35,6 +35,7 @@ from tutor.games.driver import (
     resignation_of,
 )
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
+from tutor.numbers import parse_int
 
 from . import evaluator
 from .cube import best_cube_action, cube_analysis
@@ -71,7 +72,8 @@ def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMa
 
 
 def _as_int(text: str) -> int:
-    return int(text) if str(text).isdigit() else -1
+    number = parse_int(text, low=0)
+    return -1 if number is None else number
 
 
 # -- starting ---------------------------------------------------------------------

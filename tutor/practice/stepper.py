@@ -26,6 +26,7 @@ from django.shortcuts import render
 from tutor.board.arrows import play_arrows
 from tutor.board.svg import render_board_svg
 from tutor.engine import EngineError, Position, format_dice
+from tutor.numbers import parse_int
 
 from .display import RESULT_WORDS, Light, play_text, points
 from .models import Action, Colour
@@ -192,7 +193,7 @@ def stepper(steps: list[Step], wanted: str | None, flipped: bool = False) -> Ste
     """The step ``wanted`` (``?paso=N``; the first when missing or out of range); None without steps."""
     if not steps:
         return None
-    number = int(wanted) if wanted is not None and wanted.isdigit() else 1
+    number = parse_int(wanted) or 1
     return Stepper(steps, steps[min(max(number, 1), len(steps)) - 1], flipped)
 
 

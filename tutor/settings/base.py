@@ -23,7 +23,8 @@ ALLOWED_HOSTS: list[str] = []
 # ---------------------------------------------------------------------------
 
 DJANGO_APPS = [
-    "django.contrib.admin",
+    # Django's admin, with a login behind the site's lockout (tutor/accounts/admin_site.py).
+    "tutor.accounts.apps.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -197,6 +198,10 @@ WHITENOISE_AUTOREFRESH = True
 # ---------------------------------------------------------------------------
 
 
+REDIS_TIMEOUT = 0.5
+"""Seconds a cache call waits for Redis to connect or answer (it answers in well under a millisecond)."""
+
+
 def cache_from_url(url: str) -> dict:
     """Return a Django CACHES entry for ``url``.
 
@@ -207,7 +212,10 @@ def cache_from_url(url: str) -> dict:
     """
     scheme = url.split(":", 1)[0].lower() if url else "db"
     if scheme in {"redis", "rediss"}:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # An unreachable Redis costs each call half a second at most, not a
+        # request's whole life: callers go on without the cache (see below).
+        options = {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "OPTIONS": options}
     if scheme == "db":
         return {"BACKEND": "tutor.cache.DatabaseCache", "LOCATION": "tutor_cache"}
     if scheme == "locmem":
@@ -219,8 +227,14 @@ def cache_from_url(url: str) -> dict:
 # Redis cache between its web processes (see prod.py).
 CACHES = {"default": cache_from_url("locmem://")}
 
-# Sessions live in the database, read through the cache.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database, and only there.  Read through the cache
+# (``cached_db``), a Redis outage turned every request with a session into a
+# 500, and a session changed or ended during the outage would come back
+# as it was once Redis returned.  Nothing a request needs lives only in the
+# cache: rate limits go on counting in the database when Redis fails
+# (``RATELIMIT_FALLBACK_CACHE`` in prod.py), and everything else only
+# loses its shortcut.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # ---------------------------------------------------------------------------
 # Security
@@ -247,7 +261,8 @@ CONTENT_SECURITY_POLICY: dict[str, dict[str, list[str] | bool]] = {
 CSRF_FAILURE_VIEW = "tutor.accounts.csrf.csrf_failure"
 
 # Rate limits (tutor/ratelimit.py): scope -> (hits, seconds), counted per
-# signed-in user or else per address in the default cache.
+# signed-in user or else per address in the default cache, or in
+# RATELIMIT_FALLBACK_CACHE (when set) while that one fails.
 RATELIMIT_ENABLED = True
 RATELIMITS = {
     # The puzzle and explorer check endpoints.
@@ -274,6 +289,8 @@ RATELIMITS = {
     "join": (20, 60 * 60),
     # Practice matches started per user or, anonymous, per address.
     "practice-start": (30, 60 * 60),
+    # Live game codes that led nowhere (guesses), per user or, anonymous, per address.
+    "game-code": (20, 10 * 60),
     # The lobby's forms without JavaScript: «Jugar ya», «Aceptar», rematches.
     "lobby": (60, 60),
     # Reports about games sent to the staff.
@@ -339,16 +356,23 @@ def channel_layers_from_url(url: str) -> dict:
 
 
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
-# Messages a player may send over a game's WebSocket per ``seconds``.
+# Counted by each ASGI process (tutor/play/limits.py): messages of every kind
+# a person (or, signed out, an address) may send over the live games'
+# WebSockets (games, reviews and the lobby) per ``seconds``, all their sockets together; new connections
+# per session and per address, counted before the session is read; and
+# sockets open at once per person, per address signed out, and per address
+# in all (a class behind a school's address).
 PLAY_RATELIMIT = (30, 10)
+PLAY_CONNECT_RATELIMIT = (30, 60)
+PLAY_ADDRESS_CONNECT_RATELIMIT = (600, 60)
+PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
 
 # The lobby (tutor/lobby): a seek lives this many seconds after its
 # creator's last lobby page closed (the grace for a reload); each process
 # renews the seeks of its players and closes the overdue ones every tick.
 LOBBY_LEASE_SECONDS = 12
 LOBBY_TICK_SECONDS = 3
-# Messages a player may send over the lobby's WebSocket per ``seconds``.
-LOBBY_RATELIMIT = (20, 10)
+# The lobby's WebSocket counts under the live games' limits above (PLAY_*).
 
 # ---------------------------------------------------------------------------
 # Background work: game reviews graded by worker processes

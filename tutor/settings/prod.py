@@ -74,6 +74,11 @@ DATABASES = {
 # ---------------------------------------------------------------------------
 
 CACHES = {"default": cache_from_url(os.environ.get("DJANGO_CACHE_URL") or os.environ.get("REDIS_URL") or "db://")}
+if CACHES["default"]["BACKEND"] != cache_from_url("db://")["BACKEND"]:
+    # While Redis is down, rate limits (logins above all) count in the
+    # database's cache table instead of letting every request through.
+    CACHES["database"] = cache_from_url("db://")
+    RATELIMIT_FALLBACK_CACHE = "database"
 
 # ---------------------------------------------------------------------------
 # Static files: compressed and hashed by collectstatic, served by WhiteNoise

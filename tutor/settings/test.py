@@ -18,3 +18,8 @@ CACHES = {
         "LOCATION": "tests",
     }
 }
+
+# The suite opens many game codes that lead nowhere on purpose (permissions,
+# fuzzing), all from one address and one cache: the tests of guessed codes
+# set a limit of their own and start from an empty cache.
+RATELIMITS = {**RATELIMITS, "game-code": (10_000, 600)}  # noqa: F405

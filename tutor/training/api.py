@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.drills import LEVELS, RULES, Drill, DrillError, drill_set, generate, parse_id
 from tutor.json_api import BadRequest, error, read_json, text_field
+from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 
 from .judging import judge, send_answer
@@ -54,11 +55,8 @@ def _int_param(request: HttpRequest, name: str, default: int, low: int, high: in
     raw = request.GET.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadRequest(f"«{name}» debe ser un número entero {words}.") from None
-    if not low <= value <= high:
+    value = parse_int(raw, low=low, high=high)
+    if value is None:
         raise BadRequest(f"«{name}» debe ser un número entero {words}.")
     return value
 

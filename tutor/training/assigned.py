@@ -15,6 +15,7 @@ from tutor.accounts.models import display_name
 from tutor.classroom import access
 from tutor.drills import LEVELS, RULES
 from tutor.json_api import BadRequest, error, read_json, text_field
+from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 from tutor.rules import Source
 
@@ -30,12 +31,9 @@ MAX_COUNT = 30
 def add(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = access.taught_assignment(request.user, pk)
     rule = request.POST.get("regla", "")
-    try:
-        level = int(request.POST.get("nivel", ""))
-        count = int(request.POST.get("cantidad", ""))
-    except ValueError:
-        level = count = 0
-    if rule not in RULES or level not in LEVELS or not 1 <= count <= MAX_COUNT:
+    level = parse_int(request.POST.get("nivel"))
+    count = parse_int(request.POST.get("cantidad"), low=1, high=MAX_COUNT)
+    if rule not in RULES or level not in LEVELS or count is None:
         messages.error(request, f"Elige una regla, un nivel del 1 al 3 y entre 1 y {MAX_COUNT} ejercicios.")
     else:
         add_task(assignment, rule, level, count)
@@ -64,10 +62,7 @@ def _student_task(request: HttpRequest, pk: int) -> DrillTask:
 def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     task = _student_task(request, pk)
     drills = results(task, request.user.pk)  # type: ignore[arg-type]  # signed in: login_required
-    try:
-        step = min(max(int(request.GET.get("n", 0)), 0), len(drills) - 1)
-    except ValueError:
-        step = 0
+    step = min(max(parse_int(request.GET.get("n")) or 0, 0), len(drills) - 1)
     drill, outcome = drills[step]
     verdict = submitted = None
     if request.method == "POST":

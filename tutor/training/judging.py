@@ -12,6 +12,7 @@ from typing import Any, cast
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.puzzles import normalise_yes_no
+from tutor.numbers import parse_int
 from tutor.rules import (
     AnswerJudged,
     RuleCode,
@@ -99,9 +100,10 @@ def _double_reason(drill: Drill) -> str:
 
 def _judge_number(drill: Drill, text: str) -> dict:
     given = text.strip()
-    if not given.lstrip("-").isdigit():
+    number = parse_int(given)
+    if number is None:
         return _payload(False, "Escribe un número entero.", drill)
-    correct = int(given) == int(drill.answer)
+    correct = number == parse_int(drill.answer)
     head = RIGHT if correct else f"{WRONG} La respuesta es {drill.answer}, no {given}."
     return _payload(correct, f"{head} {explain_number(drill)}", drill)
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tutor.drills import LEVELS, RULES, Drill, drill_set
 from tutor.lessons.library import get_library
+from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 
 from . import lesson_review as mixed_review
@@ -37,11 +38,8 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def _int(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
-    try:
-        value = int(request.GET.get(name, default))
-    except (TypeError, ValueError):
-        return default
-    return min(max(value, low), high)
+    value = parse_int(request.GET.get(name))
+    return default if value is None else min(max(value, low), high)
 
 
 def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str, mode: str, extra: dict | None = None) -> HttpResponse:

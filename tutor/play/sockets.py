@@ -1,0 +1,59 @@
+"""What every live WebSocket shares: a game's, its review's and the lobby's.
+
+One base class, so that the limits of ``limits`` are applied the same way
+wherever a page opens a socket: on connecting, the socket takes its place
+among the sockets open in the process (per person, per address signed out,
+per address), or is closed with ``TOO_MANY_CLOSE``; every message it
+receives is counted against its person's allowance (all their sockets of
+every kind together) before it is read; and when its person logs out it
+closes (``broadcast.close_sockets_of`` tells ``user_group``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import limits
+
+TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
+TOO_MANY_CLOSE = limits.TOO_MANY_CLOSE
+LOGGED_OUT_CLOSE = 4401
+
+
+class LiveSocket(AsyncWebsocketConsumer):
+    place: limits.Place  # set by take_place, first thing in connect
+
+    async def take_place(self) -> bool:
+        """Count this socket as open; at a limit of its person or address, close it and answer False."""
+        self.place = limits.Place(self.scope)
+        if self.place.take():
+            return True
+        await self.close(code=TOO_MANY_CLOSE)
+        return False
+
+    def leave_place(self) -> None:
+        """No longer count this socket as open (on disconnecting, or when its page is refused)."""
+        place = getattr(self, "place", None)
+        if place is not None:
+            place.leave()
+
+    async def within_limit(self) -> bool:
+        """Count one message; False when it is over its person's limit, and then it must not be read.
+
+        Past the limit, the first message gets an error, the rest nothing,
+        and a client that keeps on sending twice its allowance is closed.
+        """
+        over = self.place.message()
+        if over <= 0:
+            return True
+        if over == 1:
+            await self.send(text_data=json.dumps({"type": "error", "message": TOO_MANY, "status": 429}))
+        elif over > limits.MESSAGES.limit()[0]:
+            await self.close(code=TOO_MANY_CLOSE)
+        return False
+
+    async def session_ended(self, event: dict) -> None:
+        """The person logged out: this socket acts for them no more (a page still signed in reconnects)."""
+        await self.close(code=LOGGED_OUT_CLOSE)
