@@ -7,11 +7,12 @@ start from zero in every test (``conftest.fresh_live_limits``).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from datetime import timedelta
 
 import pytest
-from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -22,6 +23,7 @@ from tests.test_play_consumer import cookie_for, mover, receive, run_async, sock
 from tutor.asgi import application
 from tutor.play import clocks, display, limits, service
 from tutor.play.models import LiveGame
+from tutor.play.visitor import PooledAuthMiddleware
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits", "live_dice")]
 
@@ -134,8 +136,8 @@ def test_an_address_opening_connections_too_fast_is_refused_before_its_session_i
     settings.RATELIMIT_PROXY_COUNT = 1
     carla = make_user("carla")
     sessions_read = []
-    real = AuthMiddleware.resolve_scope
-    monkeypatch.setattr(AuthMiddleware, "resolve_scope", lambda self, scope: sessions_read.append(1) or real(self, scope))
+    real = PooledAuthMiddleware.resolve_scope
+    monkeypatch.setattr(PooledAuthMiddleware, "resolve_scope", lambda self, scope: sessions_read.append(1) or real(self, scope))
 
     async def scenario():
         codes = []
@@ -289,3 +291,24 @@ def test_logging_out_closes_the_persons_sockets_and_the_page_cannot_act_for_them
     assert rival_open, "the rival's socket stays open"
     assert reconnected == (False, 4403), "signed out, the page may not even watch this game"
     assert LiveGame.objects.get(pk=game.pk).seq == game.seq
+
+
+def test_a_socket_opens_while_the_thread_that_applies_the_games_decisions_is_busy(public_game, players):
+    """Who opens a socket, and which game it is, are read on the pool of threads, not behind the moves."""
+
+    async def scenario():
+        release = threading.Event()
+        busy = asyncio.ensure_future(database_sync_to_async(lambda: release.wait(20))())
+        await asyncio.sleep(0.05)  # the process's one thread for decisions is now taken
+        communicator = socket(public_game, players[0])
+        try:
+            connected, _ = await communicator.connect(timeout=10)
+            first = await receive(communicator)
+            still_busy = not busy.done()
+        finally:
+            release.set()
+            await busy
+        await communicator.disconnect()
+        return connected, first["type"], still_busy
+
+    assert run_async(scenario)() == (True, "state", True)

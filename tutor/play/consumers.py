@@ -108,7 +108,7 @@ class GameConsumer(LiveSocket):
         except Exception as problem:  # noqa: BLE001 - Redis is down: its subscriptions went with it
             logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 
-    @database_sync_to_async
+    @partial(database_sync_to_async, thread_sensitive=False)  # only reads: not behind the games' decisions
     def _find(self, code: str) -> tuple[int, int | None, str]:
         """The game's id, the viewer's side and, for a spectator, which panel they see; a code that
         leads nowhere counts as a guess (``limits``)."""
