@@ -48,7 +48,14 @@ DRAIN = 30
 
 
 def prepare(env: dict, players: int) -> list[dict]:
-    """Migrate, then create the players, each with a session (in this process, with the server's settings)."""
+    """Migrate, then create the players, each with a session (in this process, with the server's settings).
+
+    The servers stand behind one trusted proxy, as in production, and each
+    player comes from an address of their own (``address``): the live
+    sockets' limits per address are for one house or one attacker, not for
+    five hundred people.
+    """
+    env["DJANGO_PROXY_COUNT"] = "1"
     for command in (["migrate", "--noinput"], ["createcachetable"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     import os
@@ -66,7 +73,8 @@ def prepare(env: dict, players: int) -> list[dict]:
         user = users.create_user(f"jugador{number}")  # no password: the session is made here
         client = Client()
         client.force_login(user)
-        created.append({"pk": user.pk, "session": client.cookies["sessionid"].value})
+        created.append({"pk": user.pk, "session": client.cookies["sessionid"].value,
+                        "address": f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"})
     return created
 
 
@@ -98,12 +106,12 @@ class Stats:
             self.latencies.append(max(boards) - self.pressed[url])
 
 
-async def connect(url: str, session: str, port: int):
+async def connect(url: str, me: dict, port: int):
     import websockets
 
     return await websockets.connect(
         f"ws://127.0.0.1:{port}{url}", origin=f"http://127.0.0.1:{port}",
-        additional_headers={"Cookie": f"sessionid={session}"}, max_size=2**22,
+        additional_headers={"Cookie": f"sessionid={me['session']}", "X-Forwarded-For": me["address"]}, max_size=2**22,
     )
 
 
@@ -134,7 +142,7 @@ def backoff(failures: int, rng: random.Random) -> float:
 
 async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: float, rng: random.Random) -> str | None:
     """Think, press «Jugar ya», wait to be paired: the game's url, or None once the time is up."""
-    socket = await connect("/ws/sala/", me["session"], port)
+    socket = await connect("/ws/sala/", me, port)
     try:
         pressed_at = None
         seek_id = None
@@ -214,7 +222,7 @@ async def on_board(me: dict, port: int, url: str, stats: Stats, game_time: float
     for attempt in range(1, 6):
         opening = time.monotonic()
         try:
-            socket = await connect(f"/ws/jugar/{code}/", me["session"], port)
+            socket = await connect(f"/ws/jugar/{code}/", me, port)
             try:
                 state = json.loads(await asyncio.wait_for(socket.recv(), DRAIN))
                 if leave_at is None:
