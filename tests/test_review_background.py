@@ -49,7 +49,9 @@ def test_thirty_games_end_at_once_and_every_review_is_ready_after_the_worker_dra
     games = [(played(white, black, resign=False), signed_in(black)) for white, black in players]
     warm = played(make_user("ana"), make_user("bruno"))  # the process's first pages load its modules
     drain()
-    signed_in(warm.black).get(warm.get_review_url())
+    reader = signed_in(warm.black)
+    for url in (warm.get_review_url(), warm.get_review_url() + "?paso=3"):  # a graded review's first drawing too
+        reader.get(url)
     slowest = 0.0
     for game, client in games:
         game.refresh_from_db()
