@@ -28,7 +28,8 @@ def test_filter_mark_reorder_and_add_without_losing_marks(page, live_server, cli
     assert not any(puzzle.slug in text for puzzle in get_library().puzzles().values())  # no internal names
     assert "Guía" not in text and get_library().lesson("autoria").title not in text  # the authoring guide is no lesson
     thumbnail = page.locator(".pick-item__board").first
-    assert page.evaluate("img => img.complete && img.naturalWidth > 0", thumbnail.element_handle())
+    # A lazy image: it loads once the page is laid out, so wait for it (a broken one never gets a width).
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=thumbnail.element_handle(), timeout=10_000)
     first_lesson, second_lesson = get_library().course()[0], get_library().course()[1]
     a = first_lesson.puzzles[0]
     b = second_lesson.puzzles[0]
