@@ -8,6 +8,7 @@ pytest-django's ``live_server``.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from tests.missing import unavailable
@@ -136,3 +137,17 @@ def uncovered(page, locator) -> bool:
         "(node, point) => node.contains(document.elementFromPoint(point.x, point.y))",
         {"x": box["x"] + min(box["width"], 40) / 2, "y": box["y"] + min(box["height"], 24) / 2},
     )
+
+
+def box_of(locator, timeout: float = 5.0) -> dict:
+    """The element's box once it is drawn: a live page may swap a panel for its next state (a socket's
+    first update) between finding the element and measuring it, which leaves a detached node without a box."""
+    deadline = time.monotonic() + timeout
+    while True:
+        locator.wait_for(state="visible", timeout=timeout * 1000)
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{locator} has no box")
+        time.sleep(0.05)

@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser import DESKTOP, PHONE, axe_violations, click_a_full_play, uncovered
+from tests.browser import DESKTOP, PHONE, axe_violations, box_of, click_a_full_play, uncovered
 from tests.classroom_factories import make_classroom, make_user
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
@@ -140,10 +140,10 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         # The board is the hero: all of it on the first screen; on a phone, edge to edge above the
         # action bar that stays in reach, as in the exercises.
-        board = page.locator("[data-play-board] .board-svg").bounding_box()
+        board = box_of(page.locator("[data-play-board] .board-svg"))
         assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"]
         if label == "360":
-            actions = page.locator("[data-play-board] [data-board-actions]").bounding_box()
+            actions = box_of(page.locator("[data-play-board] [data-board-actions]"))
             assert board["y"] + board["height"] <= actions["y"] and board["width"] >= viewport["width"] - 2
         page.goto(asgi_server + "/jugar/")
         shoot(page, f"index-{label}.png")
@@ -245,8 +245,8 @@ def test_on_a_phone_the_crawford_game_keeps_the_whole_board_above_the_action_bar
     page = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
     expect(page.locator("[data-crawford]")).to_contain_text("Partida Crawford")
     shoot(page, "crawford-360.png")
-    board = page.locator("[data-play-board] .board-svg").bounding_box()
-    actions = page.locator("[data-play-board] [data-board-actions]").bounding_box()
+    board = box_of(page.locator("[data-play-board] .board-svg"))
+    actions = box_of(page.locator("[data-play-board] [data-board-actions]"))
     assert board["y"] >= 0 and board["y"] + board["height"] <= actions["y"] <= PHONE["height"] - actions["height"]
     page.fill("[data-play-board] input[name=play]", "13/8")  # five pips: no die of 3–1 makes it
     page.locator("[data-play-board] button[type=submit]").click()
@@ -275,6 +275,6 @@ def test_a_spectator_sees_the_whole_board_at_1280(asgi_server, new_page):
     game = service.create_game(ana, length=3, classroom=classroom, black=bruno)
     page = open_as(new_page, asgi_server, teacher, game.get_absolute_url())
     shoot(page, "spectator-1280.png")
-    board = page.locator("[data-play-panel] .board-svg").bounding_box()
+    board = box_of(page.locator("[data-play-panel] .board-svg"))
     assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"]
     assert board["x"] >= 0 and board["x"] + board["width"] <= DESKTOP["width"]
