@@ -296,6 +296,27 @@ def test_a_public_game_that_ends_leaves_the_list_to_watch_on_the_next_round(peop
     assert removed == {"type": "games", "html": ""}
 
 
+def test_a_page_arriving_is_shown_the_games_to_watch_as_the_keeper_drew_them_without_drawing_them_again(people, monkeypatch):
+    from tutor.lobby import consumers
+
+    ana, bruno, carla = people
+    drawn = []
+    draw = consumers.game_rows
+    monkeypatch.setattr(consumers, "game_rows", lambda games: drawn.append(len(games)) or draw(games))
+
+    async def scenario():
+        await database_sync_to_async(service.play_now)(ana, service.Wish(length=3), now=timezone.now())
+        game = (await database_sync_to_async(service.play_now)(bruno, service.Wish(length=3), now=timezone.now())).game
+        first, second, visitor = lobby(carla), lobby(ana), lobby()
+        states = await enter(first, second, visitor)
+        await leave(first, second, visitor)
+        return game.pk, states
+
+    pk, states = run_async(scenario)()
+    assert drawn == [1]  # by the first arrival only
+    assert all(f'data-game="{pk}"' in state["games"] for state in states)
+
+
 def test_the_keepers_round_ends_on_time_a_game_whose_player_never_came_back_and_tells_its_pages(people):
     from tests.test_play_consumer import socket
 

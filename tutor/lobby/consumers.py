@@ -61,7 +61,10 @@ class LobbyConsumer(LiveSocket):
         if not await self.take_place():
             return
         try:
-            self.viewer, state, self.shown = await self._enter()
+            lobby = keeper()
+            self.viewer, state, self.shown = await self._enter(lobby.games_shown)
+            if PUBLIC_ROOM in self.viewer.keys and lobby.games_shown is None:
+                lobby.games_shown = state["games"]  # the list every page here shows, until the next round
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
             self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
             if self.viewer.plays:
@@ -91,7 +94,14 @@ class LobbyConsumer(LiveSocket):
     # the process's one thread for decisions (``_run``): arrivals in the lobby
     # then never queue behind the pairings of other players.
     @partial(database_sync_to_async, thread_sensitive=False)
-    def _enter(self) -> tuple[Viewer, dict, set[int]]:
+    def _enter(self, games_shown: str | None) -> tuple[Viewer, dict, set[int]]:
+        """Who is looking, and what they are shown; the games to watch as the keeper last drew them, if it has.
+
+        Every page that arrives in the public room is shown the same list of
+        games under way, which the keeper draws once a round for the pages
+        already here: drawing it again for each arrival was half of what an
+        arrival cost (``bench/lobby.py``).
+        """
         user = self.user
         viewer = Viewer.of(user)
         now = timezone.now()
@@ -100,7 +110,7 @@ class LobbyConsumer(LiveSocket):
         state = {
             "type": "state",
             "seeks": seek_rows(viewer, seeks=seeks),
-            "games": game_rows(watchable(viewer)),
+            "games": games_shown if games_shown is not None and PUBLIC_ROOM in viewer.keys else game_rows(watchable(viewer)),
             "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
         }
         return viewer, state, {seek.pk for seek in seeks}

@@ -11,7 +11,8 @@ Leases survive what a count of connections would not: a process that
 dies renews nothing, so its players' seeks go after the lease.
 
 The same round draws the list of public games to watch once and, when it
-changed, pushes it straight to the pages of this process that show it: it
+changed, pushes it straight to the pages of this process that show it (and
+a page arriving in the meantime is shown it as drawn, not drawn again): it
 changes with every game that starts or ends, and telling each of those to
 every page through the channel layer cost more than all the rest of the
 lobby (``bench/lobby.py``).  And it tells each player connected here, once
@@ -70,6 +71,7 @@ class Keeper:
         if not self.pages and self.task is not None:
             self.task.cancel()
             self.task = None
+            self.games_shown = None  # nobody keeps it up to date any more
 
     async def _run(self) -> None:
         while True:
@@ -91,7 +93,9 @@ class Keeper:
         for creator, url, when in taken:
             for channel in list(self.players.get(creator, ())):
                 await layer.send(channel, {"type": "lobby.paired", "url": url, "taken_at": when.isoformat()})
-        if games is not None and games != self.games_shown:
+        if games is None:
+            self.games_shown = None  # nobody here watches: the next arrival draws it
+        elif games != self.games_shown:
             self.games_shown = games
             for page in watching:
                 await page.show_games(games)
