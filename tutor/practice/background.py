@@ -50,11 +50,9 @@ def queue(task, *args) -> None:
     task.enqueue(*args)
 
 
-def _runs(task, *args, ready_only: bool = False):
+def _runs(task, *args):
     """The rows of ``task(*args)`` in its queue, newest first (the first argument narrows them in the database)."""
     rows = DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name, args_kwargs__args__0=args[0])
-    if ready_only:
-        rows = rows.filter(status=TaskResultStatus.READY)
     return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status") if row.args_kwargs.get("args") == list(args)]
 
 
@@ -78,25 +76,28 @@ def ensure_queued(task, *args) -> bool:
     return True
 
 
-def wait_until(task, args: tuple, run_after) -> None:
-    """Have exactly one run of ``task(*args)`` waiting, to start at ``run_after``: the waiting one moved, or a new one.
+def _waiting(task, args: tuple):
+    """The runs of ``task(*args)`` that wait for a worker, found by the whole list of arguments in one query."""
+    return DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name,
+                                       status=TaskResultStatus.READY, args_kwargs__args=list(args))
 
-    A run a worker has just claimed is no longer waiting: its row is
-    locked while it is claimed, so moving it either happens before the
-    claim or finds it taken, and then a new run is queued.
+
+def wait_until(task, args: tuple, run_after) -> None:
+    """Have one run of ``task(*args)`` waiting to start at ``run_after``: the waiting one moved, or a new one queued.
+
+    One ``UPDATE`` when a run is waiting.  A run that a worker is claiming
+    is no longer waiting: its row is locked while it is claimed, so the
+    update either moves it before the claim or finds it taken, and then a
+    new run is queued.  Callers that hold a lock of their own for
+    ``args`` (a game's row) never queue two.
     """
-    waiting = [row.pk for row in _runs(task, *args, ready_only=True)]
-    if waiting[1:]:
-        DBTaskResult.objects.filter(pk__in=waiting[1:], status=TaskResultStatus.READY).delete()
-    moved = DBTaskResult.objects.filter(pk__in=waiting[:1], status=TaskResultStatus.READY).update(run_after=run_after)
-    if not moved:
+    if not _waiting(task, args).update(run_after=run_after):
         task.using(run_after=run_after).enqueue(*args)
 
 
 def stop_waiting(task, *args) -> None:
     """No run of ``task(*args)`` waits any more (one already running finishes)."""
-    DBTaskResult.objects.filter(pk__in=[row.pk for row in _runs(task, *args, ready_only=True)],
-                                status=TaskResultStatus.READY).delete()
+    _waiting(task, args).delete()
 
 
 def grade_or_retry(task, args: tuple, attempt: int, grade: Callable[[], T]) -> T:
