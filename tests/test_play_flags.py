@@ -155,6 +155,16 @@ def test_each_timed_game_has_one_task_waiting_whatever_saves_it(clock, players):
     assert all(game.phase == Phase.OVER for game in LiveGame.objects.all())
 
 
+def test_after_a_migration_a_timed_game_whose_deadline_predates_the_clock_tasks_has_one(clock, players):
+    game, over = started(players), started(players)
+    service.run(over.pk, players[0], "resign", seq=over.seq)
+    DBTaskResult.objects.filter(queue_name=flags.QUEUE).delete()  # as before the clocks queue existed
+    flags.queue_missing(sender=None)
+    assert waiting(game) == [game.clock_deadline] and waiting(over) == []
+    flags.queue_missing(sender=None)
+    assert len(waiting(game)) == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_clock_task_tells_the_open_pages_of_the_game_it_ends(clock, players):
     from channels.db import database_sync_to_async

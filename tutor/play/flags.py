@@ -17,7 +17,9 @@ moved earlier.  Moving is one ``UPDATE`` of one row.  ``follow_deadline``
 does it on every save of a timed game (``post_save``: whatever saves the
 game, in the transaction that sets the deadline, so a deadline never
 exists without its task), and removes the task once the clock stops (the
-game is over).
+game is over).  Games whose deadline was set before there were such
+tasks get theirs after the next ``migrate`` (``queue_missing``), which
+every deployment runs.
 
 When the task runs it locks the game's row, as every decision does, and
 asks the clock again.  Out of time: the game ends on time, scored as
@@ -36,7 +38,7 @@ from django_tasks import task
 from tutor.practice.background import stop_waiting, wait_until
 
 from . import broadcast, clocks, endings, service
-from .models import LiveGame
+from .models import LiveGame, Phase
 
 QUEUE = "clocks"
 
@@ -68,3 +70,14 @@ def follow_deadline(sender, instance: LiveGame, created: bool = False, update_fi
         wait_until(flag_on_time, (instance.pk,), instance.clock_deadline)
     elif not created:
         stop_waiting(flag_on_time, instance.pk)
+
+
+def queue_missing(sender, **kwargs) -> None:
+    """``post_migrate`` receiver: every timed game under way has its task, even one whose deadline predates them.
+
+    Each game is locked as a decision would lock it, so a decision made
+    meanwhile never has its deadline moved back to a stale one.
+    """
+    for pk in LiveGame.objects.filter(clock_deadline__isnull=False).exclude(phase=Phase.OVER).values_list("pk", flat=True):
+        with transaction.atomic():
+            follow_deadline(LiveGame, service.locked(pk))
