@@ -67,10 +67,13 @@ lessons: $(STAMP)
 # daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
 # games' WebSockets from one process, with the in-memory channel layer.
 # Next to it, a worker grades the finished games' reviews (the database
-# queue of django-tasks); stopping `make run` (Ctrl-C) stops both.
+# queue of django-tasks) and another, light one ends timed games on time at
+# their deadlines (the clocks queue: a flag never waits behind a review);
+# stopping `make run` (Ctrl-C) stops all three.
 run: prepare
-	@$(VPY) manage.py db_worker --queue-name reviews --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	@$(VPY) manage.py db_worker --queue-name reviews --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & workers=$$!; \
+	$(VPY) manage.py db_worker --queue-name clocks --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & workers="$$workers $$!"; \
+	trap 'kill $$workers 2>/dev/null; wait $$workers 2>/dev/null' EXIT INT TERM; \
 	$(VPY) manage.py runserver $(HOST):$(PORT)
 
 # The production server: gunicorn with tutor.settings.prod, WhiteNoise serving
@@ -101,6 +104,9 @@ serve-live: $(STAMP)
 # once): tutor.settings.prod, the same variables as serve-prod.  Each one
 # grades one review at a time through its own GNU Backgammon process; start
 # as many as the machine has cores to spare (WORKERS=2, for instance).
+# Next to them, one worker of its own ends timed games on time at their
+# deadlines (the clocks queue), so that a flag never waits behind a review;
+# several machines may each run one: a game is flagged once.
 WORKERS ?= 1
 
 serve-worker: $(STAMP)
@@ -108,6 +114,7 @@ serve-worker: $(STAMP)
 	@pids=""; for n in $$(seq $(WORKERS)); do \
 		$(PROD) $(VPY) manage.py db_worker --queue-name reviews --no-reload --interval 1 & pids="$$pids $$!"; \
 	done; \
+	$(PROD) $(VPY) manage.py db_worker --queue-name clocks --no-reload --interval 1 & pids="$$pids $$!"; \
 	trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \
 	wait $$pids
 

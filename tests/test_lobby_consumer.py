@@ -315,28 +315,3 @@ def test_a_page_arriving_is_shown_the_games_to_watch_as_the_keeper_drew_them_wit
     pk, states = run_async(scenario)()
     assert drawn == [1]  # by the first arrival only
     assert all(f'data-game="{pk}"' in state["games"] for state in states)
-
-
-def test_the_keepers_round_ends_on_time_a_game_whose_player_never_came_back_and_tells_its_pages(people):
-    from tests.test_play_consumer import socket
-
-    ana, bruno, _ = people
-    game = games.create_game(ana, black=bruno, length=3, timed=True)
-    game.refresh_from_db()
-    late = game.side_to_act()
-    present = (ana, bruno)[1 - late]
-
-    async def scenario():
-        page = socket(game, present)
-        assert (await page.connect(timeout=20))[0]
-        await receive(page)
-        await keeper().tick(now=timezone.now() + timedelta(seconds=60))  # still within the reserve
-        await keeper().tick(now=game.clock_deadline + timedelta(seconds=1))
-        told = await receive(page)
-        await page.disconnect(timeout=20)
-        return told
-
-    told = run_async(scenario)()
-    game.refresh_from_db()
-    assert game.winner == 1 - late and game.actions.filter(kind="flag", side=late).count() == 1
-    assert told["phase"] == "over" and "pierde por tiempo" in told["html"]

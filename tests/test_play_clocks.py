@@ -196,22 +196,6 @@ def test_the_figures_are_read_back_from_the_database_after_a_restart(clock, play
     assert before["reserve_left"][mover] == 222 and before["delay_left"][mover] == 12
 
 
-def test_the_keeper_ends_on_time_a_game_nobody_is_there_to_claim(clock, players):
-    game = started(players)
-    untimed = started(players, timed=False)
-    late = game.side_to_act()
-    clock.wait(100)
-    assert service.flag_overdue() == []
-    clock.wait(200)
-    flagged = service.flag_overdue()
-    assert [found.pk for found in flagged] == [game.pk]
-    game.refresh_from_db()
-    assert game.winner == opponent(late)
-    assert service.flag_overdue() == []
-    untimed.refresh_from_db()
-    assert untimed.phase == Phase.MOVE
-
-
 def test_untimed_games_keep_the_claim_after_a_wait_and_timed_ones_use_the_clock(clock, players):
     untimed = started(players, timed=False)
     absent = untimed.side_to_act()

@@ -22,9 +22,10 @@ channel layer delivers each message at most once, and a creator who
 missed «paired» would otherwise wait for a rival who is already on the
 board.  A page ignores a pairing older than itself.
 
-And it ends on time the timed games whose running clock ran out
-(``play.service.flag_overdue``), telling their pages: a player out of time
-loses even when neither player's page is open to claim it.
+It does not end timed games on time: each one has its own task waiting
+for its deadline (``play.flags``), which runs whether or not anybody has
+the lobby open.  The list of games to watch drops such a game on the next
+round.
 """
 
 from __future__ import annotations
@@ -38,9 +39,6 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
-
-from tutor.play import broadcast as game_broadcast
-from tutor.play import service as live_games
 
 from . import broadcast, display, service
 
@@ -88,7 +86,7 @@ class Keeper:
             list(self.players), now or timezone.now(), bool(watching)
         )
         layer = get_channel_layer()
-        for group, message in found + await database_sync_to_async(_flag)(now):
+        for group, message in found:
             await layer.group_send(group, message)
         for creator, url, when in taken:
             for channel in list(self.players.get(creator, ())):
@@ -106,11 +104,6 @@ def _keep(present: list[int], now, watched: bool) -> tuple[list[tuple[str, dict]
     tick = timedelta(seconds=getattr(settings, "LOBBY_TICK_SECONDS", 3))
     games = display.game_rows(display.watchable_games()) if watched else None
     return broadcast.messages(service.Outcome(closed=closed)), service.taken_since(present, now - 3 * tick), games
-
-
-def _flag(now) -> list[tuple[str, dict]]:
-    """The games ended on time in this round, as messages to their pages (on the thread that applies decisions)."""
-    return [(game_broadcast.group_name(game.pk), game_broadcast.message(game)) for game in live_games.flag_overdue(now)]
 
 
 _keepers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Keeper]" = weakref.WeakKeyDictionary()

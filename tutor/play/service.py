@@ -133,26 +133,6 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
     return handler(game, side)
 
 
-def flag_overdue(now=None, limit: int = 50) -> list[LiveGame]:
-    """End on time the timed games whose running clock ran out; the games as they are now.
-
-    Each web process's keeper calls it every few seconds: a player out of
-    time loses even when nobody is there to claim it.  A game is re-checked
-    on its locked row, so two processes flag it once.
-    """
-    now = now or clocks.clock()
-    due = list(LiveGame.objects.filter(clock_deadline__lte=now, phase__in=(Phase.ROLL, Phase.MOVE, Phase.ANSWER))
-               .order_by("clock_deadline").values_list("pk", flat=True)[:limit])
-    flagged = []
-    for pk in due:
-        with transaction.atomic():
-            game = locked(pk)
-            if not game.is_over and clocks.ran_out(game, now):
-                endings.flag(game, now)
-                flagged.append(game)
-    return flagged
-
-
 def say(game: LiveGame, side: int, key: str) -> LiveAction:
     """One of the preset friendly phrases, one at a time (``limits``); anything else is refused."""
     if key not in PHRASES:

@@ -14,20 +14,26 @@ A review page that finds its game not fully graded and no task waiting for
 it (a game finished before reviews were queued, or a task that failed
 while gnubg was unavailable) queues one again: grading skips what is
 already graded, so nothing is done twice.
+
+The database holds other queues than the reviews' (the live games'
+clocks, ``play.flags``): the helpers here that find a task's runs look in
+the task's own queue, ``wait_until`` keeps one run of a task waiting for a
+given moment, and ``drain`` runs any one queue.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Callable, TypeVar
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 
 from .evaluator import EvaluatorUnavailable, patience
 
@@ -45,8 +51,8 @@ def queue(task, *args) -> None:
 
 
 def _runs(task, *args):
-    """The queue's rows of ``task(*args)``, newest first (the first argument narrows them in the database)."""
-    rows = DBTaskResult.objects.filter(task_path=task.module_path, queue_name=QUEUE, args_kwargs__args__0=args[0])
+    """The rows of ``task(*args)`` in its queue, newest first (the first argument narrows them in the database)."""
+    rows = DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name, args_kwargs__args__0=args[0])
     return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status") if row.args_kwargs.get("args") == list(args)]
 
 
@@ -70,6 +76,30 @@ def ensure_queued(task, *args) -> bool:
     return True
 
 
+def _waiting(task, args: tuple):
+    """The runs of ``task(*args)`` that wait for a worker, found by the whole list of arguments in one query."""
+    return DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name,
+                                       status=TaskResultStatus.READY, args_kwargs__args=list(args))
+
+
+def wait_until(task, args: tuple, run_after) -> None:
+    """Have one run of ``task(*args)`` waiting to start at ``run_after``: the waiting one moved, or a new one queued.
+
+    One ``UPDATE`` when a run is waiting.  A run that a worker is claiming
+    is no longer waiting: its row is locked while it is claimed, so the
+    update either moves it before the claim or finds it taken, and then a
+    new run is queued.  Callers that hold a lock of their own for
+    ``args`` (a game's row) never queue two.
+    """
+    if not _waiting(task, args).update(run_after=run_after):
+        task.using(run_after=run_after).enqueue(*args)
+
+
+def stop_waiting(task, *args) -> None:
+    """No run of ``task(*args)`` waits any more (one already running finishes)."""
+    _waiting(task, args).delete()
+
+
 def grade_or_retry(task, args: tuple, attempt: int, grade: Callable[[], T]) -> T:
     """Run ``grade`` (a task's work) with the worker's patience; when gnubg cannot answer, try again later.
 
@@ -88,26 +118,40 @@ def grade_or_retry(task, args: tuple, attempt: int, grade: Callable[[], T]) -> T
         raise
 
 
-def drain(limit: int | None = None) -> int:
-    """Run every task of the reviews queue now, in this process, as a worker would; how many ran.
+def drain(limit: int | None = None, *, queue: str = QUEUE, now: datetime | None = None) -> int:
+    """Run every task of ``queue`` that is due now, in this process, as a worker would; how many ran.
 
     For tests and benchmarks, which need the queue to run at a known
-    moment; the site itself has ``manage.py db_worker`` processes.
+    moment; the site itself has ``manage.py db_worker`` processes.  A
+    worker runs a task once the real time reaches its ``run_after``;
+    ``now`` puts that moment elsewhere, so that a test that moves the live
+    games' clock (``play.clocks.clock``) runs exactly the tasks due by
+    then, as a worker would at that time, without sleeping.  A task that
+    queues another one already due runs it in the same drain.
     """
     worker = Worker(
-        queue_names=[QUEUE], interval=0, batch=True, backend_name="default", startup_delay=False,
+        queue_names=[queue], interval=0, batch=True, backend_name="default", startup_delay=False,
         max_tasks=None, worker_id="drain", excluded_queue_names=[],
     )
     ran = 0
     while limit is None or ran < limit:
         with transaction.atomic():
-            row = DBTaskResult.objects.ready().filter(queue_name=QUEUE).get_locked()
+            row = _due(queue, now).get_locked()
             if row is None:
                 return ran
             row.claim(worker.worker_id)
         worker.run_task(row)
         ran += 1
     return ran
+
+
+def _due(queue: str, now: datetime | None):
+    """The tasks of ``queue`` a worker would take at ``now`` (the real time by default)."""
+    if now is None:
+        return DBTaskResult.objects.ready().filter(queue_name=queue)
+    return DBTaskResult.objects.filter(queue_name=queue, status=TaskResultStatus.READY).filter(
+        Q(run_after__lte=now) | Q(run_after=get_date_max())
+    )
 
 
 @dataclass(frozen=True)

@@ -375,17 +375,19 @@ LOBBY_TICK_SECONDS = 3
 # The lobby's WebSocket counts under the live games' limits above (PLAY_*).
 
 # ---------------------------------------------------------------------------
-# Background work: game reviews graded by worker processes
+# Background work: game reviews graded and timed games flagged by worker processes
 # ---------------------------------------------------------------------------
 
 # Django's Tasks API with the database queue (django-tasks-db): a finished
 # game's review is a row in the same transaction as the game's end, and
 # `manage.py db_worker` processes (started by `make run`, by `make
 # serve-worker` in production) grade it through practice's evaluator.
+# A timed game's clock waits in a queue of its own, "clocks" (tutor.play.flags),
+# with its own worker, so that ending a game on time never waits for a review.
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["reviews"],
+        "QUEUES": ["reviews", "clocks"],
     }
 }
 # Seconds between two looks at the database of a review page still waiting
