@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser import DESKTOP, PHONE, axe_violations, describe_violations
+from tests.browser import DESKTOP, PHONE, axe_violations, box_of, describe_violations
 from tests.classroom_factories import make_user
 from tests.test_play_browser import open_as, shoot
 from tutor.play import clocks, service
@@ -62,6 +62,11 @@ def test_a_low_reserve_turns_the_running_clock_urgent_for_everyone_and_warns_onl
     reserve = mover.locator("[data-clock][data-running] [data-clock-reserve]")
     assert reserve.evaluate("node => getComputedStyle(node, '::before').content").startswith('"⚠')
     assert reserve.evaluate("node => getComputedStyle(node).textDecorationLine") == "underline"
+
+    # On a wide screen the clocks stand beside the figures: the whole board still fits a 900 px high screen.
+    for page in (mover, watcher):
+        board = box_of(page.locator("[data-play-panel] .board-svg"))
+        assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"]
 
     shoot(mover, "low-clock-1280.png")
     shoot(rival, "low-clock-360.png")
