@@ -24,7 +24,7 @@ TEST_PACKAGES ?= chromium redis-server
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
 
-.PHONY: run serve-prod serve-live serve-worker test test-fast test-postgres check lint types types-next bench screenshots prepare migrate lessons install install-dev node-deps system-packages-test clean
+.PHONY: run serve-prod serve-live serve-worker test test-deps test-fast test-postgres check lint types types-next bench screenshots prepare migrate lessons install install-dev node-deps system-packages-test clean
 
 # --- Python environment ------------------------------------------------------
 
@@ -126,6 +126,10 @@ system-packages-test:
 
 test: $(DEV_STAMP) node-deps system-packages-test
 	$(PYTEST) $(PYTEST_ARGS)
+
+# Everything `make test` and `make test-postgres` need, installed once (CI then runs both at the same time).
+test-deps: $(DEV_STAMP) node-deps system-packages-test
+	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
 
 # The suite without the tests marked slow (long comparisons with GNU Backgammon,
 # load and fuzz runs) nor those that drive a browser: a quick loop while working.

@@ -121,7 +121,7 @@ def test_the_database_cache_counts_across_processes_and_keeps_the_window(setting
 def test_a_broken_cache_lets_requests_through(client, settings):
     settings.CACHES = {
         "default": settings.CACHES["default"],
-        "broken": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"},
+        "broken": {"BACKEND": "tutor.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"},
     }
     settings.RATELIMIT_CACHE = "broken"
     url = check_url()

@@ -73,7 +73,7 @@ def test_production_caches_in_the_database_by_default_and_keeps_sessions_in_the_
 def test_a_redis_url_selects_the_redis_cache_with_short_timeouts_and_the_database_to_count_in_while_it_fails(variable):
     config = prod_settings("CACHES", "RATELIMIT_FALLBACK_CACHE", **{variable: "redis://cache.interna:6379/1"})
     assert config["CACHES"]["default"] == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "tutor.cache.RedisCache",
         "LOCATION": "redis://cache.interna:6379/1",
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
@@ -128,7 +128,7 @@ def test_database_connections_are_kept_open_and_health_checked():
 @pytest.mark.parametrize(
     "url, backend",
     [
-        ("rediss://cache:6380/0", "django.core.cache.backends.redis.RedisCache"),
+        ("rediss://cache:6380/0", "tutor.cache.RedisCache"),
         ("db://", "tutor.cache.DatabaseCache"),
         ("", "tutor.cache.DatabaseCache"),
         ("locmem://", "django.core.cache.backends.locmem.LocMemCache"),

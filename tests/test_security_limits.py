@@ -97,7 +97,7 @@ def test_abandoned_anonymous_games_expire_and_accounts_keep_theirs(client, setti
     assert set(PracticeMatch.objects.values_list("pk", flat=True)) == {recent.pk, kept.pk}
 
 
-UNREACHABLE_REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+UNREACHABLE_REDIS = {"BACKEND": "tutor.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
                      "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
 
 

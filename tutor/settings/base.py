@@ -215,7 +215,7 @@ def cache_from_url(url: str) -> dict:
         # An unreachable Redis costs each call half a second at most, not a
         # request's whole life: callers go on without the cache (see below).
         options = {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "OPTIONS": options}
+        return {"BACKEND": "tutor.cache.RedisCache", "LOCATION": url, "OPTIONS": options}
     if scheme == "db":
         return {"BACKEND": "tutor.cache.DatabaseCache", "LOCATION": "tutor_cache"}
     if scheme == "locmem":
