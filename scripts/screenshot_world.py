@@ -1,10 +1,15 @@
-"""The games ``scripts/screenshots.py`` shows: a live game under way, its finished review and a practice review.
+"""The games ``scripts/screenshots.py`` shows: live games under way (one with a clock), a finished review,
+a practice review, a player's rating history and the lobby's games to watch.
 
 Run in its own process against the screenshots' throwaway database (the
-same ``DATABASE_URL``), it creates two accounts, plays through the site's
-own services and forms, runs the queue of reviews as a worker would
-(``drain``) and prints, as JSON, the accounts' password and the pages to
-photograph.  gnubg grades at 0 plies here, to be quick.
+same ``DATABASE_URL``), it creates the accounts, plays through the site's
+own services and forms (the rated matches and the public games come from
+the lobby's «Jugar ya», as a player's would), runs the queue of reviews as
+a worker would (``drain``) and prints, as JSON, the accounts' password,
+the pages to photograph and the players who wait in the lobby with a seek
+while it is photographed (a seek lives only while its creator's page is
+open, so the browser opens theirs).  gnubg grades at 0 plies here, to be
+quick.
 """
 
 from __future__ import annotations
@@ -25,9 +30,13 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.test import Client  # noqa: E402
+from django.utils import timezone  # noqa: E402
 
 from tests.live_review import played  # noqa: E402
 from tests.practice_flow import decide, start  # noqa: E402
+from tutor.engine import WHITE  # noqa: E402
+from tutor.lobby import service as lobby  # noqa: E402
+from tutor.lobby.service import Wish  # noqa: E402
 from tutor.play import service  # noqa: E402
 from tutor.play.models import Phase  # noqa: E402
 from tutor.practice.background import drain  # noqa: E402
@@ -42,13 +51,12 @@ def account(name: str):
     return user
 
 
-def live_game_under_way(white, black):
-    """A money game a few turns in, White to move."""
-    game = service.create_game(white, black=black)
+def played_on(game, white, black, moves: int = 6):
+    """``game`` played on, a legal play at a time, until ``moves`` plays are made and White is to move."""
     for _ in range(40):
         game.refresh_from_db()
         side = game.side_to_act()
-        if game.phase == Phase.MOVE and side == 0 and game.actions.filter(kind="move").count() >= 6:
+        if game.phase == Phase.MOVE and side == WHITE and game.actions.filter(kind="move").count() >= moves:
             return game
         player = [white, black][side]
         if game.phase == Phase.ROLL:
@@ -56,6 +64,24 @@ def live_game_under_way(white, black):
         else:
             service.run(game.pk, player, "move", seq=game.seq, play=game.position.legal_plays()[0].notation)
     return game
+
+
+def live_game_under_way(white, black):
+    """A money game a few turns in, White to move."""
+    return played_on(service.create_game(white, black=black), white, black)
+
+
+def from_the_lobby(creator, taker, wish: Wish):
+    """The game two players start with «Jugar ya» and the same wish: the creator plays White."""
+    lobby.play_now(creator, wish, now=timezone.now())
+    return lobby.play_now(taker, wish, now=timezone.now()).game
+
+
+def rated_matches(player, results) -> None:
+    """Rated matches of ``player`` from the lobby, each ended by the loser leaving: ``(rival, length, won)``."""
+    for rival, length, won in results:
+        game = from_the_lobby(player, rival, Wish(length=length, rated=True))
+        service.run(game.pk, rival if won else player, "resign", seq=game.seq)
 
 
 def practice_game_over(user):
@@ -71,22 +97,41 @@ def practice_game_over(user):
     return match
 
 
+SEEKERS = [
+    {"user": "elena", "length": "Match a 5 puntos", "rated": True, "clock": True, "spread": ""},
+    {"user": "fede", "length": "Partida por dinero", "rated": False, "clock": False, "spread": ""},
+    {"user": "gema", "length": "Match a 7 puntos", "rated": True, "clock": False, "spread": "Hasta 200 puntos más o menos que tú"},
+]
+"""Who waits in the lobby with a seek of their own while it is photographed, and what they ask for («Jugar ya»'s labels)."""
+
+
 def main() -> None:
-    ana, bruno = account("ana"), account("bruno")
+    ana, bruno, carla, dario, hugo, ines = (account(name) for name in ("ana", "bruno", "carla", "dario", "hugo", "ines"))
+    for seeker in SEEKERS:
+        account(seeker["user"])
     finished = played(ana, bruno)
     under_way = live_game_under_way(ana, bruno)
     match = practice_game_over(ana)
+    rated_matches(ana, [(bruno, 3, True), (carla, 5, False), (dario, 3, True), (bruno, 7, True), (carla, 3, False), (dario, 5, True)])
     drain()
+    played_on(from_the_lobby(hugo, ines, Wish(length=3, rated=False)), hugo, ines, moves=4)
+    # Last, so that its clock has run for as short a time as possible when it is photographed.
+    timed = played_on(from_the_lobby(carla, dario, Wish(length=5, clock=True, rated=True)), carla, dario, moves=4)
     steps = list(match.actions.values_list("pk", "side", "kind", "colour"))
     errors = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side == COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     mine = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side != COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     step = (errors or mine or [1])[0]
     print(json.dumps({
         "password": PASSWORD,
+        "seekers": SEEKERS,
+        # (name, account, path, what to wait for before the picture, whether to take the whole page)
         "pages": [
-            ["partida-directo", "ana", under_way.get_absolute_url()],
-            ["revision-directo", "bruno", finished.get_review_url() + "?paso=3"],
-            ["revision-practica", "ana", f"{match.get_review_url()}?paso={step}"],
+            ["partida-directo", "ana", under_way.get_absolute_url(), None, False],
+            ["revision-directo", "bruno", finished.get_review_url() + "?paso=3", None, False],
+            ["revision-practica", "ana", f"{match.get_review_url()}?paso={step}", None, False],
+            ["sala", "ana", "/jugar/", f"[data-lobby-seeks] [data-seek] >> nth={len(SEEKERS) - 1}", True],
+            ["jugador", "bruno", f"/jugar/jugador/{ana.username}/", None, True],
+            ["partida-reloj", "carla", timed.get_absolute_url(), "[data-clock][data-running]", False],
         ],
     }))
 

@@ -4,9 +4,12 @@ Reviewers see the pages without running a browser: the script serves the
 site on a free loopback port with a throwaway SQLite database, opens each
 page in Debian's Chromium and writes ``<page>-1280.png`` and ``<page>-360.png``
 into the folder given (``screenshots/`` by default, ignored by git).  The
-pages of signed-in players (a live game under way, the review of a finished
-one and of a practice game) come from ``screenshot_world.py``, which plays
-those games first; the browser signs in through the login form.
+pages of signed-in players (live games under way, one with a clock, the
+review of a finished one and of a practice game, the lobby, a player's
+rating history) come from ``screenshot_world.py``, which plays those games
+first; the browser signs in through the login form.  While the lobby is
+photographed, a few other players wait there with a seek each, in pages of
+their own kept open (a seek closes when its creator leaves).
 
 Usage: ``python scripts/screenshots.py [FOLDER]``
 """
@@ -103,6 +106,25 @@ def sign_in(page, base: str, username: str, password: str) -> None:
     page.wait_for_load_state()
 
 
+def wait_in_the_lobby(browser, base: str, password: str, seeker: dict):
+    """A player's lobby page, kept open, with their seek published by «Jugar ya» (its context, to close at the end)."""
+    context = browser.new_context(viewport=DESKTOP, locale="es-ES")
+    page = context.new_page()
+    sign_in(page, base, seeker["user"], password)
+    page.goto(base + "/jugar/")
+    page.wait_for_selector("text=Conectado")
+    form = page.locator("[data-lobby-form]")
+    form.get_by_label(seeker["length"], exact=True).check()
+    form.get_by_label("Puntúa", exact=False).set_checked(seeker["rated"])
+    form.locator(".lobby-more summary").click()
+    form.get_by_label("Con reloj" if seeker["clock"] else "Sin reloj", exact=True).check()
+    if seeker["spread"]:
+        form.get_by_label("Puntuación del rival").select_option(label=seeker["spread"])
+    form.get_by_role("button", name="Jugar ya").click()
+    page.wait_for_selector("[data-lobby-waiting] [data-lobby-mine]")
+    return context
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots").resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -125,6 +147,7 @@ def main() -> None:
 
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
+                waiting = [wait_in_the_lobby(browser, base, world["password"], seeker) for seeker in world["seekers"]]
                 for viewport in (DESKTOP, PHONE):
                     for name, path, action in PAGES:
                         context = browser.new_context(viewport=viewport, locale="es-ES")
@@ -135,16 +158,20 @@ def main() -> None:
                         page.screenshot(path=str(target), full_page=False)
                         print(target)
                         context.close()
-                    for name, user, path in world["pages"]:
+                    for name, user, path, ready, whole in world["pages"]:
                         context = browser.new_context(viewport=viewport, locale="es-ES")
                         page = context.new_page()
                         sign_in(page, base, user, world["password"])
                         page.goto(base + path)
+                        if ready:
+                            page.wait_for_selector(ready)
                         page.wait_for_timeout(1500)
                         target = folder / f"{name}-{viewport['width']}.png"
-                        page.screenshot(path=str(target), full_page=False)
+                        page.screenshot(path=str(target), full_page=whole)
                         print(target)
                         context.close()
+                for context in waiting:
+                    context.close()
                 browser.close()
         finally:
             server.terminate()

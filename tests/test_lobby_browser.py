@@ -199,3 +199,5 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
         expect(page.locator("[data-rating]")).to_have_text("1482,68")
         page.goto(asgi_server + f"/jugar/jugador/{winner.username}/")
         expect(page.locator("[data-rating]")).to_have_text("1517,32")
+    # On the phone the history's labels are drawn large enough to read, although the chart is a third of its size.
+    assert second.locator(".rating-chart .chart__tick").first.bounding_box()["height"] >= 10

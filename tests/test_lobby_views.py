@@ -35,6 +35,16 @@ def test_two_players_meet_with_jugar_ya_and_the_seek_is_listed_meanwhile(ana, br
     assert game.get_absolute_url() in watching and "Partidas en juego" in watching and "Aceptar" not in watching
 
 
+def test_the_games_to_watch_say_whether_they_are_played_with_a_clock(ana, bruno):
+    carla, dario = make_user("carla"), make_user("dario")
+    for white, black, clock in ((ana, bruno, True), (carla, dario, False)):
+        wish = service.Wish(length=5, clock=clock, rated=True)
+        service.play_now(white, wish, now=timezone.now())
+        service.play_now(black, wish, now=timezone.now())
+    listed = Client().get("/jugar/").content.decode()
+    assert "Match a 5 puntos · con reloj · puntúa" in listed and "Match a 5 puntos · puntúa" in listed
+
+
 def test_a_seek_taken_by_its_button_starts_the_game_and_a_second_taker_is_told_why_not(ana, bruno):
     seek = service.play_now(ana, MATCH_TO_3, now=timezone.now()).published  # the views read the real clock
     answer = signed_in(bruno).post(f"/jugar/sala/{seek.pk}/aceptar/")

@@ -282,3 +282,20 @@ def test_an_aborted_game_says_nobody_won_and_sends_its_players_back_to_the_lobby
     panel = render_panel(game, players[WHITE])
     assert "Partida anulada antes de la primera jugada" in panel and "Volver a la sala" in panel
     assert "Revisión de la partida" not in panel
+
+
+def test_a_running_reserve_under_the_threshold_is_drawn_urgent_for_all_and_the_warning_goes_to_its_player_alone(clock, players):
+    from tutor.play.display import render_panel
+
+    game = started(players)
+    late = game.side_to_act()
+    clock.wait(clocks.DELAY + reserve(game, late) - clocks.LOW_RESERVE + 1)
+    panels = {"late": render_panel(game, players[late]), "rival": render_panel(game, players[opponent(late)]),
+              "spectator": render_panel(game, make_user("carla"))}
+    for panel in panels.values():
+        assert panel.count("play-clock--low") == 1 and f'data-low-below="{clocks.LOW_RESERVE}"' in panel
+        assert f'data-running data-turn="{game.clock_started.isoformat()}"' in panel
+    assert clocks.LOW_WARNING == "Te quedan menos de veinte segundos de reserva."
+    assert [name for name, panel in panels.items() if clocks.LOW_WARNING in panel] == ["late"]
+    clock.wait(-2)  # a second above the threshold: nothing urgent yet
+    assert "play-clock--low" not in render_panel(game, players[opponent(late)])

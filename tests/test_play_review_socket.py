@@ -30,9 +30,11 @@ def in_a_thread(scenario, *args):
         return pool.submit(async_to_sync(scenario), *args).result()
 
 
-def review_socket(game, user) -> WebsocketCommunicator:
-    client = Client()
-    client.login(username=user.username, password=PASSWORD)
+def review_socket(game, user, client: Client | None = None) -> WebsocketCommunicator:
+    """The review page's socket opened by ``user``, with the session of ``client`` (a new one by default)."""
+    if client is None:
+        client = Client()
+        client.login(username=user.username, password=PASSWORD)
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
                (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
     return WebsocketCommunicator(application, f"/ws/jugar/{game.code}/revision/", headers=headers)
@@ -76,3 +78,28 @@ def test_only_who_may_watch_a_finished_game_opens_its_review_socket():
 
     assert in_a_thread(refused, finished, carla) == (False, 4403)
     assert in_a_thread(refused, under_way, ana) == (False, 4403)
+
+
+def test_logging_out_closes_the_review_socket_and_signed_out_the_page_may_not_open_it_again():
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = played(ana, bruno)
+    browser = Client()
+    browser.login(username=bruno.username, password=PASSWORD)
+
+    async def scenario():
+        page, rival = review_socket(game, bruno, browser), review_socket(game, ana)
+        for communicator in (page, rival):
+            connected, _ = await communicator.connect()
+            assert connected
+            await news(communicator)
+        await sync_to_async(browser.post)("/cuenta/salir/")
+        closed = await page.receive_output(timeout=5)
+        rival_open = await rival.receive_nothing(timeout=0.3)
+        again = await review_socket(game, bruno, browser).connect()
+        await rival.disconnect()
+        return closed, rival_open, again
+
+    closed, rival_open, again = in_a_thread(scenario)
+    assert closed == {"type": "websocket.close", "code": 4401}
+    assert rival_open, "the rival's review stays open"
+    assert again == (False, 4403), "signed out, the page may not open the review of a private game"

@@ -68,6 +68,15 @@ def test_playing_without_javascript_by_forms_and_a_refused_play_explained(ana, b
     assert stale.status_code == 409 and "llega tarde" in stale.content.decode()
 
 
+def test_the_list_of_a_players_games_puts_the_games_under_way_before_the_finished_ones(ana, bruno):
+    under_way = service.create_game(ana, length=3, black=bruno)
+    for _ in range(2):
+        finished = service.create_game(ana, length=3, black=bruno)
+        service.run(finished.pk, bruno, "resign", seq=finished.seq)
+    index = signed_in(ana).get("/jugar/").content.decode()
+    assert index.index(under_way.code) < index.index(finished.code)
+
+
 def test_a_public_game_can_be_watched_by_anyone_a_private_one_only_by_its_players(ana, bruno):
     private = service.create_game(ana, black=bruno)
     public = service.create_game(ana, black=bruno, public=True)

@@ -162,3 +162,43 @@ def test_a_yes_no_drill_played_with_black_is_asked_described_and_answered_in_bla
     assert "¡Correcto!" in page.locator(".verdict").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(page)
+
+
+def test_a_teachers_drill_results_fit_a_360_pixel_phone_and_a_wide_table_scrolls_in_its_own_named_region(new_page, live_server):
+    from tests.classroom_factories import make_assignment
+    from tutor.drills import RULES
+    from tutor.training.assigned import MAX_COUNT
+    from tutor.training.assignments import add_task, student_drills
+    from tutor.training.models import RuleAnswer
+
+    teacher = make_user("profe", teacher=True)
+    students = [make_user(f"alumna{n}", name=f"Alumna Número {n} Fernández") for n in range(3)]
+    classroom = make_classroom(teacher, "3.º A", students=students)
+    assignment = make_assignment(classroom)
+    task = add_task(assignment, "enter-blocked", 1, MAX_COUNT)
+    for student in students:  # two thirds of the first twenty right, as the student's answers are stored
+        for n, drill in enumerate(student_drills(task, student.pk)[:20]):
+            RuleAnswer.objects.create(user=student, rule=task.rule, correct=n % 3 > 0, source="assignment", item=drill.id)
+    title = RULES[task.rule].title
+    tables = {
+        f"/clases/tareas/{assignment.pk}/resultados/": f"{MAX_COUNT} ejercicios de «{title}» (nivel 1)",
+        f"/clases/entrenamiento/{task.pk}/": f"{title}: resultados",
+        f"/clases/{classroom.pk}/reglas/{students[0].pk}/{task.rule}/": f"Alumna Número 0 Fernández: {title}",
+    }
+    page = logged_in(new_page, live_server, teacher, viewport=PHONE)
+    for path, name in tables.items():
+        page.goto(live_server.url + path)
+        region = page.get_by_role("region", name=name, exact=True)
+        assert region.evaluate("node => node.tabIndex") == 0, path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        assert_accessible(page)
+    # The table of thirty drills scrolls inside its region, from the keyboard too.
+    page.goto(live_server.url + f"/clases/entrenamiento/{task.pk}/")
+    region = page.get_by_role("region", name=tables[f"/clases/entrenamiento/{task.pk}/"])
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("node => node.scrollLeft > 0", arg=region.element_handle(), timeout=5000)
+    # The summary of each student fits the phone whole: nothing to scroll.
+    page.goto(live_server.url + f"/clases/tareas/{assignment.pk}/resultados/")
+    summary = page.get_by_role("region", name=tables[f"/clases/tareas/{assignment.pk}/resultados/"])
+    assert summary.evaluate("node => node.scrollWidth <= node.clientWidth")

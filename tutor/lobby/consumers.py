@@ -27,7 +27,6 @@ from functools import partial
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from tutor.play.broadcast import user_group
 from tutor.play.consumers import GameConsumer
 from tutor.play.sockets import LiveSocket
 
@@ -66,13 +65,10 @@ class LobbyConsumer(LiveSocket):
             if PUBLIC_ROOM in self.viewer.keys and lobby.games_shown is None:
                 lobby.games_shown = state["games"]  # the list every page here shows, until the next round
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
-            self.groups_joined = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
+            groups = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
             if self.viewer.plays:
-                self.groups_joined.append(broadcast.player_group(self.viewer.user_id))
-            if self.user is not None and self.user.is_authenticated:
-                self.groups_joined.append(user_group(self.user.pk))  # closed on logout (``LiveSocket``)
-            for group in self.groups_joined:
-                await self.channel_layer.group_add(group, self.channel_name)
+                groups.append(broadcast.player_group(self.viewer.user_id))
+            await self.join(*groups)  # and the person's own group: logging out closes the socket (``LiveSocket``)
         except BaseException:
             self.leave_place()  # a socket that never opened holds no place
             raise
@@ -85,8 +81,7 @@ class LobbyConsumer(LiveSocket):
 
     async def disconnect(self, code: int) -> None:
         self.leave_place()
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
         if getattr(self, "arrived", False):
             keeper().leave(self)
 

@@ -16,8 +16,9 @@ A layer that is down (Redis stopped) costs the open pages their update,
 never the request that made the change: the change is already in the
 database, and the pages read it when their connection opens again.
 
-Each signed-in person's connections also share a group of their own, so
-that logging out closes them all (``close_sockets_of``).
+Each signed-in person's sockets of every kind also share a group of their
+own (``sockets.user_group``), so that logging out closes them all
+(``close_sockets_of``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from channels.layers import get_channel_layer
 from . import clocks
 from .display import render_player_panels
 from .models import LiveGame
+from .sockets import user_group
 
 logger = logging.getLogger(__name__)
 
@@ -55,11 +57,6 @@ def message(game: LiveGame) -> dict:
     return {"type": "game.changed", "state": state_header(game), "panels": panels}
 
 
-def user_group(pk: int) -> str:
-    """Every open game page of one signed-in person, in any game."""
-    return f"play-user-{pk}"
-
-
 SESSION_ENDED = {"type": "session.ended"}
 
 
@@ -69,7 +66,7 @@ def announce(game: LiveGame) -> None:
 
 
 def close_sockets_of(user) -> None:
-    """Close every live game connection of ``user`` (they logged out); pages still signed in reconnect."""
+    """Close every live socket of ``user`` (they logged out): games, reviews, the lobby; pages still signed in reconnect."""
     _send(user_group(user.pk), SESSION_ENDED)
 
 

@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from tutor.engine import BLACK, WHITE
+from tutor.rules import counted
 
 from .models import Phase
 
@@ -43,6 +44,10 @@ MONEY_RESERVE = 120
 """A money game's reserve, for each game of the session."""
 ABORT_SECONDS = 60
 """How long the first player may wait before the first move of a game, before the rival may abort it."""
+LOW_RESERVE = 20
+"""Below this many seconds of reserve, a running clock looks urgent to everyone and its player is told, once a turn."""
+LOW_WARNING = f"Te quedan menos de {counted(LOW_RESERVE, 'segundo', 'segundos')} de reserva."
+"""What the player whose reserve runs low is told (only them: the rival and spectators see the urgent clock)."""
 
 
 CLOCK_RULES = (
@@ -144,6 +149,11 @@ def figures(game, now: datetime | None = None) -> dict | None:
         "delay_left": [round(sides[WHITE][0], 1), round(sides[BLACK][0], 1)],
         "reserve_left": [round(sides[WHITE][1], 1), round(sides[BLACK][1], 1)],
     }
+
+
+def running_low(figures: dict, side: int) -> bool:
+    """Whether ``side``'s clock runs with less than ``LOW_RESERVE`` seconds of reserve left, in ``figures``."""
+    return figures["running"] == side and figures["reserve_left"][side] < LOW_RESERVE
 
 
 def minutes_and_seconds(seconds: float) -> str:

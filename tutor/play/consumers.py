@@ -39,7 +39,7 @@ from tutor.games.verdicts import illegal_verdict
 
 from . import broadcast, heartbeat, limits, service, watching
 from .access import teaches
-from .broadcast import group_name, state_header, user_group
+from .broadcast import group_name, state_header
 from .display import render_panel
 from .models import LiveGame
 from .sockets import TOO_MANY_CLOSE, LiveSocket
@@ -53,8 +53,6 @@ logger = logging.getLogger(__name__)
 
 
 class GameConsumer(LiveSocket):
-    groups_joined: tuple[str, ...] = ()
-
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         if not await self.take_place():
@@ -67,11 +65,8 @@ class GameConsumer(LiveSocket):
             return
         self.is_player = self.side is not None
         self.group = group_name(self.game_pk)
-        signed_in = self.user is not None and self.user.is_authenticated
-        self.groups_joined = (self.group, user_group(self.user.pk)) if signed_in else (self.group,)
         try:
-            for group in self.groups_joined:
-                await self.channel_layer.group_add(group, self.channel_name)
+            await self.join(self.group)
         except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
             logger.warning("Channel layer unavailable (%s): game connection refused", problem)
             self.leave_place()
@@ -103,8 +98,7 @@ class GameConsumer(LiveSocket):
         self.leave_place()
         heartbeat.HEARTBEAT.forget(self)
         try:
-            for group in self.groups_joined:
-                await self.channel_layer.group_discard(group, self.channel_name)
+            await self.leave_groups()
         except Exception as problem:  # noqa: BLE001 - Redis is down: its subscriptions went with it
             logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 

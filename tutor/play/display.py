@@ -141,7 +141,13 @@ def score_text(game: LiveGame) -> str:
 
 
 def clock_faces(game: LiveGame, viewer_side: int | None, now) -> list[dict]:
-    """Each side's clock as the page shows it (the rival's first, then the viewer's), from the server's figures."""
+    """Each side's clock as the page shows it (the rival's first, then the viewer's), from the server's figures.
+
+    The page counts the running clock down and turns it urgent below
+    ``low_below`` seconds of reserve; ``warning`` goes only to the player
+    whose clock runs, to be said once per ``turn`` (when the clock started
+    running for them), so a panel drawn again in the same turn says nothing.
+    """
     figures = clocks.figures(game, now)
     if figures is None:
         return []
@@ -155,6 +161,10 @@ def clock_faces(game: LiveGame, viewer_side: int | None, now) -> list[dict]:
         "reserve_left": figures["reserve_left"][side],
         "reserve_text": clocks.minutes_and_seconds(figures["reserve_left"][side]),
         "delay_text": f"{math.ceil(figures['delay_left'][side])} s",
+        "low": clocks.running_low(figures, side),
+        "low_below": clocks.LOW_RESERVE,
+        "warning": clocks.LOW_WARNING if side == viewer_side and figures["running"] == side else "",
+        "turn": game.clock_started.isoformat() if figures["running"] == side and game.clock_started else "",
     } for side in order]
 
 

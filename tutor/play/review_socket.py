@@ -58,9 +58,8 @@ class ReviewConsumer(LiveSocket):
             self.leave_place()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
-        self.group = review_group(self.game_pk)
         self.last: dict | None = None
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(review_group(self.game_pk))  # with its person's group: logging out closes it
         await self.accept()
         if not await self.send_progress():
             self.watch = asyncio.ensure_future(self._watch())
@@ -70,8 +69,7 @@ class ReviewConsumer(LiveSocket):
         watch = getattr(self, "watch", None)
         if watch is not None:
             watch.cancel()
-        if getattr(self, "group", None) is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_groups()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page only listens: anything it sends is answered with the progress, within the sender's limit."""

@@ -6,7 +6,9 @@ among the sockets open in the process (per person, per address signed out,
 per address), or is closed with ``TOO_MANY_CLOSE``; every message it
 receives is counted against its person's allowance (all their sockets of
 every kind together) before it is read; and when its person logs out it
-closes (``broadcast.close_sockets_of`` tells ``user_group``).
+closes: every socket joins its groups through ``join``, which adds its
+person's own group (``user_group``), and logging out tells that group
+(``broadcast.close_sockets_of``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,14 @@ TOO_MANY_CLOSE = limits.TOO_MANY_CLOSE
 LOGGED_OUT_CLOSE = 4401
 
 
+def user_group(pk: int) -> str:
+    """Every open live socket of one signed-in person (games, reviews, the lobby), in any process."""
+    return f"play-user-{pk}"
+
+
 class LiveSocket(AsyncWebsocketConsumer):
     place: limits.Place  # set by take_place, first thing in connect
+    groups_joined: tuple[str, ...] = ()
 
     async def take_place(self) -> bool:
         """Count this socket as open; at a limit of its person or address, close it and answer False."""
@@ -53,6 +61,19 @@ class LiveSocket(AsyncWebsocketConsumer):
         elif over > limits.MESSAGES.limit()[0]:
             await self.close(code=TOO_MANY_CLOSE)
         return False
+
+    async def join(self, *groups: str) -> None:
+        """Join ``groups`` and, for a signed-in person, their own group, so that logging out closes this socket."""
+        user = self.scope.get("user")
+        own = (user_group(user.pk),) if user is not None and user.is_authenticated else ()
+        self.groups_joined = (*groups, *own)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def leave_groups(self) -> None:
+        """Leave every group ``join`` joined (on disconnecting)."""
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def session_ended(self, event: dict) -> None:
         """The person logged out: this socket acts for them no more (a page still signed in reconnects)."""

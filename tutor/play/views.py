@@ -44,7 +44,8 @@ YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un
 
 def index(request: HttpRequest, form: NewGameForm | None = None, join_form: JoinForm | None = None, status: int = 200) -> HttpResponse:
     user = request.user
-    games = [_listed(game, user) for game in access.my_games(user)[:30]]
+    # The games under way first, the newest first within each group: the next move is never below finished matches.
+    games = sorted((_listed(game, user) for game in access.my_games(user)[:30]), key=lambda row: row[0].is_over)
     context = {
         "sections": extensions.index_sections(request),
         "refused": refused_by_rule(user),

@@ -45,6 +45,7 @@ from .reasons import (
     explain_verdict,
     sentence,
 )
+from .words import counted
 
 __all__ = [
     "CRAWFORD_NOTICE",
@@ -66,6 +67,7 @@ __all__ = [
     "Sentence",
     "Source",
     "answer_judged",
+    "counted",
     "cube_refusal",
     "describe_defects",
     "drop_sentence",

@@ -8,19 +8,25 @@
  * first the delay, then the reserve.  Buttons the server will accept only
  * after some seconds (reclaiming on time, aborting the opening) come with
  * data-reveal-in and appear then; the server still checks its own clock.
+ * Below the server's threshold (data-low-below) the running clock turns
+ * urgent, and the sentence the server gave only its player (data-warning)
+ * is said once per turn (data-turn: when that clock started running).
  */
+
+import { say } from '../live/socket.js';
 
 const TICK_MS = 250;
 
 let timer = null;
 const waits = [];
+let warnedTurn = null;
 
 function clockText(seconds) {
   const whole = Math.ceil(Math.max(0, seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-function show(face, spent) {
+function show(face, spent, region) {
   const delayLeft = Number(face.dataset.delayLeft) || 0;
   const reserveLeft = Number(face.dataset.reserveLeft) || 0;
   const delay = Math.max(0, delayLeft - spent);
@@ -29,11 +35,17 @@ function show(face, spent) {
   const reserveNode = face.querySelector('[data-clock-reserve]');
   if (delayNode) delayNode.textContent = `Retardo: ${Math.ceil(delay)} s`;
   if (reserveNode) reserveNode.textContent = `Reserva: ${clockText(reserve)}`;
-  face.classList.toggle('play-clock--low', reserve <= 20 && delay === 0);
+  const low = reserve < Number(face.dataset.lowBelow);
+  face.classList.toggle('play-clock--low', low);
+  const turn = face.dataset.turn || '';
+  if (low && face.dataset.warning && turn !== warnedTurn) {
+    warnedTurn = turn;
+    say(region, face.dataset.warning);
+  }
 }
 
-/** Start counting the clocks of a panel just shown (the previous panel's count stops). */
-export function startClocks(panel) {
+/** Start counting the clocks of a panel just shown (the previous panel's count stops); warnings go to ``region``. */
+export function startClocks(panel, region) {
   if (timer !== null) window.clearInterval(timer);
   timer = null;
   waits.splice(0).forEach((wait) => window.clearTimeout(wait));
@@ -46,5 +58,7 @@ export function startClocks(panel) {
   const running = panel.querySelector('[data-clock][data-running]');
   if (!running) return;
   const start = performance.now();
-  timer = window.setInterval(() => show(running, (performance.now() - start) / 1000), TICK_MS);
+  const tick = () => show(running, (performance.now() - start) / 1000, region);
+  tick();
+  timer = window.setInterval(tick, TICK_MS);
 }

@@ -11,7 +11,8 @@
  * (board/turn.js, as on the practice page).
  * A dropped connection is opened again and the server sends the exact
  * state; meanwhile the forms post as usual.  A timed game's clocks count
- * down from the figures in each panel (clocks.js).
+ * down from the figures in each panel (clocks.js), which says in a polite
+ * live region of its own when the player's reserve runs low.
  */
 
 import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
@@ -22,6 +23,7 @@ import { startClocks } from './clocks.js';
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
 const live = root ? root.querySelector('[data-play-live]') : null;
+const clockLive = root ? root.querySelector('[data-clock-live]') : null;
 const alertBox = root ? root.querySelector('[data-play-alert]') : null;
 const connection = root ? root.querySelector('[data-play-connection]') : null;
 const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
@@ -53,7 +55,7 @@ function showPanel(html) {
   });
   fillTokens(panel, csrf);
   enhanceBoard();
-  startClocks(panel);
+  startClocks(panel, clockLive);
   const follow = panel.querySelector('a[data-follow]');
   if (follow && !following) {
     window.location.assign(follow.href);
@@ -142,7 +144,7 @@ if (root && panel && 'WebSocket' in window) {
   panel.addEventListener('submit', onSubmit);
   fillTokens(panel, csrf);
   enhanceBoard();
-  startClocks(panel);
+  startClocks(panel, clockLive);
   link = keepOpen(root.dataset.wsPath, {
     onMessage,
     onOpen: () => {
