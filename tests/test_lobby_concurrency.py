@@ -70,3 +70,31 @@ def test_players_pressing_jugar_ya_at_once_meet_each_other_instead_of_all_waitin
     assert games.count() == 3 and Seek.objects.filter(status=Seek.Status.OPEN).count() == 0
     seated = [pk for game in games for pk in (game.white_id, game.black_id)]
     assert sorted(seated) == sorted(player.pk for player in players)  # each player in exactly one game
+
+
+def test_a_press_for_another_kind_of_game_never_waits_for_a_pairing_under_way(monkeypatch):
+    """While one «Jugar ya» for a match to 3 is under way, a press for a match to 5 in the same room answers."""
+    first, second = make_user("ana"), make_user("bruno")
+    held, release = threading.Event(), threading.Event()
+    publish = service._publish
+
+    def publish_slowly(user, *args, **kwargs):
+        if user == first:  # the match to 3 stops inside its transaction, its lock held
+            held.set()
+            release.wait(timeout=30)
+        return publish(user, *args, **kwargs)
+
+    monkeypatch.setattr(service, "_publish", publish_slowly)
+
+    def press_for_a_match_to_5():
+        held.wait(timeout=30)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '2s'")  # waiting for the other press's lock would fail, not hang
+        try:
+            return service.play_now(second, service.Wish(length=5), now=NOW)
+        finally:
+            release.set()
+
+    slow, pressed = at_once([lambda: service.play_now(first, MATCH_TO_3, now=NOW), press_for_a_match_to_5])
+    assert isinstance(pressed, service.Outcome) and pressed.published is not None, pressed
+    assert isinstance(slow, service.Outcome) and slow.published is not None, slow

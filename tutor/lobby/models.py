@@ -29,14 +29,17 @@ def room_key(classroom_id: int | None) -> str:
 
 
 class Room(models.Model):
-    """One room's row, locked while «Jugar ya» looks for a rival in it.
+    """The row locked while «Jugar ya» looks for a rival with one set of settings in one room.
 
     Two players pressing «Jugar ya» at the same moment with nobody waiting
     would otherwise both publish a seek and wait for each other: one at a
-    time, the second finds the first's seek and takes it.
+    time, the second finds the first's seek and takes it.  Only players
+    asking for the same game can meet, so each kind of game in a room has
+    its own row (``service.Wish.pairing_key``): a press for a match to 5
+    never waits behind one for a money game.
     """
 
-    key = models.CharField(max_length=24, unique=True)
+    key = models.CharField(max_length=64, unique=True)
 
     def __str__(self) -> str:
         return self.key

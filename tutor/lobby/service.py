@@ -9,7 +9,9 @@ Pairing is atomic.  Taking a seek locks its row (and the taker's own open
 seek, in the order of their ids, so two players taking each other's seek
 at once cannot deadlock): of two players accepting the same seek at once,
 the second finds it taken.  «Jugar ya» first locks its room's row, so two
-players pressing it with nobody waiting meet instead of both waiting.
+players pressing it with nobody waiting meet instead of both waiting
+(one row per kind of game in a room: only players asking for the same
+game can meet, so the others never wait for that lock).
 The game starts in the same transaction as the seek closes: a seek is
 never taken without its game, nor a game made from a seek twice.
 
@@ -82,6 +84,11 @@ class Wish:
     def room(self) -> str:
         return room_key(self.classroom_id)
 
+    @property
+    def pairing_key(self) -> str:
+        """The room and the settings a rival must ask for too (the spread only narrows who may take)."""
+        return f"{self.room}:{self.length}:{'clock' if self.clock else 'untimed'}:{'rated' if self.rated else 'unrated'}"
+
 
 @dataclass
 class Outcome:
@@ -105,7 +112,7 @@ def play_now(user, wish: Wish, *, now: datetime, viewer: Viewer | None = None) -
     """
     viewer = _player(user, wish.room, viewer)
     with transaction.atomic():
-        _lock_room(wish.room)
+        _lock_room(wish.pairing_key)
         for seek_id in candidates(user, viewer, wish, now=now).values_list("pk", flat=True)[:5]:
             outcome = start_from(seek_id, user, viewer, now=now)
             if outcome is not None:
@@ -114,7 +121,7 @@ def play_now(user, wish: Wish, *, now: datetime, viewer: Viewer | None = None) -
 
 
 def _lock_room(key: str) -> None:
-    """Lock the room's row for the rest of the transaction (created the first time)."""
+    """Lock the row of ``key`` (a room and a kind of game) for the rest of the transaction (created the first time)."""
     if not Room.objects.select_for_update().filter(key=key).exists():
         Room.objects.get_or_create(key=key)
         Room.objects.select_for_update().get(key=key)
