@@ -315,3 +315,40 @@ def test_a_page_arriving_is_shown_the_games_to_watch_as_the_keeper_drew_them_wit
     pk, states = run_async(scenario)()
     assert drawn == [1]  # by the first arrival only
     assert all(f'data-game="{pk}"' in state["games"] for state in states)
+
+
+def test_a_page_arrives_while_a_burst_of_jugar_ya_waits_for_the_database(monkeypatch):
+    """Ten presses held inside their decision (as if waiting for another process's lock) leave the
+    shared pool of threads to the pages arriving: the eleventh person is shown the lobby at once."""
+    import asyncio
+    import threading
+
+    players = [make_user(f"jugador{number}") for number in range(10)]
+    newcomer = make_user("carla")
+    release = threading.Event()
+
+    def held(*args, **kwargs):
+        release.wait(timeout=60)
+        raise service.LobbyError("Prueba: la decisión esperó.", 409)  # the wait is the point, not the pairing
+
+    monkeypatch.setattr(service, "play_now", held)
+
+    async def scenario():
+        pages = [lobby(player) for player in players]
+        await enter(*pages)
+        for page in pages:
+            await page.send_to(text_data=json.dumps(MATCH_TO_3))
+        await asyncio.sleep(0.5)  # the presses reach their threads and wait there
+        late = lobby(newcomer)
+        try:
+            connected, _ = await late.connect(timeout=10)
+            state = await receive(late) if connected else None
+        finally:
+            release.set()
+        answers = [await receive(page) for page in pages]
+        await leave(late, *pages)
+        return state, answers
+
+    state, answers = run_async(scenario)()
+    assert state is not None and state["type"] == "state"
+    assert [answer["message"] for answer in answers] == ["Prueba: la decisión esperó."] * 10

@@ -21,6 +21,7 @@ out closes it.  While a player's socket is open, their seek lives on
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
 
@@ -43,6 +44,17 @@ from .forms import SeekForm
 from .keeper import keeper
 from .models import PUBLIC_ROOM
 from .rooms import Card, Viewer
+
+DECISIONS = ThreadPoolExecutor(max_workers=3, thread_name_prefix="lobby-decisions")
+"""The threads where this process applies the lobby's decisions, apart from the shared pool.
+
+A decision may wait for a row lock another process holds (the kind of
+game being paired, a seek being taken).  On the shared pool, a burst of
+«Jugar ya» waiting there held every thread, and the sockets arriving
+meanwhile (whose person and lists are read on that pool) missed daphne's
+five seconds to answer a handshake, came back, and made the burst worse
+(``bench/lobby.py``).  Here at most three wait at once; arrivals go on.
+"""
 
 KINDS = {"play_now", "take", "withdraw"}
 FIELDS = ("length", "clock", "rated", "spread", "room")
@@ -129,9 +141,10 @@ class LobbyConsumer(LiveSocket):
             await self.send_json(reply)
 
     # The lobby's decisions rest on the database's row locks, not on running
-    # one at a time in this process: they use the shared pool of threads and
-    # leave the process's one thread to the games and to signing sockets in.
-    @partial(database_sync_to_async, thread_sensitive=False)
+    # one at a time in this process: they use threads of their own
+    # (``DECISIONS``) and leave the process's one thread to the games and the
+    # shared pool to the sockets arriving.
+    @partial(database_sync_to_async, thread_sensitive=False, executor=DECISIONS)
     def _run(self, message: dict) -> tuple[dict, list]:
         """Apply the message, then draw its announcements in the same thread hop."""
         now = timezone.now()
