@@ -122,9 +122,12 @@ async def player(me: dict, port: int, stats: Stats, stop_at: float, think: float
     rng = random.Random(me["pk"])
     await asyncio.sleep(rng.uniform(0, arrival))
     failures = 0
+    visit: dict = {}  # one lobby page: when it opened, its press and seek, kept while its socket reconnects
     while time.monotonic() < stop_at:
         try:
-            url = await in_lobby(me, port, stats, stop_at, think, rng)
+            visit = visit or {"opened": int(time.time())}
+            url = await in_lobby(me, port, stats, stop_at, think, rng, visit)
+            visit = {}
             if url is not None:
                 await on_board(me, port, url, stats, game_time, rng)
             failures = 0
@@ -140,12 +143,18 @@ def backoff(failures: int, rng: random.Random) -> float:
     return rng.uniform(0.5, 1) * min(8, 0.5 * 2 ** (failures - 1))
 
 
-async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: float, rng: random.Random) -> str | None:
-    """Think, press «Jugar ya», wait to be paired: the game's url, or None once the time is up."""
-    socket = await connect("/ws/sala/", me, port)
+async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: float, rng: random.Random,
+                   visit: dict) -> str | None:
+    """Think, press «Jugar ya», wait to be paired: the game's url, or None once the time is up.
+
+    The socket's address carries when the page opened, as the page writes it: a socket that
+    reconnects (``visit`` kept) is sent to a pairing made while it was away, and the person,
+    who pressed already, waits on.
+    """
+    socket = await connect(f"/ws/sala/?pagina={visit['opened']}", me, port)
     try:
-        pressed_at = None
-        seek_id = None
+        pressed_at = visit.get("pressed")
+        seek_id = visit.get("seek")
         press_at = time.monotonic() + rng.uniform(0, 2 * think)
         while True:
             now = time.monotonic()
@@ -155,7 +164,7 @@ async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: flo
                 stats.errors.append("«Jugar ya» got no answer")
                 return None
             if pressed_at is None and now >= press_at:
-                pressed_at = time.monotonic()
+                pressed_at = visit["pressed"] = time.monotonic()
                 stats.presses += 1
                 await socket.send(json.dumps({"type": "play_now", "length": rng.choice(LENGTHS), "clock": "no",
                                               "rated": "on", "spread": "", "room": "public"}))
@@ -178,17 +187,21 @@ async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: flo
             if kind == "paired":
                 url = message["url"]
                 stats.seen[url] += 1
-                if seek_id is None:  # this press took a seek: it made the pairing
-                    stats.pressed[url] = pressed_at
-                else:
+                if seek_id is not None:
                     stats.paired_seek[seek_id] = url
+                elif pressed_at is not None:  # this press took a seek: it made the pairing
+                    stats.pressed[url] = pressed_at
                 return url
-            if kind == "waiting" and message["html"]:
-                seek_id = int(message["html"].split('data-lobby-mine="', 1)[1].split('"', 1)[0])
+            if kind == "state" and 'data-lobby-mine="' in message.get("waiting", ""):  # a reconnected page's own seek
+                seek_id = visit["seek"] = int(message["waiting"].split('data-lobby-mine="', 1)[1].split('"', 1)[0])
+                stats.published.setdefault(seek_id, me["pk"])
+            elif kind == "waiting" and message["html"]:
+                seek_id = visit["seek"] = int(message["html"].split('data-lobby-mine="', 1)[1].split('"', 1)[0])
                 stats.published[seek_id] = me["pk"]
             elif kind == "error":
                 stats.errors.append(message["message"])
                 pressed_at, press_at = None, time.monotonic() + rng.uniform(0, 2 * think)
+                visit.pop("pressed", None)
             elif kind != "state":
                 stats.lobby_messages += 1
     finally:

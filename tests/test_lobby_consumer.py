@@ -25,11 +25,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MATCH_TO_3 = {"type": "play_now", "length": "3", "clock": "no", "rated": "on", "spread": "", "room": "public"}
 
 
-def lobby(user=None) -> WebsocketCommunicator:
+def lobby(user=None, path: str = "/ws/sala/") -> WebsocketCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if user is not None:
         headers.append((b"cookie", cookie_for(user).encode()))
-    return WebsocketCommunicator(application, "/ws/sala/", headers=headers)
+    return WebsocketCommunicator(application, path, headers=headers)
 
 
 async def enter(*communicators) -> list[dict]:
@@ -277,6 +277,35 @@ def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
     assert run_async(scenario)() == {"type": "waiting", "html": ""}
 
 
+def test_a_page_whose_socket_was_away_when_its_seek_was_taken_is_sent_to_the_game_as_it_reconnects(people):
+    ana, bruno, _ = people
+    path = f"/ws/sala/?pagina={int(timezone.now().timestamp()) - 1}"  # as the page writes it when drawn
+
+    async def scenario():
+        first = lobby(ana, path)
+        await enter(first)
+        await send(first, MATCH_TO_3)
+        await receive(first)
+        await leave(first)  # the connection drops
+        seek = await database_sync_to_async(Seek.objects.get)()
+        outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        again = lobby(ana, path)  # the same page reconnects
+        await enter(again)
+        told = await receive(again)
+        await leave(again)
+        return outcome.game.get_absolute_url(), told
+
+    url, told = run_async(scenario)()
+    assert told == {"type": "paired", "url": url}
+
+
+def test_the_lobby_page_writes_when_it_was_drawn_into_its_socket_s_address(client):
+    client.force_login(make_user("ana"))
+    page = client.get("/jugar/").content.decode()
+    written = int(page.split('data-ws-path="/ws/sala/?pagina=', 1)[1].split('"', 1)[0])
+    assert abs(written - timezone.now().timestamp()) < 60
+
+
 def test_a_public_game_that_ends_leaves_the_list_to_watch_on_the_next_round(people):
     ana, bruno, carla = people
 
@@ -352,3 +381,18 @@ def test_a_page_arrives_while_a_burst_of_jugar_ya_waits_for_the_database(monkeyp
     state, answers = run_async(scenario)()
     assert state is not None and state["type"] == "state"
     assert [answer["message"] for answer in answers] == ["Prueba: la decisión esperó."] * 10
+
+
+@pytest.mark.parametrize("query, expected_seconds_ago", [
+    (b"", 0), (b"pagina=abc", 0), (b"pagina=-5", 0), (b"pagina=" + b"9" * 20, 0),
+    (b"pagina=%d", 30), (b"pagina=%d&x=1", 30),
+])
+def test_a_page_s_opening_time_is_believed_only_when_it_is_a_plain_recent_past_time(query, expected_seconds_ago):
+    from tutor.lobby.consumers import PAGE_MEMORY, page_opened
+
+    now = timezone.now().replace(microsecond=0)
+    if b"%d" in query:
+        query = query % int((now - timedelta(seconds=30)).timestamp())
+    assert page_opened(query, now) == now - timedelta(seconds=expected_seconds_ago)
+    assert page_opened(b"pagina=%d" % int((now + timedelta(hours=1)).timestamp()), now) == now  # the future: now
+    assert page_opened(b"pagina=1", now) == now - PAGE_MEMORY  # long ago: as far back as it is believed

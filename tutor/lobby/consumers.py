@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 from functools import partial
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
@@ -71,9 +73,10 @@ class LobbyConsumer(LiveSocket):
         self.user = self.scope.get("user")
         if not await self.take_place():
             return
+        self.opened_at = page_opened(self.scope.get("query_string", b""), timezone.now())
         try:
             lobby = keeper()
-            self.viewer, state, self.shown = await self._enter(lobby.games_shown)
+            self.viewer, state, self.shown, paired = await self._enter(lobby.games_shown)
             if PUBLIC_ROOM in self.viewer.keys and lobby.games_shown is None:
                 lobby.games_shown = state["games"]  # the list every page here shows, until the next round
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
@@ -85,11 +88,12 @@ class LobbyConsumer(LiveSocket):
             self.leave_place()  # a socket that never opened holds no place
             raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None
-        self.opened_at = timezone.now()
         await self.accept()
         keeper().arrive(self)
         self.arrived = True
         await self.send_json(state)
+        if paired is not None:  # taken while this page's socket was away: to the board
+            await self.send_json({"type": "paired", "url": paired})
 
     async def disconnect(self, code: int) -> None:
         self.leave_place()
@@ -101,13 +105,15 @@ class LobbyConsumer(LiveSocket):
     # the process's one thread for decisions (``_run``): arrivals in the lobby
     # then never queue behind the pairings of other players.
     @partial(database_sync_to_async, thread_sensitive=False)
-    def _enter(self, games_shown: str | None) -> tuple[Viewer, dict, set[int]]:
+    def _enter(self, games_shown: str | None) -> tuple[Viewer, dict, set[int], str | None]:
         """Who is looking, and what they are shown; the games to watch as the keeper last drew them, if it has.
 
         Every page that arrives in the public room is shown the same list of
         games under way, which the keeper draws once a round for the pages
         already here: drawing it again for each arrival was half of what an
-        arrival cost (``bench/lobby.py``).
+        arrival cost (``bench/lobby.py``).  And the game of a seek of theirs
+        taken since their page opened, if any: its socket was away when the
+        pairing was told.
         """
         user = self.user
         viewer = Viewer.of(user)
@@ -120,7 +126,9 @@ class LobbyConsumer(LiveSocket):
             "games": games_shown if games_shown is not None and PUBLIC_ROOM in viewer.keys else game_rows(watchable(viewer)),
             "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
         }
-        return viewer, state, {seek.pk for seek in seeks}
+        taken = service.taken_since([viewer.user_id], self.opened_at) if viewer.plays and viewer.user_id else []
+        paired = max(taken, key=lambda found: found[2])[1] if taken else None
+        return viewer, state, {seek.pk for seek in seeks}, paired
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self.within_limit():
@@ -199,6 +207,22 @@ class LobbyConsumer(LiveSocket):
             # the message has nobody to reach, and the disconnect still comes to
             # clean up (crashing here would skip it, and keep the seek alive).
             pass
+
+
+PAGE_MEMORY = timedelta(minutes=10)
+"""How far back a page's own opening time is believed (``page_opened``)."""
+
+
+def page_opened(query_string: bytes, now: datetime) -> datetime:
+    """When the page behind this socket opened: its ``pagina`` (seconds since the epoch, written by
+    the server into the page), so that a socket reconnecting is told of a pairing made while it was away;
+    now for a page without it.  Believed back to ``PAGE_MEMORY`` only: at worst it sends a player to
+    their own recent game."""
+    value = parse_qs(query_string.decode("latin-1")).get("pagina", [""])[0]
+    if not value.isdigit() or len(value) > 12:
+        return now
+    opened = datetime.fromtimestamp(int(value), tz=dt_timezone.utc)
+    return min(now, max(opened, now - PAGE_MEMORY))
 
 
 def parse(text: str | None) -> dict | None:
