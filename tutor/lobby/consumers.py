@@ -75,10 +75,7 @@ class LobbyConsumer(LiveSocket):
             return
         self.opened_at = page_opened(self.scope.get("query_string", b""), timezone.now())
         try:
-            lobby = keeper()
-            self.viewer, state, self.shown, paired = await self._enter(lobby.games_shown)
-            if PUBLIC_ROOM in self.viewer.keys and lobby.games_shown is None:
-                lobby.games_shown = state["games"]  # the list every page here shows, until the next round
+            self.viewer, state, self.shown, paired = await self._enter(keeper().games_shown)
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
             groups = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
             if self.viewer.plays:
@@ -89,7 +86,7 @@ class LobbyConsumer(LiveSocket):
             raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None
         await self.accept()
-        keeper().arrive(self)
+        keeper().arrive(self, games=state["games"] if self.watches_games else None)
         self.arrived = True
         await self.send_json(state)
         if paired is not None:  # taken while this page's socket was away: to the board

@@ -52,9 +52,12 @@ class Keeper:
         self.games_shown: str | None = None
         self.task: asyncio.Task | None = None
 
-    def arrive(self, page) -> None:
-        """A lobby socket opened here (its consumer: ``player_id`` is None for someone only watching)."""
+    def arrive(self, page, games: str | None = None) -> None:
+        """A lobby socket opened here (its consumer: ``player_id`` is None for someone only watching),
+        showing ``games`` (the public list) when it watches them: the list every page here shows until the next round."""
         self.pages.add(page)
+        if games is not None and self.games_shown is None:
+            self.games_shown = games
         if page.player_id is not None:
             self.players.setdefault(page.player_id, set()).add(page.channel_name)
         if self.task is None:
