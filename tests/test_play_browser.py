@@ -237,6 +237,24 @@ def test_on_a_phone_a_typed_illegal_play_can_be_sent_and_its_refusal_is_shown_ab
     assert uncovered(page, verdict.locator(".verdict__headline"))
 
 
+def test_a_redraw_of_the_same_turn_keeps_the_play_the_player_has_typed(asgi_server, new_page):
+    """A redraw of the same turn (the socket's first state, the rival's phrase) may come while the player
+    is typing: the play box and «Confirmar» stay as they were, and the focus stays in the box."""
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=3, black=bruno, highlight=True)
+    LiveGame.objects.filter(pk=game.pk).update(xgid=RACE.with_dice((6, 5)).to_xgid(), phase=Phase.MOVE)
+    page = open_as(new_page, asgi_server, ana, game.get_absolute_url())
+    rival = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
+    box = page.locator("[data-play-board] input[name=play]")
+    box.fill("3/1 2/1")
+    box.evaluate("node => { node.dataset.before = 'yes'; }")
+    rival.locator(".play-phrases button").first.click()
+    page.wait_for_selector("[data-play-board] input[name=play]:not([data-before])")
+    expect(box).to_have_value("3/1 2/1")
+    expect(box).to_be_focused()
+    expect(page.locator("[data-play-board] button[type=submit]")).to_be_enabled()
+
+
 def test_on_a_phone_the_crawford_game_keeps_the_whole_board_above_the_action_bar(asgi_server, new_page):
     ana, bruno = make_user("ana"), make_user("bruno")
     game = service.create_game(ana, length=3, black=bruno)

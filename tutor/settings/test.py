@@ -23,3 +23,15 @@ CACHES = {
 # fuzzing), all from one address and one cache: the tests of guessed codes
 # set a limit of their own and start from an empty cache.
 RATELIMITS = {**RATELIMITS, "game-code": (10_000, 600)}  # noqa: F405
+
+# SQLite tests use a file, as ``make run`` does, not Django's default shared
+# in-memory database: there, two threads writing at once (the live server's
+# decisions beside a request) fail at once with "database table is locked"
+# instead of queueing behind the write lock for ``timeout`` seconds.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import os as _os
+    import tempfile as _tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": _os.path.join(_tempfile.gettempdir(), f"tutor-tests-{_os.getpid()}.sqlite3"),
+    }

@@ -42,8 +42,20 @@ function enhanceBoard() {
   if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
 }
 
-function showPanel(html) {
+/** The play box of the board on roll: what the player typed or clicked so far. */
+function playBox() {
+  return panel.querySelector('[data-play-board] [name="play"]');
+}
+
+/**
+ * Draw the server's panel.  `keepPlay`: the new panel is the same turn
+ * (the socket's first state, a rival's phrase), so the play the player has
+ * started, typed or clicked, stays on the board instead of vanishing.
+ */
+function showPanel(html, keepPlay = false) {
   const hadFocus = panel.contains(document.activeElement);
+  const started = keepPlay && playBox() ? playBox().value : '';
+  const typing = keepPlay && playBox() !== null && document.activeElement === playBox();
   // A link the server marks to follow (the rematch that just started) takes the page there when it first appears.
   const following = panel.querySelector('a[data-follow]');
   // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
@@ -55,13 +67,20 @@ function showPanel(html) {
   });
   fillTokens(panel, csrf);
   enhanceBoard();
+  const box = playBox();
+  if (started.trim() && box && !box.value) {
+    box.value = started;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }
   startClocks(panel, clockLive);
   const follow = panel.querySelector('a[data-follow]');
   if (follow && !following) {
     window.location.assign(follow.href);
     return;
   }
-  if (hadFocus) {
+  if (typing && playBox()) {
+    playBox().focus();
+  } else if (hadFocus) {
     const target = panel.querySelector('[data-play-board] [data-point], .play-actions button, .play-phrases button');
     if (target) target.focus();
   }
@@ -99,7 +118,7 @@ function onMessage(event) {
   const shown = currentSeq();
   if (shown !== null && typeof data.seq === 'number' && data.seq < shown) return;
   showAlert('');
-  showPanel(data.html);
+  showPanel(data.html, data.type === 'state' && shown !== null && data.seq === shown);
   const share = root.querySelector('.play-share');
   if (share && data.phase !== 'waiting') share.hidden = true;
   // The heading names the rival once they join.
