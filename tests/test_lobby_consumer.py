@@ -23,6 +23,7 @@ from tutor.play.models import LiveGame
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MATCH_TO_3 = {"type": "play_now", "length": "3", "clock": "no", "rated": "on", "spread": "", "room": "public"}
+WISH_3 = service.Wish(length=3, rated=True)
 
 
 def lobby(user=None, path: str = "/ws/sala/") -> WebsocketCommunicator:
@@ -46,6 +47,12 @@ async def receive_other_than(communicator, kind: str) -> dict:
         message = await receive(communicator)
         if message["type"] != kind:
             return message
+
+
+def added(message: dict) -> list[dict]:
+    """The rows a ``seeks`` message adds (and nothing removed)."""
+    assert message["type"] == "seeks" and message["removed"] == []
+    return message["added"]
 
 
 async def send(communicator, message: dict) -> dict:
@@ -79,9 +86,10 @@ def test_jugar_ya_publishes_a_seek_that_every_page_shows_at_once_with_the_button
     assert [state["type"] for state in states] == ["state"] * 3 and states[0]["seeks"] == ""
     seek = Seek.objects.get(creator=ana)
     assert answer["type"] == "waiting" and "Buscando rival" in answer["html"]
-    assert own["type"] == "seek_added" and "Tu búsqueda" in own["html"] and "Aceptar" not in own["html"]
-    assert theirs == {"type": "seek_added", "id": seek.pk, "html": theirs["html"]} and "Aceptar" in theirs["html"]
-    assert visitor["type"] == "seek_added" and "Aceptar" not in visitor["html"] and "ana" in visitor["html"]
+    (own,), (theirs,), (visitor,) = (added(message) for message in (own, theirs, visitor))
+    assert "Tu búsqueda" in own["html"] and "Aceptar" not in own["html"]
+    assert theirs == {"id": seek.pk, "html": theirs["html"]} and "Aceptar" in theirs["html"]
+    assert "Aceptar" not in visitor["html"] and "ana" in visitor["html"]
 
 
 def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(people):
@@ -92,9 +100,9 @@ def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(
         await enter(mine, theirs, watcher)
         await send(mine, MATCH_TO_3)
         await receive(mine)  # her own row
-        added = await receive(theirs)
+        (seek,) = added(await receive(theirs))
         await receive(watcher)
-        taker = await send(theirs, {"type": "take", "seek": added["id"]})
+        taker = await send(theirs, {"type": "take", "seek": seek["id"]})
         creator = await receive(mine)
         removed = await receive(watcher)
         await leave(mine, theirs)
@@ -106,7 +114,7 @@ def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(
     taker, creator, removed, listed = run_async(scenario)()
     game = LiveGame.objects.get()
     assert taker == creator == {"type": "paired", "url": game.get_absolute_url()}
-    assert removed == {"type": "seek_removed", "id": Seek.objects.get().pk}
+    assert removed == {"type": "seeks", "removed": [Seek.objects.get().pk], "added": []}
     assert listed["type"] == "games" and f'data-game="{game.pk}"' in listed["html"]
 
 
@@ -124,7 +132,7 @@ def test_a_seek_a_player_may_not_take_never_reaches_them(people):
         return first
 
     first = run_async(scenario)()
-    assert first["id"] == Seek.objects.get(creator=bruno).pk
+    assert [row["id"] for row in added(first)] == [Seek.objects.get(creator=bruno).pk]
 
 
 BAD = [
@@ -215,7 +223,7 @@ def test_a_seek_goes_when_its_creator_leaves_and_stays_when_they_come_back_withi
     back, gone = run_async(scenario)()
     seek = Seek.objects.get()
     assert "Buscando rival" in back["waiting"] and f'data-seek="{seek.pk}"' in back["seeks"]
-    assert gone == {"type": "seek_removed", "id": seek.pk} and seek.status == Seek.Status.GONE
+    assert gone == {"type": "seeks", "removed": [seek.pk], "added": []} and seek.status == Seek.Status.GONE
 
 
 def test_a_player_s_open_page_keeps_their_seek_alive(people, settings):
@@ -396,3 +404,22 @@ def test_a_page_s_opening_time_is_believed_only_when_it_is_a_plain_recent_past_t
     assert page_opened(query, now) == now - timedelta(seconds=expected_seconds_ago)
     assert page_opened(b"pagina=%d" % int((now + timedelta(hours=1)).timestamp()), now) == now  # the future: now
     assert page_opened(b"pagina=1", now) == now - PAGE_MEMORY  # long ago: as far back as it is believed
+
+
+def test_withdrawing_a_seek_a_rival_has_just_taken_sends_the_player_to_the_game(people):
+    """The rival's «Jugar ya» and the creator's «Retirar» cross: the answer is the game, not an empty search."""
+    ana, bruno, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        await send(mine, MATCH_TO_3)
+        await receive(mine)  # her own row
+        game = (await database_sync_to_async(service.play_now)(bruno, WISH_3, now=timezone.now())).game  # not told yet
+        answer = await send(mine, {"type": "withdraw"})
+        await leave(mine)
+        return game, answer
+
+    game, answer = run_async(scenario)()
+    assert answer == {"type": "paired", "url": game.get_absolute_url()}
+    assert Seek.objects.get().status == Seek.Status.TAKEN

@@ -7,8 +7,8 @@ import pytest
 from tests.classroom_factories import make_classroom, make_user
 from tests.lobby_factories import MATCH_TO_3, NOW, later, make_young, rate
 from tutor.lobby import service
-from tutor.lobby.models import Block, Seek
-from tutor.lobby.rooms import MINE, TAKE, VIEW, Card, Viewer
+from tutor.lobby.models import Block, Seek, room_key
+from tutor.lobby.rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, plays_in
 from tutor.lobby.service import LobbyError, Wish
 from tutor.play.models import Phase
 from tutor.ratings.models import RatedMatch
@@ -156,6 +156,31 @@ def test_accounts_a_teacher_created_play_only_in_their_class_s_room_where_nothin
     assert Viewer.of(make_user("extrana")).shows(Card.of(seek)) is None
     game = service.play_now(mateo, Wish(length=3, rated=False, classroom_id=classroom.pk), now=later(1)).game
     assert game.classroom == classroom and not game.public and not RatedMatch.objects.filter(game=game).exists()
+
+
+def test_the_one_query_answers_about_rooms_and_blocks_agree_with_the_viewer(ana, bruno):
+    """``plays_in`` and ``blocks_between`` (the end of a match asks them) say what ``Viewer.of`` says."""
+    from django.contrib.auth.models import AnonymousUser
+
+    teacher = make_user("profe", teacher=True)
+    lucia = make_young("lucia", teacher)
+    classroom = make_classroom(teacher, students=[lucia, bruno])
+    other = make_classroom(make_user("otra", teacher=True), name="3.º A")
+    Block.objects.create(blocker=bruno, blocked=ana)
+    for user in (ana, bruno, lucia, teacher, AnonymousUser()):
+        viewer = Viewer.of(user)
+        for classroom_id in (None, classroom.pk, other.pk):
+            assert plays_in(user, classroom_id) == (room_key(classroom_id) in viewer.playing_keys), (user, classroom_id)
+        for rival in (ana, bruno, lucia):
+            assert blocks_between(user, rival.pk) == (rival.pk in viewer.blocked), (user, rival)
+
+
+def test_a_lobby_socket_s_viewer_reads_the_rating_and_blocks_again_before_each_decision(ana, bruno):
+    before = Viewer.of(ana)
+    rate(ana, 1700)
+    Block.objects.create(blocker=bruno, blocked=ana)
+    after = before.refreshed(ana)
+    assert (after.rating, after.blocked, after.rooms) == (1700, {bruno.pk}, before.rooms)
 
 
 def test_money_games_are_never_rated_and_a_visitor_only_watches_the_public_room(ana):

@@ -4,7 +4,8 @@ On connecting, the consumer reads who is looking (``rooms.Viewer``: their
 rooms, rating and blocks), joins the groups of those rooms and of the
 player, and sends the lists drawn for them.  Then it forwards what the
 rooms' groups announce, choosing for each published seek the row its
-viewer is shown (or none), and removing only rows it showed.
+viewer is shown (or none), removing only rows it showed, and sending the
+changes of a moment together (``changes``).
 
 Messages from the browser are JSON objects: ``{"type": "play_now",
 "length": "3", "clock": "no", "rated": "on", "spread": "", "room":
@@ -20,6 +21,7 @@ out closes it.  While a player's socket is open, their seek lives on
 
 from __future__ import annotations
 
+import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -28,6 +30,7 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.utils import timezone
 
 from tutor.play.consumers import GameConsumer
@@ -41,6 +44,7 @@ except ImportError:  # another ASGI server
     SocketGone = ()
 
 from . import broadcast, service
+from .changes import SeekChanges
 from .display import game_rows, seek_rows, waiting_box, watchable
 from .forms import SeekForm
 from .keeper import keeper
@@ -85,6 +89,8 @@ class LobbyConsumer(LiveSocket):
             self.leave_place()  # a socket that never opened holds no place
             raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None
+        self.changes = SeekChanges(self.shown)
+        self.sending: asyncio.Task | None = None
         await self.accept()
         keeper().arrive(self, games=state["games"] if self.watches_games else None)
         self.arrived = True
@@ -93,6 +99,9 @@ class LobbyConsumer(LiveSocket):
             await self.send_json({"type": "paired", "url": paired})
 
     async def disconnect(self, code: int) -> None:
+        sending = getattr(self, "sending", None)
+        if sending is not None:  # the page is gone: nothing left to tell it
+            sending.cancel()
         self.leave_place()
         await self.leave_groups()
         if getattr(self, "arrived", False):
@@ -123,8 +132,7 @@ class LobbyConsumer(LiveSocket):
             "games": games_shown if games_shown is not None and PUBLIC_ROOM in viewer.keys else game_rows(watchable(viewer)),
             "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
         }
-        taken = service.taken_since([viewer.user_id], self.opened_at) if viewer.plays and viewer.user_id else []
-        paired = max(taken, key=lambda found: found[2])[1] if taken else None
+        paired = service.last_pairing(viewer.user_id, self.opened_at) if viewer.plays and viewer.user_id else None
         return viewer, state, {seek.pk for seek in seeks}, paired
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -155,7 +163,7 @@ class LobbyConsumer(LiveSocket):
         now = timezone.now()
         kind = message["type"]
         if kind == "play_now":
-            viewer = Viewer.of(self.user)
+            viewer = self.viewer.refreshed(self.user)
             form = SeekForm(viewer, data={name: message.get(name, "") for name in FIELDS})
             if not form.is_valid():
                 raise service.LobbyError(" ".join(str(error) for errors in form.errors.values() for error in errors))
@@ -164,6 +172,10 @@ class LobbyConsumer(LiveSocket):
             outcome = service.take(message["seek"], self.user, now=now)
         else:
             outcome = service.withdraw(self.user, now=now)
+            # Nothing left to withdraw: a rival took the seek a moment ago, and the page has not gone yet.
+            paired = service.last_pairing(self.user.pk, self.opened_at) if not outcome.closed else None
+            if paired is not None:
+                return {"type": "paired", "url": paired}, []
         if outcome.game is not None:
             reply = {"type": "paired", "url": outcome.game.get_absolute_url()}
         else:
@@ -175,13 +187,24 @@ class LobbyConsumer(LiveSocket):
     async def lobby_seek_added(self, event: dict) -> None:
         variant = self.viewer.shows(Card(**event["card"]))
         if variant is not None:
-            self.shown.add(event["card"]["id"])
-            await self.send_json({"type": "seek_added", "id": event["card"]["id"], "html": event["rows"][variant]})
+            self.changes.add(event["card"]["id"], event["rows"][variant])
+            self.send_changes_soon()
 
     async def lobby_seek_removed(self, event: dict) -> None:
-        if event["id"] in self.shown:
-            self.shown.discard(event["id"])
-            await self.send_json({"type": "seek_removed", "id": event["id"]})
+        self.changes.remove(event["id"])
+        self.send_changes_soon()
+
+    def send_changes_soon(self) -> None:
+        """The list's changes go out together, ``LOBBY_BATCH_SECONDS`` after the first of them (``changes``)."""
+        if self.changes and self.sending is None:
+            self.sending = asyncio.get_running_loop().create_task(self._send_changes())
+
+    async def _send_changes(self) -> None:
+        await asyncio.sleep(getattr(settings, "LOBBY_BATCH_SECONDS", 0.5))
+        self.sending = None
+        message = self.changes.message()
+        if message is not None:
+            await self.send_json(message)
 
     async def show_games(self, html: str) -> None:
         """The list of games to watch, drawn by this process's keeper (not through the channel layer)."""

@@ -24,7 +24,7 @@ from tutor.ratings.models import RatedMatch, RatingChange
 from . import rematch, safety, service
 from .forms import SeekForm
 from .models import PUBLIC_ROOM, Seek
-from .rooms import MINE, TAKE, VIEW, Card, Viewer
+from .rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, plays_in
 
 WATCHABLE = 30
 """How many public games under way the lobby lists."""
@@ -98,7 +98,6 @@ def after_match(game: LiveGame, viewer) -> str:
     if side is None or game.black_id is None:
         return ""
     rival = game.player(opponent(side))
-    looking = Viewer.of(viewer)
     try:
         wish = rematch.wish_after(game)
     except service.LobbyError:  # settings the lobby does not offer (a match to one point): nothing to repeat
@@ -106,10 +105,11 @@ def after_match(game: LiveGame, viewer) -> str:
     context = {
         "game": game,
         "rival": rival,
-        "change": RatingChange.objects.filter(game=game, user=viewer).select_related("user").first(),
+        "viewer": viewer,
+        "change": RatingChange.objects.filter(game=game, user=viewer).first() if wish is None or wish.rated else None,
         "rematch": rematch.state(game, viewer, now=timezone.now()) if wish else None,
-        "blocked": rival.pk in looking.blocked,
-        "again": wish is not None and wish.room in looking.playing_keys,
+        "blocked": blocks_between(viewer, rival.pk),
+        "again": wish is not None and plays_in(viewer, wish.classroom_id),
     }
     return render_to_string("lobby/_after_match.html", context)
 

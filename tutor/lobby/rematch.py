@@ -96,8 +96,8 @@ def cancel(game: LiveGame, user, *, now: datetime) -> Outcome:
 
 def state(game: LiveGame, user, *, now: datetime) -> dict:
     """Where the rematch stands for ``user``: their offer, the rival's, or the game it started."""
-    offers = list(Seek.objects.filter(rematch_of=game).exclude(status__in=[Status.WITHDRAWN, Status.DECLINED, Status.GONE])
-                  .select_related("game"))
+    # The game a rematch started is read only when there is one: most finished matches have no offer at all.
+    offers = list(Seek.objects.filter(rematch_of=game).exclude(status__in=[Status.WITHDRAWN, Status.DECLINED, Status.GONE]))
     started = next((seek.game for seek in offers if seek.status == Status.TAKEN and seek.game is not None), None)
     live = [seek for seek in offers if seek.status == Status.OPEN and seek.expires_at > now]
     return {

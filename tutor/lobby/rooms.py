@@ -15,7 +15,7 @@ anyone else does not see it.  The page and the lobby's socket both ask it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Q
 
@@ -60,6 +60,25 @@ def blocked_ids(user) -> set[int]:
     return {other for pair in pairs for other in pair if other != user.pk}
 
 
+def plays_in(user, classroom_id: int | None) -> bool:
+    """Whether ``user`` plays in the room of ``classroom_id`` (None: the public one), as ``rooms_for`` decides.
+
+    One query where ``Viewer.of`` needs four: the end of every match asks it
+    for both players (``display.after_match``).
+    """
+    if not user.is_authenticated:
+        return False
+    if classroom_id is None:
+        return not is_young(user)
+    return Classroom.objects.filter(pk=classroom_id, memberships__student=user).exclude(teacher=user).exists()
+
+
+def blocks_between(user, other_id: int) -> bool:
+    """Whether ``user`` blocked ``other_id`` or was blocked by them (``blocked_ids`` for one pair, in one query)."""
+    return user.is_authenticated and Block.objects.filter(
+        Q(blocker=user, blocked_id=other_id) | Q(blocker_id=other_id, blocked=user)).exists()
+
+
 @dataclass(frozen=True)
 class Card:
     """What deciding who sees a seek needs, small enough to travel with every lobby message."""
@@ -91,6 +110,14 @@ class Viewer:
     def of(cls, user) -> "Viewer":
         rating = ratings_of([user.pk])[user.pk] if user.is_authenticated else 0.0
         return cls(user.pk if user.is_authenticated else None, rating, tuple(rooms_for(user)), frozenset(blocked_ids(user)))
+
+    def refreshed(self, user) -> "Viewer":
+        """The same rooms, with the rating and blocks read again (two queries where ``of`` needs four).
+
+        A lobby socket decides with the rooms it joined when it opened; a
+        rating changes after every match, and blocks whenever a player wishes.
+        """
+        return replace(self, rating=ratings_of([user.pk])[user.pk], blocked=frozenset(blocked_ids(user)))
 
     @property
     def keys(self) -> set[str]:

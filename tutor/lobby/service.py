@@ -276,9 +276,14 @@ def taken_since(creator_ids: list[int], since: datetime) -> list[tuple[int, str,
     if not creator_ids:
         return []
     taken = (Seek.objects.filter(status=Status.TAKEN, rival__isnull=True, creator_id__in=creator_ids, closed_at__gte=since)
-             .exclude(game__isnull=True).select_related("game"))
-    return [(seek.creator_id, seek.game.get_absolute_url(), seek.closed_at)
-            for seek in taken if seek.game is not None and seek.closed_at is not None]
+             .exclude(game__isnull=True).values_list("creator_id", "game__code", "closed_at"))
+    return [(creator, LiveGame(code=code).get_absolute_url(), when) for creator, code, when in taken if when is not None]
+
+
+def last_pairing(user_id: int, since: datetime) -> str | None:
+    """The game's url of the latest seek of this player taken since ``since``, if any (``taken_since``)."""
+    taken = taken_since([user_id], since)
+    return max(taken, key=lambda found: found[2])[1] if taken else None
 
 
 def renew(user, *, now: datetime) -> None:

@@ -372,6 +372,9 @@ PLAY_SOCKETS = {"user": 10, "anonymous": 20, "address": 200}
 # renews the seeks of its players and closes the overdue ones every tick.
 LOBBY_LEASE_SECONDS = 12
 LOBBY_TICK_SECONDS = 3
+# A lobby page gets the changes to its list of seeks together, at most this
+# often: a seek published and taken within it is never sent (tutor/lobby/changes.py).
+LOBBY_BATCH_SECONDS = 0.5
 # The lobby's WebSocket counts under the live games' limits above (PLAY_*).
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,10 @@ CACHES = {
 # set a limit of their own and start from an empty cache.
 RATELIMITS = {**RATELIMITS, "game-code": (10_000, 600)}  # noqa: F405
 
+# Lobby pages get each change to the list of seeks at once, in a message of its own;
+# the tests of gathering them (tests/test_lobby_changes.py) set a window of their own.
+LOBBY_BATCH_SECONDS = 0
+
 # SQLite tests use a file, as ``make run`` does, not Django's default shared
 # in-memory database: there, two threads writing at once (the live server's
 # decisions beside a request) fail at once with "database table is locked"

@@ -4,7 +4,7 @@
  * Nothing here decides who may play whom: the server sends each viewer
  * the rows they are shown, already drawn,
  *   {"type": "state", "seeks", "games", "waiting"}   the whole lists (on connecting)
- *   {"type": "seek_added", "id", "html"}, {"type": "seek_removed", "id"}
+ *   {"type": "seeks", "removed": [id], "added": [{"id", "html"}]}   what changed in a moment
  *   {"type": "games", "html"}                         the games to watch, every few seconds if changed
  *   {"type": "waiting", "html"}                       the player's own search, or ""
  *   {"type": "paired", "url"}                         the game starts: go to it
@@ -90,9 +90,10 @@ function onMessage(event) {
   } catch (error) {
     return;
   }
-  if (data.type === 'seek_added') addRow(LISTS.seek, data.id, data.html);
-  else if (data.type === 'seek_removed') removeRow(LISTS.seek, data.id);
-  else if (data.type === 'games') fill(LISTS.game, data.html);
+  if (data.type === 'seeks') {
+    (Array.isArray(data.removed) ? data.removed : []).forEach((id) => removeRow(LISTS.seek, id));
+    (Array.isArray(data.added) ? data.added : []).forEach((row) => addRow(LISTS.seek, row.id, row.html));
+  } else if (data.type === 'games') fill(LISTS.game, data.html);
   else if (data.type === 'state') {
     fill(LISTS.seek, data.seeks);
     fill(LISTS.game, data.games);
