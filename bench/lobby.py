@@ -125,7 +125,7 @@ async def player(me: dict, port: int, stats: Stats, stop_at: float, think: float
     visit: dict = {}  # one lobby page: when it opened, its press and seek, kept while its socket reconnects
     while time.monotonic() < stop_at:
         try:
-            visit = visit or {"opened": int(time.time())}
+            visit = visit or {"opened": int(time.time() * 1000)}
             url = await in_lobby(me, port, stats, stop_at, think, rng, visit)
             visit = {}
             if url is not None:

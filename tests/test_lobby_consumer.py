@@ -263,17 +263,22 @@ def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people
     assert told == {"type": "paired", "url": url}
 
 
+async def taken_while_away(creator, taker, path: str = "/ws/sala/") -> LiveGame:
+    """``creator`` publishes a seek from a lobby page whose socket then closes; ``taker`` takes it meanwhile."""
+    first = lobby(creator, path)
+    await enter(first)
+    await send(first, MATCH_TO_3)
+    await receive(first)  # her own row
+    await leave(first)
+    seek = await database_sync_to_async(Seek.objects.get)()
+    return (await database_sync_to_async(service.take)(seek.pk, taker, now=timezone.now())).game
+
+
 def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
     ana, bruno, _ = people
 
     async def scenario():
-        first = lobby(ana)
-        await enter(first)
-        await send(first, MATCH_TO_3)
-        await receive(first)
-        await leave(first)
-        seek = await database_sync_to_async(Seek.objects.get)()
-        await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        await taken_while_away(ana, bruno)
         later_page = lobby(ana)
         await enter(later_page)
         await keeper().tick()
@@ -285,23 +290,33 @@ def test_a_page_opened_after_a_pairing_is_not_sent_to_that_game(people):
     assert run_async(scenario)() == {"type": "waiting", "html": ""}
 
 
-def test_a_page_whose_socket_was_away_when_its_seek_was_taken_is_sent_to_the_game_as_it_reconnects(people):
+def test_a_page_drawn_in_the_same_second_after_its_player_s_pairing_is_not_sent_to_that_game(people):
+    """A match resigned at once: its player is back in the lobby within the second of the pairing."""
     ana, bruno, _ = people
-    path = f"/ws/sala/?pagina={int(timezone.now().timestamp()) - 1}"  # as the page writes it when drawn
 
     async def scenario():
-        first = lobby(ana, path)
-        await enter(first)
-        await send(first, MATCH_TO_3)
-        await receive(first)
-        await leave(first)  # the connection drops
-        seek = await database_sync_to_async(Seek.objects.get)()
-        outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
+        await taken_while_away(ana, bruno)
+        drawn = int(timezone.now().timestamp() * 1000)  # the «Jugar» page drawn just after
+        back = lobby(ana, f"/ws/sala/?pagina={drawn}")
+        await enter(back)
+        quiet = await back.receive_nothing(timeout=1)
+        await leave(back)
+        return quiet
+
+    assert run_async(scenario)()
+
+
+def test_a_page_whose_socket_was_away_when_its_seek_was_taken_is_sent_to_the_game_as_it_reconnects(people):
+    ana, bruno, _ = people
+    path = f"/ws/sala/?pagina={int(timezone.now().timestamp() * 1000) - 1000}"  # as the page writes it when drawn
+
+    async def scenario():
+        game = await taken_while_away(ana, bruno, path)
         again = lobby(ana, path)  # the same page reconnects
         await enter(again)
         told = await receive(again)
         await leave(again)
-        return outcome.game.get_absolute_url(), told
+        return game.get_absolute_url(), told
 
     url, told = run_async(scenario)()
     assert told == {"type": "paired", "url": url}
@@ -311,7 +326,7 @@ def test_the_lobby_page_writes_when_it_was_drawn_into_its_socket_s_address(clien
     client.force_login(make_user("ana"))
     page = client.get("/jugar/").content.decode()
     written = int(page.split('data-ws-path="/ws/sala/?pagina=', 1)[1].split('"', 1)[0])
-    assert abs(written - timezone.now().timestamp()) < 60
+    assert abs(written / 1000 - timezone.now().timestamp()) < 60
 
 
 def test_a_public_game_that_ends_leaves_the_list_to_watch_on_the_next_round(people):
@@ -400,9 +415,9 @@ def test_a_page_s_opening_time_is_believed_only_when_it_is_a_plain_recent_past_t
 
     now = timezone.now().replace(microsecond=0)
     if b"%d" in query:
-        query = query % int((now - timedelta(seconds=30)).timestamp())
+        query = query % int((now - timedelta(seconds=30)).timestamp() * 1000)
     assert page_opened(query, now) == now - timedelta(seconds=expected_seconds_ago)
-    assert page_opened(b"pagina=%d" % int((now + timedelta(hours=1)).timestamp()), now) == now  # the future: now
+    assert page_opened(b"pagina=%d" % int((now + timedelta(hours=1)).timestamp() * 1000), now) == now  # the future: now
     assert page_opened(b"pagina=1", now) == now - PAGE_MEMORY  # long ago: as far back as it is believed
 
 

@@ -234,14 +234,15 @@ PAGE_MEMORY = timedelta(minutes=10)
 
 
 def page_opened(query_string: bytes, now: datetime) -> datetime:
-    """When the page behind this socket opened: its ``pagina`` (seconds since the epoch, written by
+    """When the page behind this socket opened: its ``pagina`` (milliseconds since the epoch, written by
     the server into the page), so that a socket reconnecting is told of a pairing made while it was away;
     now for a page without it.  Believed back to ``PAGE_MEMORY`` only: at worst it sends a player to
-    their own recent game."""
+    their own recent game.  Milliseconds, not seconds: a player whose match ended at once comes back
+    to the lobby within the second of the pairing, and must not be sent to that game again."""
     value = parse_qs(query_string.decode("latin-1")).get("pagina", [""])[0]
-    if not value.isdigit() or len(value) > 12:
+    if not value.isdigit() or len(value) > 15:
         return now
-    opened = datetime.fromtimestamp(int(value), tz=dt_timezone.utc)
+    opened = datetime.fromtimestamp(int(value) / 1000, tz=dt_timezone.utc)
     return min(now, max(opened, now - PAGE_MEMORY))
 
 

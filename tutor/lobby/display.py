@@ -82,7 +82,7 @@ def section(request) -> str:
         service.renew(user, now=timezone.now())
     return render_to_string("lobby/_section.html", {
         "viewer": viewer,
-        "page_opened": int(timezone.now().timestamp()),  # its socket, reconnecting, hears of a pairing made meanwhile
+        "page_opened": int(timezone.now().timestamp() * 1000),  # its socket, reconnecting, hears of a pairing made meanwhile
         "form": (getattr(request, "lobby_form", None) or SeekForm(viewer)) if viewer.plays else None,
         "waiting": waiting_box(service.waiting(user, now=timezone.now()), request),
         "seeks": seek_rows(viewer, request),
