@@ -98,7 +98,7 @@ def state(game: LiveGame, user, *, now: datetime) -> dict:
     """Where the rematch stands for ``user``: their offer, the rival's, or the game it started."""
     # The game a rematch started is read only when there is one: most finished matches have no offer at all.
     offers = list(Seek.objects.filter(rematch_of=game).exclude(status__in=[Status.WITHDRAWN, Status.DECLINED, Status.GONE]))
-    started = next((seek.game for seek in offers if seek.status == Status.TAKEN and seek.game is not None), None)
+    started = next((seek.game for seek in offers if seek.status == Status.TAKEN and seek.game_id is not None), None)
     live = [seek for seek in offers if seek.status == Status.OPEN and seek.expires_at > now]
     return {
         "started": started,
