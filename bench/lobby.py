@@ -192,11 +192,11 @@ async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: flo
                 elif pressed_at is not None:  # this press took a seek: it made the pairing
                     stats.pressed[url] = pressed_at
                 return url
-            if kind == "state" and 'data-lobby-mine="' in message.get("waiting", ""):  # a reconnected page's own seek
-                seek_id = visit["seek"] = int(message["waiting"].split('data-lobby-mine="', 1)[1].split('"', 1)[0])
+            if kind == "state" and own_seek(message.get("waiting", "")) is not None:  # a reconnected page's own seek
+                seek_id = visit["seek"] = own_seek(message["waiting"])
                 stats.published.setdefault(seek_id, me["pk"])
-            elif kind == "waiting" and message["html"]:
-                seek_id = visit["seek"] = int(message["html"].split('data-lobby-mine="', 1)[1].split('"', 1)[0])
+            elif kind == "waiting" and own_seek(message["html"]) is not None:
+                seek_id = visit["seek"] = own_seek(message["html"])
                 stats.published[seek_id] = me["pk"]
             elif kind == "error":
                 stats.errors.append(message["message"])
@@ -207,6 +207,13 @@ async def in_lobby(me: dict, port: int, stats: Stats, stop_at: float, think: flo
     finally:
         # A page that moves to the board does not wait for the lobby's closing handshake.
         asyncio.get_running_loop().create_task(socket.close())
+
+
+def own_seek(html: str) -> int | None:
+    """The id of the player's own seek in the lobby's «waiting» box, or None when the box is empty."""
+    if 'data-lobby-mine="' not in html:
+        return None
+    return int(html.split('data-lobby-mine="', 1)[1].split('"', 1)[0])
 
 
 async def drain_withdrawal(socket, stats: Stats) -> str | None:

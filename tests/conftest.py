@@ -76,6 +76,14 @@ def bruno():
     return make_user("bruno")
 
 
+@pytest.fixture
+def people():
+    """Three players: Ana, Bruno and Carla."""
+    from tests.classroom_factories import make_user
+
+    return make_user("ana"), make_user("bruno"), make_user("carla")
+
+
 # -- browser tests (see tests/browser.py) -------------------------------------
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.classroom_factories import make_user
 from tests.test_lobby_consumer import MATCH_TO_3, enter, leave, lobby, receive, send
 from tests.test_play_consumer import run_async
 from tutor.lobby.changes import SeekChanges
@@ -49,8 +48,8 @@ def gathering(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_watcher_is_sent_two_new_seeks_in_one_message(gathering):
-    ana, bruno, carla = make_user("ana"), make_user("bruno"), make_user("carla")
+def test_a_watcher_is_sent_two_new_seeks_in_one_message(gathering, people):
+    ana, bruno, carla = people
 
     async def scenario():
         first, second, watcher = lobby(ana), lobby(bruno), lobby(carla)
@@ -67,8 +66,8 @@ def test_a_watcher_is_sent_two_new_seeks_in_one_message(gathering):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_seek_taken_within_the_moment_never_reaches_the_other_pages(gathering):
-    ana, bruno, carla = make_user("ana"), make_user("bruno"), make_user("carla")
+def test_a_seek_taken_within_the_moment_never_reaches_the_other_pages(gathering, people):
+    ana, bruno, carla = people
 
     async def scenario():
         creator, taker, watcher = lobby(ana), lobby(bruno), lobby(carla)

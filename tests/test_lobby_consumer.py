@@ -65,11 +65,6 @@ async def leave(*communicators) -> None:
         await communicator.disconnect(timeout=20)
 
 
-@pytest.fixture
-def people():
-    return make_user("ana"), make_user("bruno"), make_user("carla")
-
-
 def test_jugar_ya_publishes_a_seek_that_every_page_shows_at_once_with_the_buttons_its_viewer_may_use(people):
     ana, bruno, _ = people
 
@@ -247,10 +242,7 @@ def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people
     ana, bruno, _ = people
 
     async def scenario():
-        mine = lobby(ana)
-        await enter(mine)
-        await send(mine, MATCH_TO_3)
-        await receive(mine)  # her own row
+        mine = await waiting_page(ana)
         seek = await database_sync_to_async(Seek.objects.get)()
         # Taken without telling anyone, as if the message had been lost on the way.
         outcome = await database_sync_to_async(service.take)(seek.pk, bruno, now=timezone.now())
@@ -263,13 +255,18 @@ def test_a_creator_who_missed_the_pairing_is_told_again_on_the_next_round(people
     assert told == {"type": "paired", "url": url}
 
 
+async def waiting_page(creator, path: str = "/ws/sala/") -> WebsocketCommunicator:
+    """``creator``'s lobby page, from which she has published a match to 3 (her own row read)."""
+    page = lobby(creator, path)
+    await enter(page)
+    await send(page, MATCH_TO_3)
+    await receive(page)  # her own row
+    return page
+
+
 async def taken_while_away(creator, taker, path: str = "/ws/sala/") -> LiveGame:
     """``creator`` publishes a seek from a lobby page whose socket then closes; ``taker`` takes it meanwhile."""
-    first = lobby(creator, path)
-    await enter(first)
-    await send(first, MATCH_TO_3)
-    await receive(first)  # her own row
-    await leave(first)
+    await leave(await waiting_page(creator, path))
     seek = await database_sync_to_async(Seek.objects.get)()
     return (await database_sync_to_async(service.take)(seek.pk, taker, now=timezone.now())).game
 
@@ -426,10 +423,7 @@ def test_withdrawing_a_seek_a_rival_has_just_taken_sends_the_player_to_the_game(
     ana, bruno, _ = people
 
     async def scenario():
-        mine = lobby(ana)
-        await enter(mine)
-        await send(mine, MATCH_TO_3)
-        await receive(mine)  # her own row
+        mine = await waiting_page(ana)
         game = (await database_sync_to_async(service.play_now)(bruno, WISH_3, now=timezone.now())).game  # not told yet
         answer = await send(mine, {"type": "withdraw"})
         await leave(mine)
