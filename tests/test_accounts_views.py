@@ -11,8 +11,10 @@ from django.core import mail
 from django.test import Client
 
 from tests.classroom_factories import PASSWORD, make_user
-from tutor.accounts.models import Profile, is_teacher
+from tutor.accounts.backends import AccountBackend
+from tutor.accounts.models import Profile, creator_of, is_teacher
 from tutor.accounts.onetime import create_account
+from tutor.play.access import is_young
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 User = get_user_model()
@@ -209,3 +211,16 @@ def test_teacher_pages_need_a_login_and_a_teacher(client):
     response = client.get("/clases/")
     assert response.status_code == 403
     assert "Esta página es para profesores" in response.content.decode()
+
+
+def test_the_signed_in_user_is_read_with_their_profile_so_pages_ask_it_nothing_more(django_assert_num_queries):
+    """Every page asks whether its visitor teaches, and the lobby whether a teacher made the account."""
+    teacher = make_user("profe", teacher=True)
+    young = create_account("Mateo", teacher)[0]
+    without_profile = get_user_model().objects.create_user("sinperfil")
+    expected = {teacher: (True, None), make_user("lucia"): (False, None), young: (False, teacher.pk),
+                without_profile: (False, None)}
+    for account, (teaches, creator) in expected.items():
+        user = AccountBackend().get_user(account.pk)
+        with django_assert_num_queries(0):
+            assert (is_teacher(user), creator_of(user), is_young(user)) == (teaches, creator, creator is not None)

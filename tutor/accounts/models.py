@@ -77,6 +77,31 @@ def is_teacher(user) -> bool:
     return cached
 
 
+def _made_by_a_teacher() -> models.QuerySet[Profile]:
+    return Profile.objects.filter(created_by__isnull=False, is_teacher=False)
+
+
+def creator_of(user) -> int | None:
+    """The teacher who created ``user``'s account for a student, or ``None`` for an account made by its
+    owner (cached per request, as ``is_teacher``)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    if not hasattr(user, "_creator_of"):
+        user._creator_of = _made_by_a_teacher().filter(user=user).values_list("created_by", flat=True).first()
+    return user._creator_of
+
+
+def made_by_a_teacher(user_ids) -> set[int]:
+    """Which of these accounts a teacher created (``creator_of``), in one query."""
+    return set(_made_by_a_teacher().filter(user_id__in=list(user_ids)).values_list("user_id", flat=True))
+
+
+def remember_profile(user, profile: Profile | None) -> None:
+    """Answer ``is_teacher`` and ``creator_of`` for the rest of the request from a profile read with the user."""
+    user._is_teacher = profile is not None and profile.is_teacher
+    user._creator_of = None if profile is None or profile.is_teacher else profile.created_by_id
+
+
 def display_name(user) -> str:
     """The name a teacher sees: the full name, or the username."""
     return user.get_full_name() or user.username

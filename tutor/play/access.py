@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from tutor.accounts.models import Profile, is_teacher
+from tutor.accounts.models import creator_of, is_teacher
 from tutor.classroom.models import Classroom, Membership
 
 from .models import LiveGame, normalise_code
@@ -34,8 +34,11 @@ def can_watch(user, game: LiveGame) -> bool:
 
 def get_game(user, code: str) -> LiveGame:
     """A game the visitor may see, by its code; 404 otherwise (another class's game does not exist for them)."""
-    game = LiveGame.objects.select_related("white", "black", "classroom").filter(code=normalise_code(code)).first()
-    if game is None or not can_watch(user, game):
+    try:  # ``get``, not ``first``: a code is unique, and ordering the games would only cost time
+        game = LiveGame.objects.select_related("white", "black", "classroom").get(code=normalise_code(code))
+    except LiveGame.DoesNotExist:
+        raise Http404(NOT_FOUND) from None
+    if not can_watch(user, game):
         raise Http404(NOT_FOUND)
     return game
 
@@ -53,11 +56,6 @@ def my_games(user) -> QuerySet[LiveGame]:
     if not user.is_authenticated:
         return LiveGame.objects.none()
     return LiveGame.objects.filter(Q(white=user) | Q(black=user)).select_related("white", "black", "classroom")
-
-
-def creator_of(user) -> int | None:
-    """The teacher who created ``user``'s account for a student, or ``None`` for an account made by its owner."""
-    return Profile.objects.filter(user=user, created_by__isnull=False, is_teacher=False).values_list("created_by", flat=True).first()
 
 
 def is_young(user) -> bool:
