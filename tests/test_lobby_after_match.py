@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.classroom_factories import make_user
 from tests.lobby_factories import MATCH_TO_3, NOW, later
@@ -10,7 +12,10 @@ from tutor.lobby import rematch, safety, service
 from tutor.lobby.models import Block, Report, Seek
 from tutor.lobby.rooms import Viewer
 from tutor.lobby.service import LobbyError, Wish
+from tutor.engine import BLACK, WHITE
 from tutor.play import service as games
+from tutor.play.display import render_panel, render_player_panels
+from tutor.play.models import LiveGame
 from tutor.ratings.models import RatedMatch
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +116,21 @@ def test_a_player_tells_the_staff_about_the_rival_and_nobody_else_can(ana, bruno
     with pytest.raises(LobbyError) as refused:
         safety.report(game, make_user("carla"), Report.Reason.OTHER, "", now=later(11))
     assert refused.value.status == 403
+
+
+def test_both_players_end_of_match_boxes_are_drawn_from_one_reading(ana, bruno):
+    """Both panels are drawn together after every change: the second player's box reads nothing more."""
+    finished_pk = finished(ana, bruno).pk
+
+    def fresh():
+        return LiveGame.objects.select_related("white", "black", "classroom").get(pk=finished_pk)
+
+    one_game, both_games = fresh(), fresh()
+    with CaptureQueriesContext(connection) as one:
+        render_panel(one_game, ana)
+    with CaptureQueriesContext(connection) as both:
+        panels = render_player_panels(both_games)
+    assert len(both) == len(one)
+    assert "Ofrecer la revancha a bruno" in panels[WHITE] and "Ofrecer la revancha a ana" in panels[BLACK]
+    for side in (WHITE, BLACK):
+        assert "Tu puntuación" in panels[side] and "Jugar otra vez" in panels[side]

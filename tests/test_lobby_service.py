@@ -8,7 +8,7 @@ from tests.classroom_factories import make_classroom, make_user
 from tests.lobby_factories import MATCH_TO_3, NOW, later, make_young, rate
 from tutor.lobby import service
 from tutor.lobby.models import Block, Seek, room_key
-from tutor.lobby.rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, plays_in
+from tutor.lobby.rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, playing_in
 from tutor.lobby.service import LobbyError, Wish
 from tutor.play.models import Phase
 from tutor.ratings.models import RatedMatch
@@ -159,7 +159,7 @@ def test_accounts_a_teacher_created_play_only_in_their_class_s_room_where_nothin
 
 
 def test_the_one_query_answers_about_rooms_and_blocks_agree_with_the_viewer(ana, bruno):
-    """``plays_in`` and ``blocks_between`` (the end of a match asks them) say what ``Viewer.of`` says."""
+    """``playing_in`` and ``blocks_between`` (the end of a match asks them) say what ``Viewer.of`` says."""
     from django.contrib.auth.models import AnonymousUser
 
     teacher = make_user("profe", teacher=True)
@@ -167,10 +167,13 @@ def test_the_one_query_answers_about_rooms_and_blocks_agree_with_the_viewer(ana,
     classroom = make_classroom(teacher, students=[lucia, bruno])
     other = make_classroom(make_user("otra", teacher=True), name="3.º A")
     Block.objects.create(blocker=bruno, blocked=ana)
-    for user in (ana, bruno, lucia, teacher, AnonymousUser()):
+    everyone = [ana, bruno, lucia, teacher]
+    for classroom_id in (None, classroom.pk, other.pk):
+        assert playing_in([user.pk for user in everyone], classroom_id) == {
+            user.pk for user in everyone if room_key(classroom_id) in Viewer.of(user).playing_keys}, classroom_id
+        assert playing_in([None], classroom_id) == set()  # someone signed out plays nowhere
+    for user in (*everyone, AnonymousUser()):
         viewer = Viewer.of(user)
-        for classroom_id in (None, classroom.pk, other.pk):
-            assert plays_in(user, classroom_id) == (room_key(classroom_id) in viewer.playing_keys), (user, classroom_id)
         for rival in (ana, bruno, lucia):
             assert blocks_between(user, rival.pk) == (rival.pk in viewer.blocked), (user, rival)
 

@@ -24,7 +24,7 @@ from tutor.ratings.models import RatedMatch, RatingChange
 from . import rematch, safety, service
 from .forms import SeekForm
 from .models import PUBLIC_ROOM, Seek
-from .rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, plays_in
+from .rooms import MINE, TAKE, VIEW, Card, Viewer, blocks_between, playing_in
 
 WATCHABLE = 30
 """How many public games under way the lobby lists."""
@@ -92,26 +92,41 @@ def section(request) -> str:
     }, request=request)
 
 
-def after_match(game: LiveGame, viewer) -> str:
-    """What a finished match's panel offers each player: the rating change, a rematch, another rival, a block."""
-    side = game.side_of(viewer)
-    if side is None or game.black_id is None:
-        return ""
-    rival = game.player(opponent(side))
+def after_match(game: LiveGame, viewers: list) -> list[str]:
+    """What a finished match's panel offers each of ``viewers`` (its players; nothing for anyone else):
+    the rating change, a rematch, another rival, a block.
+
+    Both players' panels are drawn together after every change: what they
+    share (the rating changes, the rematch offers, a block between them, who
+    plays in the game's room) is read once for both.
+    """
+    if game.black_id is None or all(game.side_of(viewer) is None for viewer in viewers):
+        return [""] * len(viewers)
+    changes = {change.user_id: change for change in RatingChange.objects.filter(game=game)}
     try:
-        wish = rematch.wish_after(game)
+        wish = rematch.wish_after(game, rated=True if changes else None)
     except service.LobbyError:  # settings the lobby does not offer (a match to one point): nothing to repeat
         wish = None
-    context = {
-        "game": game,
-        "rival": rival,
-        "viewer": viewer,
-        "change": RatingChange.objects.filter(game=game, user=viewer).first() if wish is None or wish.rated else None,
-        "rematch": rematch.state(game, viewer, now=timezone.now()) if wish else None,
-        "blocked": blocks_between(viewer, rival.pk),
-        "again": wish is not None and plays_in(viewer, wish.classroom_id),
-    }
-    return render_to_string("lobby/_after_match.html", context)
+    offers = rematch.offers(game) if wish else None
+    blocked = blocks_between(game.white, game.black_id)
+    again = playing_in([game.white_id, game.black_id], wish.classroom_id) if wish else set()
+    now = timezone.now()
+    boxes = []
+    for viewer in viewers:
+        side = game.side_of(viewer)
+        if side is None:
+            boxes.append("")
+            continue
+        boxes.append(render_to_string("lobby/_after_match.html", {
+            "game": game,
+            "rival": game.player(opponent(side)),
+            "viewer": viewer,
+            "change": changes.get(viewer.pk),
+            "rematch": rematch.state(game, viewer, now=now, standing=offers) if offers is not None else None,
+            "blocked": blocked,
+            "again": viewer.pk in again,
+        }))
+    return boxes
 
 
 def game_links(game: LiveGame, viewer) -> str:

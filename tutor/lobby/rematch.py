@@ -35,9 +35,10 @@ BLOCKED = "Has bloqueado a tu rival, o te ha bloqueado: no volveréis a jugar."
 NO_OFFER = "Tu rival ya no te ofrece la revancha."
 
 
-def wish_after(game: LiveGame) -> Wish:
-    """The settings of a finished game, for «Jugar otra vez» and the rematch."""
-    return Wish(length=game.length, clock=game.timed, rated=ratings.is_rated(game), classroom_id=game.classroom_id)
+def wish_after(game: LiveGame, *, rated: bool | None = None) -> Wish:
+    """The settings of a finished game, for «Jugar otra vez» and the rematch (``rated`` when the caller knows it)."""
+    rated = ratings.is_rated(game) if rated is None else rated
+    return Wish(length=game.length, clock=game.timed, rated=rated, classroom_id=game.classroom_id)
 
 
 def again(game: LiveGame, user, *, now: datetime) -> Outcome:
@@ -94,12 +95,20 @@ def cancel(game: LiveGame, user, *, now: datetime) -> Outcome:
         return Outcome()
 
 
-def state(game: LiveGame, user, *, now: datetime) -> dict:
-    """Where the rematch stands for ``user``: their offer, the rival's, or the game it started."""
+def offers(game: LiveGame) -> list[Seek]:
+    """The rematch offers of ``game`` still standing or taken (``state`` reads them for each player)."""
+    return list(Seek.objects.filter(rematch_of=game).exclude(status__in=[Status.WITHDRAWN, Status.DECLINED, Status.GONE]))
+
+
+def state(game: LiveGame, user, *, now: datetime, standing: list[Seek] | None = None) -> dict:
+    """Where the rematch stands for ``user``: their offer, the rival's, or the game it started.
+
+    ``standing``: the game's ``offers``, when the caller has read them for both players.
+    """
+    offers_made = offers(game) if standing is None else standing
     # The game a rematch started is read only when there is one: most finished matches have no offer at all.
-    offers = list(Seek.objects.filter(rematch_of=game).exclude(status__in=[Status.WITHDRAWN, Status.DECLINED, Status.GONE]))
-    started = next((seek.game for seek in offers if seek.status == Status.TAKEN and seek.game_id is not None), None)
-    live = [seek for seek in offers if seek.status == Status.OPEN and seek.expires_at > now]
+    started = next((seek.game for seek in offers_made if seek.status == Status.TAKEN and seek.game_id is not None), None)
+    live = [seek for seek in offers_made if seek.status == Status.OPEN and seek.expires_at > now]
     return {
         "started": started,
         "mine": next((seek for seek in live if seek.creator_id == user.pk), None),

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Q
+from django.db.models import F, Q
 
-from tutor.classroom.models import Classroom
+from tutor.accounts.models import made_by_a_teacher
+from tutor.classroom.models import Classroom, Membership
 from tutor.play.access import is_young
 from tutor.ratings.service import ratings_of
 
@@ -60,17 +61,16 @@ def blocked_ids(user) -> set[int]:
     return {other for pair in pairs for other in pair if other != user.pk}
 
 
-def plays_in(user, classroom_id: int | None) -> bool:
-    """Whether ``user`` plays in the room of ``classroom_id`` (None: the public one), as ``rooms_for`` decides.
-
-    One query where ``Viewer.of`` needs four: the end of every match asks it
-    for both players (``display.after_match``).
-    """
-    if not user.is_authenticated:
-        return False
+def playing_in(user_ids, classroom_id: int | None) -> set[int]:
+    """Which of these accounts play in the room of ``classroom_id`` (None: the public one), as ``rooms_for``
+    decides, in one query: the end of every match asks it for both players (``display.after_match``)."""
+    ids = [pk for pk in user_ids if pk is not None]
+    if not ids:
+        return set()
     if classroom_id is None:
-        return not is_young(user)
-    return Classroom.objects.filter(pk=classroom_id, memberships__student=user).exclude(teacher=user).exists()
+        return set(ids) - made_by_a_teacher(ids)  # young accounts (``is_young``) play in their class only
+    return set(Membership.objects.filter(classroom_id=classroom_id, student_id__in=ids)
+               .exclude(classroom__teacher_id=F("student_id")).values_list("student_id", flat=True))
 
 
 def blocks_between(user, other_id: int) -> bool:

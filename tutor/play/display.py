@@ -168,7 +168,9 @@ def clock_faces(game: LiveGame, viewer_side: int | None, now) -> list[dict]:
     } for side in order]
 
 
-def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "") -> dict:
+def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: str = "", error: str = "",
+                  after_match: str | None = None) -> dict:
+    """What the panel shows ``viewer``; ``after_match``, when the caller drew it for several viewers at once."""
     side = game.side_of(viewer)
     position = game.position
     acting = game.side_to_act()
@@ -219,7 +221,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "verdict": verdict,
         "play": play,
         "error": error,
-        "after_match": extensions.after_match(game, viewer),
+        "after_match": extensions.after_match(game, viewer) if after_match is None else after_match,
     }
 
 
@@ -242,4 +244,6 @@ def render_player_panels(game: LiveGame) -> dict[int, str]:
     without reading the game again: one drawing per player and change, not
     one per open page.  Spectators draw their own (``render_panel``).
     """
-    return {side: render_panel(game, game.player(side)) for side in (WHITE, BLACK) if game.player(side) is not None}
+    players = {side: game.player(side) for side in (WHITE, BLACK) if game.player(side) is not None}
+    offers = extensions.after_match_for(game, list(players.values()))
+    return {side: render_panel(game, player, after_match=offer) for (side, player), offer in zip(players.items(), offers)}

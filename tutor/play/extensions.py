@@ -8,8 +8,8 @@ they register here when Django starts (their ``AppConfig.ready``):
   each request, under the player's games under way;
 - ``game_links``: lines of the «Más» list of a game's page;
 - ``after_match``: what a finished match's panel offers next (a rematch, a
-  new rival), drawn for each viewer and only once the match is over, so a
-  move of a game under way never pays for it.
+  new rival), drawn for its viewers together and only once the match is
+  over, so a move of a game under way never pays for it.
 
 Each function returns HTML (already escaped by its template) or ``""``.
 """
@@ -36,7 +36,11 @@ def add_game_link(draw: Callable) -> None:
 
 
 def add_after_match(draw: Callable) -> None:
-    """``draw(game, viewer) -> str``: what a finished match's panel offers ``viewer``."""
+    """``draw(game, viewers) -> list[str]``: what a finished match's panel offers each of ``viewers``.
+
+    Drawn for several viewers at once: both players' panels are drawn together
+    after every change, and what they share is then read once.
+    """
     _register(_after_match, draw)
 
 
@@ -54,6 +58,12 @@ def game_links(game, viewer) -> list[SafeString]:
 
 
 def after_match(game, viewer) -> SafeString:
+    return after_match_for(game, [viewer])[0]
+
+
+def after_match_for(game, viewers: list) -> list[SafeString]:
+    """``after_match`` for each of ``viewers``, every extension asked once for all of them."""
     if not game.is_over:
-        return mark_safe("")
-    return mark_safe("".join(draw(game, viewer) for draw in _after_match))
+        return [mark_safe("")] * len(viewers)
+    drawn = [draw(game, viewers) for draw in _after_match]
+    return [mark_safe("".join(parts)) for parts in zip(*drawn)] if drawn else [mark_safe("")] * len(viewers)
