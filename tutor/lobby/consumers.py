@@ -124,13 +124,15 @@ class LobbyConsumer(LiveSocket):
         user = self.user
         viewer = Viewer.of(user)
         now = timezone.now()
-        service.renew(user, now=now)
         seeks = service.listed(viewer, now=now)
+        own = next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)
+        if own is not None or len(seeks) >= service.LISTED:  # a reloaded page keeps its seek (no write without one)
+            service.renew(user, now=now)
         state = {
             "type": "state",
             "seeks": seek_rows(viewer, seeks=seeks),
             "games": games_shown if games_shown is not None and PUBLIC_ROOM in viewer.keys else game_rows(watchable(viewer)),
-            "waiting": waiting_box(next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)),
+            "waiting": waiting_box(own),
         }
         paired = service.last_pairing(viewer.user_id, self.opened_at) if viewer.plays and viewer.user_id else None
         return viewer, state, {seek.pk for seek in seeks}, paired

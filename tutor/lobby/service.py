@@ -199,8 +199,11 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
     ``user`` plays Black against the seek's creator, in a game with the
     seek's settings (a rematch copies the finished game's).
     """
-    own_ids = list(Seek.objects.filter(creator=user, status=Status.OPEN, rival__isnull=True).values_list("pk", flat=True))
-    locked = {seek.pk: seek for seek in Seek.objects.select_for_update().filter(pk__in=[seek_id, *own_ids]).order_by("pk")}
+    # The seek and the taker's own open one, locked in the order of their ids (no deadlock between two
+    # players taking each other's), with the seek's creator, who plays White (only the seeks' rows locked).
+    locked = {seek.pk: seek for seek in Seek.objects.select_for_update(of=("self",)).select_related("creator").filter(
+        Q(pk=seek_id) | Q(creator=user, status=Status.OPEN, rival__isnull=True)).order_by("pk")}
+    own_ids = [pk for pk, seek in locked.items() if seek.creator_id == user.pk and pk != seek_id]
     seek = locked.get(seek_id)
     if seek is None or seek.status != Status.OPEN or seek.expires_at <= now or seek.creator_id == user.pk:
         return None
@@ -299,7 +302,11 @@ def waiting(user, *, now: datetime) -> Seek | None:
     return Seek.objects.filter(creator=user, status=Status.OPEN, rival__isnull=True, expires_at__gt=now).select_related("classroom").first()
 
 
-def listed(viewer: Viewer, *, now: datetime, limit: int = 200) -> list[Seek]:
+LISTED = 200
+"""How many open seeks a lobby page lists at most."""
+
+
+def listed(viewer: Viewer, *, now: datetime, limit: int = LISTED) -> list[Seek]:
     """The open seeks ``viewer`` is shown, oldest first."""
     ids = [room.classroom_id for room in viewer.rooms if room.classroom_id is not None]
     where = Q(classroom_id__in=ids)

@@ -36,10 +36,10 @@ def enter(user) -> Rating:
 
 
 def mark_rated(game) -> RatedMatch:
-    """``game`` counts for both players' ratings when it ends."""
+    """``game``, just created, counts for both players' ratings when it ends."""
     if not game.length or game.classroom_id is not None:
         raise ValueError("only matches outside a class are rated")
-    return RatedMatch.objects.get_or_create(game=game)[0]
+    return RatedMatch.objects.create(game=game)
 
 
 def is_rated(game) -> bool:
