@@ -331,7 +331,7 @@ def test_a_rivals_update_is_forwarded_while_the_database_thread_is_busy(game, pl
         holder = asyncio.ensure_future(sync_to_async(busy.wait)(10))
         await asyncio.sleep(0.05)
         try:
-            await channel_layers["default"].group_send(group_name(game.pk), {
+            await channel_layers["default"].group_send(group_name(game.code), {
                 "type": "game.changed", "state": {"seq": game.seq + 1, "phase": "roll", "to_act": side, "xgid": game.xgid},
                 "panels": {str(side): "<p>panel</p>"},
             })

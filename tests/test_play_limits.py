@@ -11,6 +11,7 @@ import asyncio
 import json
 import threading
 from datetime import timedelta
+from unittest.mock import patch
 
 import pytest
 from channels.db import database_sync_to_async
@@ -22,6 +23,8 @@ from tests.classroom_factories import PASSWORD, make_classroom, make_user, signe
 from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
 from tutor.asgi import application
 from tutor.play import clocks, display, limits, service
+from tutor.play.broadcast import announce
+from tutor.play.consumers import GameConsumer
 from tutor.play.models import LiveGame
 from tutor.play.visitor import PooledAuthMiddleware
 
@@ -312,3 +315,36 @@ def test_a_socket_opens_while_the_thread_that_applies_the_games_decisions_is_bus
         return connected, first["type"], still_busy
 
     assert run_async(scenario)() == (True, "state", True)
+
+
+def test_a_socket_to_a_code_no_game_can_have_is_refused_like_any_code_that_leads_nowhere(public_game):
+    """Letters outside the codes' alphabet (``Ñ``, Arabic digits) name no game, and no group either."""
+    carla = make_user("carla")
+
+    async def scenario():
+        answers = []
+        for code in ("ÑÑÑÑÑÑ", "٣٣٣٣٣٣", "ab-c"):
+            answers.append(await socket(LiveGame(code=code), carla).connect())
+        return answers
+
+    assert run_async(scenario)() == [(False, 4403)] * 3
+
+
+def test_a_player_s_socket_joins_the_game_before_reading_it_so_a_change_in_between_still_arrives(public_game, players):
+    """The first state is drawn after joining the game's group: a change saved meanwhile comes as an update."""
+    player = public_game.player(public_game.side_to_act())
+    drawn = GameConsumer._drawn
+
+    def drawn_after_a_change(consumer, game, *args):
+        state = drawn(consumer, game, *args)
+        announce(LiveGame.objects.get(pk=game.pk))  # as if the rival acted between the reading and the drawing
+        return state
+
+    async def scenario():
+        communicator = socket(public_game, player)
+        assert (await communicator.connect(timeout=20))[0]
+        return await receive(communicator), await receive(communicator)
+
+    with patch.object(GameConsumer, "_drawn", drawn_after_a_change):
+        first, update = run_async(scenario)()
+    assert first["type"] == "state" and update["type"] == "state" and update["seq"] == first["seq"]

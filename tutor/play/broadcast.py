@@ -36,9 +36,13 @@ from .sockets import user_group
 logger = logging.getLogger(__name__)
 
 
-def group_name(pk: int) -> str:
-    """Every open page of the game: players and spectators."""
-    return f"play-{pk}"
+def group_name(code: str) -> str:
+    """Every open page of the game of ``code`` (normalised): players and spectators.
+
+    Named by the code, which a socket knows before it reads the game: it joins
+    first, so no change saved after its reading is missed (``consumers``).
+    """
+    return f"play-game-{code}"
 
 
 def state_header(game: LiveGame) -> dict:
@@ -62,7 +66,7 @@ SESSION_ENDED = {"type": "session.ended"}
 
 def announce(game: LiveGame) -> None:
     """From synchronous code (the pages without JavaScript): ``game`` as it is after the change."""
-    _send(group_name(game.pk), message(game))
+    _send(group_name(game.code), message(game))
 
 
 def close_sockets_of(user) -> None:

@@ -41,7 +41,7 @@ from . import broadcast, heartbeat, limits, service, watching
 from .access import teaches
 from .broadcast import group_name, state_header
 from .display import render_panel
-from .models import LiveGame
+from .models import LiveGame, normalise_code
 from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
@@ -53,28 +53,43 @@ logger = logging.getLogger(__name__)
 
 
 class GameConsumer(LiveSocket):
+    found = False
+    """Whether the socket has found its game and may see it (``game_pk``, ``side`` and ``role`` are set)."""
+
     async def connect(self) -> None:
+        """Join the game's group, then find the game and draw a player's first state, in one hop.
+
+        Joining first means a change saved after the reading still reaches
+        this page, as an update; the page drops one older than what it shows.
+        A code no game can have (letters outside the codes' alphabet) joins
+        nothing and is refused like any code that leads nowhere.
+        """
         self.user = self.scope.get("user")
         if not await self.take_place():
             return
+        code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
+        if code.isascii():
+            self.group = group_name(code)
+            try:
+                await self.join(self.group)
+            except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
+                logger.warning("Channel layer unavailable (%s): game connection refused", problem)
+                self.leave_place()
+                await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
+                return
         try:
-            self.game_pk, self.side, self.role = await self._find(self.scope["url_route"]["kwargs"]["code"])
+            self.game_pk, self.side, self.role, first = await self._find(code)
         except (Http404, limits.CodeGuessing) as refused:
             self.leave_place()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
-        self.is_player = self.side is not None
-        self.group = group_name(self.game_pk)
-        try:
-            await self.join(self.group)
-        except Exception as problem:  # noqa: BLE001 - the layer (Redis) is down: the page tries again later
-            logger.warning("Channel layer unavailable (%s): game connection refused", problem)
-            self.leave_place()
-            await self.close(code=heartbeat.LAYER_DOWN_CLOSE)
-            return
+        self.found, self.is_player = True, self.side is not None
         await self.accept()
         heartbeat.HEARTBEAT.watch(self)
-        await self.send_state()
+        if first is None:
+            await self.send_state()
+        else:
+            await self.send(text_data=json.dumps(first))
 
     async def dispatch(self, message: dict) -> None:
         """Run the handler at once, without Channels' hop to close stale database connections first.
@@ -103,12 +118,14 @@ class GameConsumer(LiveSocket):
             logger.warning("Channel layer unavailable (%s) while leaving the game's groups", problem)
 
     @partial(database_sync_to_async, thread_sensitive=False)  # only reads: not behind the games' decisions
-    def _find(self, code: str) -> tuple[int, int | None, str]:
-        """The game's id, the viewer's side and, for a spectator, which panel they see; a code that
-        leads nowhere counts as a guess (``limits``)."""
+    def _find(self, code: str) -> tuple[int, int | None, str, dict | None]:
+        """The game's id, the viewer's side, which panel a spectator sees, and a player's first state
+        (a spectator's is the panel the process's spectators share); a code that leads nowhere counts
+        as a guess (``limits``)."""
         game = limits.find_game(self.user, self.place.identity, code)
         side = game.side_of(self.user)
-        return game.pk, side, watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
+        role = watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
+        return game.pk, side, role, self._drawn(game) if side is not None else None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Run one message; a player's refusal is an ``error`` followed by the current state, to resynchronise.
@@ -157,7 +174,10 @@ class GameConsumer(LiveSocket):
 
     async def game_changed(self, event: dict) -> None:
         """A player shows the panel drawn by the process that made the change; a spectator, the one
-        drawn for every spectator of the process (``watching``)."""
+        drawn for every spectator of the process (``watching``).  Nothing for a socket refused on
+        connecting: it joined the group before reading the game."""
+        if not self.found:
+            return
         if self.side is None:
             await watching.spread()
             text = await watching.PANELS.message(self.game_pk, self.role, watching.version(event["state"]))
@@ -187,12 +207,15 @@ class GameConsumer(LiveSocket):
     # the writes (``_run``) are serialised.
     @partial(database_sync_to_async, thread_sensitive=False)
     def _state(self, verdict: dict | None, play: str) -> dict:
-        game = LiveGame.objects.select_related("white", "black", "classroom").get(pk=self.game_pk)
+        return self._drawn(LiveGame.objects.select_related("white", "black", "classroom").get(pk=self.game_pk), verdict, play)
+
+    def _drawn(self, game: LiveGame, verdict: dict | None = None, play: str = "") -> dict:
         return {
             **state_header(game),
             "you": game.side_of(self.user),
             "html": render_panel(game, self.user, verdict=verdict, play=play),
             "verdict": verdict,
+            "type": "state",
         }
 
 
