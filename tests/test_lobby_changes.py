@@ -47,37 +47,29 @@ def gathering(settings):
     settings.LOBBY_TICK_SECONDS = 60
 
 
+async def two_presses(people, second_wish: dict, watch):
+    """Ana presses «Jugar ya» for a match to 3, then Bruno with ``second_wish``, while Carla's page
+    is open: Bruno's answer, and what ``watch`` saw on Carla's page."""
+    ana, bruno, carla = people
+    first, second, watcher = lobby(ana), lobby(bruno), lobby(carla)
+    await enter(first, second, watcher)
+    await send(first, MATCH_TO_3)
+    answer = await send(second, second_wish)
+    seen = await watch(watcher)
+    await leave(first, second, watcher)
+    return answer, seen
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_watcher_is_sent_two_new_seeks_in_one_message(gathering, people):
-    ana, bruno, carla = people
-
-    async def scenario():
-        first, second, watcher = lobby(ana), lobby(bruno), lobby(carla)
-        await enter(first, second, watcher)
-        await send(first, MATCH_TO_3)
-        await send(second, {**MATCH_TO_3, "length": "5"})
-        seen = await receive(watcher)
-        await leave(first, second, watcher)
-        return seen
-
-    seen = run_async(scenario)()
+    _, seen = run_async(two_presses)(people, {**MATCH_TO_3, "length": "5"}, receive)
     ids = [seek.pk for seek in Seek.objects.order_by("pk")]
     assert seen["type"] == "seeks" and seen["removed"] == [] and [row["id"] for row in seen["added"]] == ids
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_seek_taken_within_the_moment_never_reaches_the_other_pages(gathering, people):
-    ana, bruno, carla = people
-
-    async def scenario():
-        creator, taker, watcher = lobby(ana), lobby(bruno), lobby(carla)
-        await enter(creator, taker, watcher)
-        await send(creator, MATCH_TO_3)
-        paired = await send(taker, MATCH_TO_3)  # «Jugar ya» with the same settings takes it
-        quiet = await watcher.receive_nothing(timeout=5)
-        await leave(creator, taker, watcher)
-        return paired, quiet
-
-    paired, quiet = run_async(scenario)()
+    # «Jugar ya» with the same settings takes Ana's seek
+    paired, quiet = run_async(two_presses)(people, MATCH_TO_3, lambda watcher: watcher.receive_nothing(timeout=5))
     assert paired["type"] == "paired" and Seek.objects.get().status == Seek.Status.TAKEN
     assert quiet

@@ -126,7 +126,7 @@ class LobbyConsumer(LiveSocket):
         now = timezone.now()
         seeks = service.listed(viewer, now=now)
         own = next((seek for seek in seeks if seek.creator_id == viewer.user_id), None)
-        if own is not None or len(seeks) >= service.LISTED:  # a reloaded page keeps its seek (no write without one)
+        if own is not None:  # a reloaded page keeps its seek; the keeper's rounds renew it from then on
             service.renew(user, now=now)
         state = {
             "type": "state",

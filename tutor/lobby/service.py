@@ -302,11 +302,7 @@ def waiting(user, *, now: datetime) -> Seek | None:
     return Seek.objects.filter(creator=user, status=Status.OPEN, rival__isnull=True, expires_at__gt=now).select_related("classroom").first()
 
 
-LISTED = 200
-"""How many open seeks a lobby page lists at most."""
-
-
-def listed(viewer: Viewer, *, now: datetime, limit: int = LISTED) -> list[Seek]:
+def listed(viewer: Viewer, *, now: datetime, limit: int = 200) -> list[Seek]:
     """The open seeks ``viewer`` is shown, oldest first."""
     ids = [room.classroom_id for room in viewer.rooms if room.classroom_id is not None]
     where = Q(classroom_id__in=ids)
