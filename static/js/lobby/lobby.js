@@ -38,6 +38,8 @@ const MESSAGES = {
 };
 
 let link = null;
+/** The game this page is going to: a pairing told twice (the process tells it again) navigates once. */
+let goingTo = null;
 
 function showAlert(text) {
   if (!alertBox) return;
@@ -103,8 +105,11 @@ function onMessage(event) {
     showWaiting(data.html);
     say(live, data.html ? MESSAGES.waiting : MESSAGES.withdrawn);
   } else if (data.type === 'paired') {
-    say(live, MESSAGES.paired);
-    if (typeof data.url === 'string' && data.url.startsWith('/')) window.location.assign(data.url);
+    if (typeof data.url === 'string' && data.url.startsWith('/') && goingTo !== data.url) {
+      goingTo = data.url;
+      say(live, MESSAGES.paired);
+      window.location.assign(data.url);
+    }
   } else if (data.type === 'error') {
     showAlert(data.message || '');
     say(live, data.message || '');
