@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
@@ -85,6 +87,34 @@ def test_jugar_ya_publishes_a_seek_that_every_page_shows_at_once_with_the_button
     assert "Tu búsqueda" in own["html"] and "Aceptar" not in own["html"]
     assert theirs == {"id": seek.pk, "html": theirs["html"]} and "Aceptar" in theirs["html"]
     assert "Aceptar" not in visitor["html"] and "ana" in visitor["html"]
+
+
+def test_a_process_hears_each_room_once_and_hands_the_change_to_each_of_its_pages(people):
+    """The room's group has one member per process, its relay, whatever the number of pages open there;
+    every page still gets the row its viewer is shown, and the process leaves the group with its last page."""
+    ana, bruno, carla = people
+    layer = get_channel_layer()
+
+    async def scenario():
+        mine, theirs, watcher, visitor = lobby(ana), lobby(bruno), lobby(carla), lobby()
+        await enter(mine, theirs, watcher, visitor)
+        members = set(layer.groups.get("lobby-public", {}))
+        await send(mine, MATCH_TO_3)
+        rows = [added(await receive(page)) for page in (mine, theirs, watcher, visitor)]
+        await leave(mine, theirs, watcher, visitor)
+        for _ in range(50):  # leaving the group runs on its own task, once the last page has gone
+            if not layer.groups.get("lobby-public"):
+                break
+            await asyncio.sleep(0.01)
+        return members, rows, set(layer.groups.get("lobby-public", {}))
+
+    members, rows, left = run_async(scenario)()
+    assert len(members) == 1 and next(iter(members)).startswith("lobby-relay.")
+    assert [len(found) for found in rows] == [1, 1, 1, 1]
+    (own,), (theirs,), (watcher,), (visitor,) = rows
+    assert "Tu búsqueda" in own["html"] and "Aceptar" in theirs["html"] and "Aceptar" in watcher["html"]
+    assert "Aceptar" not in visitor["html"]
+    assert left == set()
 
 
 def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(people):

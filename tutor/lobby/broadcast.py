@@ -1,9 +1,9 @@
 """Telling every open lobby page what changed: a seek published or closed, a game started or over, a pairing.
 
 Each room is a group of the channel layer (in memory for ``make run``,
-Redis Pub/Sub in production, as the games use), and each player has a
-group of their own, through which the creator of a seek hears that it was
-taken.  Messages are built where the change was made, in the same thread
+Redis Pub/Sub in production, as the games use), heard once per process by
+its ``relay``, and each player has a group of their own, through which the
+creator of a seek hears that it was taken.  Messages are built where the change was made, in the same thread
 hop (``messages``), and sent once it has committed.  The list of games to
 watch is not told here: each process's keeper draws it and pushes it to
 its own pages every few seconds. a published seek
@@ -41,10 +41,10 @@ def messages(outcome: Outcome) -> list[tuple[str, dict]]:
     game = outcome.game
     if game is not None and outcome.taken is not None:
         found.append((player_group(outcome.taken.creator_id), {"type": "lobby.paired", "url": game.get_absolute_url()}))
-    found += [(room_group(card.room), {"type": "lobby.seek_removed", "id": card.id}) for card in outcome.closed]
+    found += [(room_group(card.room), {"type": "lobby.seek_removed", "id": card.id, "room": card.room}) for card in outcome.closed]
     seek = outcome.published
     if seek is not None and seek.rival_id is None:
-        found.append((room_group(seek.room), {"type": "lobby.seek_added", "card": asdict(Card.of(seek)), "rows": seek_variants(seek)}))
+        found.append((room_group(seek.room), {"type": "lobby.seek_added", "room": seek.room, "card": asdict(Card.of(seek)), "rows": seek_variants(seek)}))
     return found
 
 

@@ -1,10 +1,10 @@
 """The lobby's WebSocket: the seeks and games to watch kept up to date, «Jugar ya» and «Aceptar» without reloading.
 
 On connecting, the consumer reads who is looking (``rooms.Viewer``: their
-rooms, rating and blocks), joins the groups of those rooms and of the
-player, and sends the lists drawn for them.  Then it forwards what the
-rooms' groups announce, choosing for each published seek the row its
-viewer is shown (or none), removing only rows it showed, and sending the
+rooms, rating and blocks), joins the player's group, and sends the lists
+drawn for them.  Then it hears what the rooms announce, through its
+process's ``relay``, choosing for each published seek the row its viewer
+is shown (or none) and removing only rows it showed; the relay sends the
 changes of a moment together (``changes``).
 
 Messages from the browser are JSON objects: ``{"type": "play_now",
@@ -21,7 +21,6 @@ out closes it.  While a player's socket is open, their seek lives on
 
 from __future__ import annotations
 
-import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -30,7 +29,6 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.utils import timezone
 
 from tutor.play.consumers import GameConsumer
@@ -49,6 +47,7 @@ from .display import game_rows, seek_rows, waiting_box, watchable
 from .forms import SeekForm
 from .keeper import keeper
 from .models import PUBLIC_ROOM
+from .relay import relay
 from .rooms import Card, Viewer
 
 DECISIONS = ThreadPoolExecutor(max_workers=3, thread_name_prefix="lobby-decisions")
@@ -81,16 +80,15 @@ class LobbyConsumer(LiveSocket):
         try:
             self.viewer, state, self.shown, paired = await self._enter(keeper().games_shown)
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
-            groups = [broadcast.room_group(key) for key in sorted(self.viewer.keys)]
-            if self.viewer.plays:
-                groups.append(broadcast.player_group(self.viewer.user_id))
+            self.changes = SeekChanges(self.shown)
+            groups = [broadcast.player_group(self.viewer.user_id)] if self.viewer.plays else []
             await self.join(*groups)  # and the person's own group: logging out closes the socket (``LiveSocket``)
+            await relay().join(self, self.viewer.keys)
         except BaseException:
+            relay().leave(self)
             self.leave_place()  # a socket that never opened holds no place
             raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None
-        self.changes = SeekChanges(self.shown)
-        self.sending: asyncio.Task | None = None
         await self.accept()
         keeper().arrive(self, games=state["games"] if self.watches_games else None)
         self.arrived = True
@@ -99,9 +97,7 @@ class LobbyConsumer(LiveSocket):
             await self.send_json({"type": "paired", "url": paired})
 
     async def disconnect(self, code: int) -> None:
-        sending = getattr(self, "sending", None)
-        if sending is not None:  # the page is gone: nothing left to tell it
-            sending.cancel()
+        relay().leave(self)  # the page is gone: nothing left to tell it
         self.leave_place()
         await self.leave_groups()
         if getattr(self, "arrived", False):
@@ -186,31 +182,26 @@ class LobbyConsumer(LiveSocket):
 
     # -- what the rooms announce --------------------------------------------------
 
-    async def lobby_seek_added(self, event: dict) -> None:
-        variant = self.viewer.shows(Card(**event["card"]))
-        if variant is not None:
-            self.changes.add(event["card"]["id"], event["rows"][variant])
-            self.send_changes_soon()
+    def heard(self, event: dict) -> bool:
+        """A room's change (from the ``relay``): a seek published, as the row this viewer is shown, or
+        closed; True when the page now has changes to be sent."""
+        if event["type"] == "lobby.seek_added":
+            variant = self.viewer.shows(Card(**event["card"]))
+            if variant is not None:
+                self.changes.add(event["card"]["id"], event["rows"][variant])
+        elif event["type"] == "lobby.seek_removed":
+            self.changes.remove(event["id"])
+        return bool(self.changes)
 
-    async def lobby_seek_removed(self, event: dict) -> None:
-        self.changes.remove(event["id"])
-        self.send_changes_soon()
-
-    def send_changes_soon(self) -> None:
-        """The list's changes go out together, ``LOBBY_BATCH_SECONDS`` after the first of them (``changes``)."""
-        if self.changes and self.sending is None:
-            self.sending = asyncio.get_running_loop().create_task(self._send_changes())
-
-    async def _send_changes(self) -> None:
-        await asyncio.sleep(getattr(settings, "LOBBY_BATCH_SECONDS", 0.5))
-        self.sending = None
+    async def send_changes(self) -> None:
+        """The changes gathered since the last ones, in one message (the relay's round)."""
         message = self.changes.message()
         if message is not None:
             await self.send_json(message)
 
-    async def show_games(self, html: str) -> None:
-        """The list of games to watch, drawn by this process's keeper (not through the channel layer)."""
-        await self.send_json({"type": "games", "html": html})
+    async def show_games(self, text: str) -> None:
+        """The list of games to watch, as the message this process's keeper encoded once for all its pages."""
+        await self.send_text(text)
 
     async def lobby_paired(self, event: dict) -> None:
         """Go to the board; a pairing told again (``taken_at``) only if it happened while this page was open."""
@@ -222,8 +213,11 @@ class LobbyConsumer(LiveSocket):
         await self.send_json({"type": "error", "message": message, "status": status})
 
     async def send_json(self, data: dict) -> None:
+        await self.send_text(json.dumps(data))
+
+    async def send_text(self, text: str) -> None:
         try:
-            await self.send(text_data=json.dumps(data))
+            await self.send(text_data=text)
         except SocketGone:
             # The browser left between a room's message and its disconnect event:
             # the message has nobody to reach, and the disconnect still comes to

@@ -31,6 +31,7 @@ round.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import weakref
 from datetime import timedelta
@@ -98,8 +99,9 @@ class Keeper:
             self.games_shown = None  # nobody here watches: the next arrival draws it
         elif games != self.games_shown:
             self.games_shown = games
+            text = json.dumps({"type": "games", "html": games})  # encoded once for every page here
             for page in watching:
-                await page.show_games(games)
+                await page.show_games(text)
 
 
 def _keep(present: list[int], now, watched: bool) -> tuple[list[tuple[str, dict]], list, str | None]:
