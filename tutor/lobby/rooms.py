@@ -22,7 +22,8 @@ from django.db.models import F, Q
 from tutor.accounts.models import made_by_a_teacher
 from tutor.classroom.models import Classroom, Membership
 from tutor.play.access import is_young
-from tutor.ratings.service import ratings_of
+from tutor.ratings.fibs import START_RATING
+from tutor.ratings.service import rating_if_entered
 
 from .models import PUBLIC_ROOM, Block, room_key
 
@@ -73,10 +74,14 @@ def playing_in(user_ids, classroom_id: int | None) -> set[int]:
                .exclude(classroom__teacher_id=F("student_id")).values_list("student_id", flat=True))
 
 
+def blocks_with(user, other_id):
+    """The blocks between ``user`` and ``other_id`` (an id, or ``OuterRef`` to one), either way."""
+    return Block.objects.filter(Q(blocker=user, blocked_id=other_id) | Q(blocker_id=other_id, blocked=user))
+
+
 def blocks_between(user, other_id: int) -> bool:
     """Whether ``user`` blocked ``other_id`` or was blocked by them (``blocked_ids`` for one pair, in one query)."""
-    return user.is_authenticated and Block.objects.filter(
-        Q(blocker=user, blocked_id=other_id) | Q(blocker_id=other_id, blocked=user)).exists()
+    return user.is_authenticated and blocks_with(user, other_id).exists()
 
 
 @dataclass(frozen=True)
@@ -99,25 +104,36 @@ class Card:
 
 @dataclass(frozen=True)
 class Viewer:
-    """Someone looking at the lobby: their rooms, rating and blocks, read once per page or socket."""
+    """Someone looking at the lobby: their rooms, rating and blocks, read once per page or socket.
+
+    ``entered``: they have a rating of their own already (``ratings.enter``),
+    so pairing them need not create it.
+    """
 
     user_id: int | None
     rating: float
     rooms: tuple[Room, ...]
     blocked: frozenset[int] = field(default_factory=frozenset)
+    entered: bool = False
 
     @classmethod
     def of(cls, user) -> "Viewer":
-        rating = ratings_of([user.pk])[user.pk] if user.is_authenticated else 0.0
-        return cls(user.pk if user.is_authenticated else None, rating, tuple(rooms_for(user)), frozenset(blocked_ids(user)))
+        if not user.is_authenticated:
+            return cls(None, 0.0, tuple(rooms_for(user)))
+        rating = rating_if_entered(user.pk)
+        return cls(user.pk, START_RATING if rating is None else rating, tuple(rooms_for(user)),
+                   frozenset(blocked_ids(user)), entered=rating is not None)
 
     def refreshed(self, user) -> "Viewer":
-        """The same rooms, with the rating and blocks read again (two queries where ``of`` needs four).
+        """The same rooms and blocks, with the rating read again (one query where ``of`` needs four).
 
         A lobby socket decides with the rooms it joined when it opened; a
-        rating changes after every match, and blocks whenever a player wishes.
+        rating changes after every match.  Blocks may change at any moment
+        too, but a pairing reads them itself, in the same query that finds
+        the seek to take (``service.candidates``).
         """
-        return replace(self, rating=ratings_of([user.pk])[user.pk], blocked=frozenset(blocked_ids(user)))
+        rating = rating_if_entered(user.pk)
+        return replace(self, rating=START_RATING if rating is None else rating, entered=rating is not None)
 
     @property
     def keys(self) -> set[str]:

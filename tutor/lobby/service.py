@@ -28,14 +28,14 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 from tutor.ratings import service as ratings
 
 from .models import PUBLIC_ROOM, Room, Seek, room_key
-from .rooms import Card, Viewer
+from .rooms import Card, Viewer, blocks_with
 
 Status = Seek.Status
 LENGTHS = (0, 3, 5, 7)
@@ -128,11 +128,16 @@ def _lock_room(key: str) -> None:
 
 
 def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
-    """Open seeks with exactly these settings that ``user`` may take, oldest first."""
+    """Open seeks with exactly these settings that ``user`` may take, oldest first.
+
+    Blocks are read here, in the same query, not from ``viewer``: a lobby
+    socket keeps its viewer while it is open, and a block made meanwhile
+    (in another tab) must hold at once.
+    """
     found = Seek.objects.filter(
         status=Status.OPEN, rival__isnull=True, expires_at__gt=now, length=wish.length, clock=wish.clock,
         rated=wish.rated, classroom_id=wish.classroom_id,  # type: ignore[misc]  # None: the public room
-    ).exclude(creator_id=user.pk).exclude(creator_id__in=viewer.blocked)
+    ).exclude(creator_id=user.pk).exclude(Exists(blocks_with(user, OuterRef("creator_id"))))
     found = found.filter(Q(min_rating__isnull=True) | Q(min_rating__lte=viewer.rating),
                          Q(max_rating__isnull=True) | Q(max_rating__gte=viewer.rating))
     if wish.spread is not None:
@@ -150,7 +155,7 @@ def _publish(user, viewer: Viewer, wish: Wish, *, now: datetime) -> Outcome:
         creator=user, creator_rating=viewer.rating, length=wish.length, clock=wish.clock, rated=wish.rated,
         min_rating=low, max_rating=high, classroom_id=wish.classroom_id, created=now, expires_at=now + lease(),
     )
-    if wish.classroom_id is None:
+    if wish.classroom_id is None and not viewer.entered:
         ratings.enter(user)
     return Outcome(published=seek, closed=closed)
 
@@ -227,7 +232,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
             own.status, own.closed_at = Status.WITHDRAWN, now
             own.save(update_fields=["status", "closed_at"])
             closed.append(Card.of(own))
-    if seek.classroom_id is None:
+    if seek.classroom_id is None and not viewer.entered:
         ratings.enter(user)
     return Outcome(game=game, taken=seek, closed=closed)
 

@@ -30,6 +30,11 @@ def ratings_of(user_ids) -> dict[int, float]:
     return {pk: found.get(pk, fibs.START_RATING) for pk in ids}
 
 
+def rating_if_entered(user_id: int) -> float | None:
+    """The player's rating, or None before they first play in the public lobby (they have no row yet)."""
+    return Rating.objects.filter(user_id=user_id).values_list("rating", flat=True).first()
+
+
 def enter(user) -> Rating:
     """The player's row, created the first time they play in the public lobby (their page becomes visible)."""
     return Rating.objects.get_or_create(user_id=user.pk)[0]
