@@ -178,14 +178,14 @@ def test_the_one_query_answers_about_rooms_and_blocks_agree_with_the_viewer(ana,
             assert blocks_between(user, rival.pk) == (rival.pk in viewer.blocked), (user, rival)
 
 
-def test_a_lobby_socket_s_viewer_reads_the_rating_again_and_a_block_made_meanwhile_holds_at_once(ana, bruno, carla):
+def test_a_lobby_socket_s_viewer_reads_the_rating_and_blocks_again_before_each_decision(ana, bruno, carla):
     bruno_sees = Viewer.of(bruno)  # his lobby socket opened before anyone blocked anyone
     assert not bruno_sees.entered
     rate(bruno, 1700)
-    after = bruno_sees.refreshed(bruno)
-    assert (after.rating, after.entered, after.rooms) == (1700, True, bruno_sees.rooms)
     waiting = service.play_now(ana, MATCH_TO_3, now=NOW).published
     Block.objects.create(blocker=ana, blocked=bruno)  # from another tab, while his socket stays open
+    after = bruno_sees.refreshed(bruno)
+    assert (after.rating, after.entered, after.blocked, after.rooms) == (1700, True, {ana.pk}, bruno_sees.rooms)
     outcome = service.play_now(bruno, MATCH_TO_3, now=later(1), viewer=after)
     assert outcome.game is None and outcome.published is not None  # he waits: he never gets her seek
     assert Seek.objects.get(pk=waiting.pk).status == Seek.Status.OPEN

@@ -28,14 +28,14 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 from tutor.ratings import service as ratings
 
 from .models import PUBLIC_ROOM, Room, Seek, room_key
-from .rooms import Card, Viewer, blocks_with
+from .rooms import Card, Viewer
 
 Status = Seek.Status
 LENGTHS = (0, 3, 5, 7)
@@ -130,19 +130,23 @@ def _lock_room(key: str) -> None:
 def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
     """Open seeks with exactly these settings that ``user`` may take, oldest first.
 
-    Blocks are read here, in the same query, not from ``viewer``: a lobby
-    socket keeps its viewer while it is open, and a block made meanwhile
-    (in another tab) must hold at once.
+    One ``filter`` with every condition: each further ``filter`` or
+    ``exclude`` copies the query, and building this one was the costliest
+    step of «Jugar ya» (``bench/lobby.py``).
     """
-    found = Seek.objects.filter(
-        status=Status.OPEN, rival__isnull=True, expires_at__gt=now, length=wish.length, clock=wish.clock,
-        rated=wish.rated, classroom_id=wish.classroom_id,  # type: ignore[misc]  # None: the public room
-    ).exclude(creator_id=user.pk).exclude(Exists(blocks_with(user, OuterRef("creator_id"))))
-    found = found.filter(Q(min_rating__isnull=True) | Q(min_rating__lte=viewer.rating),
-                         Q(max_rating__isnull=True) | Q(max_rating__gte=viewer.rating))
+    rating = viewer.rating
+    conditions = (
+        Q(status=Status.OPEN, rival__isnull=True, expires_at__gt=now, length=wish.length, clock=wish.clock,
+          rated=wish.rated, classroom_id=wish.classroom_id)  # None: the public room
+        & ~Q(creator_id=user.pk)
+        & (Q(min_rating__isnull=True) | Q(min_rating__lte=rating))
+        & (Q(max_rating__isnull=True) | Q(max_rating__gte=rating))
+    )
+    if viewer.blocked:
+        conditions &= ~Q(creator_id__in=viewer.blocked)
     if wish.spread is not None:
-        found = found.filter(creator_rating__gte=viewer.rating - wish.spread, creator_rating__lte=viewer.rating + wish.spread)
-    return found.order_by("created", "pk")
+        conditions &= Q(creator_rating__gte=rating - wish.spread, creator_rating__lte=rating + wish.spread)
+    return Seek.objects.filter(conditions).order_by("created", "pk")
 
 
 def _publish(user, viewer: Viewer, wish: Wish, *, now: datetime) -> Outcome:
