@@ -93,11 +93,16 @@ serve-prod: $(STAMP)
 # tutor.settings.prod, next to gunicorn, which keeps serving HTTP.  The proxy
 # sends /ws/ here.  Several processes or machines share the games through
 # Redis: CHANNEL_LAYER_URL=redis://… (see README, "Partidas en directo").
+# LIVE_THREADS: daphne's shared pool of threads (ASGI_THREADS), where the
+# sockets read the database; the lobby's decisions have three more of their own.
+# Fewer threads than Python's default of six leave the event loop, which serves
+# every socket, less often waiting for the interpreter's lock (bench/lobby.py).
 LIVE_PORT ?= 8001
+LIVE_THREADS ?= 3
 
 serve-live: $(STAMP)
 	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
-	$(PROD) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
+	$(PROD) ASGI_THREADS=$(LIVE_THREADS) $(VPY) -m daphne --bind $(HOST) --port $(LIVE_PORT) --proxy-headers tutor.asgi:application
 
 # The workers that grade finished games' reviews in production, on any machine
 # that reaches the database (and Redis, to tell the open review pages at

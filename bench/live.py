@@ -117,7 +117,12 @@ def prepare(env: dict, games: int, attack: bool = False) -> tuple[list[dict], di
     return created, attacked
 
 
+LIVE_THREADS = "3"
+"""Each daphne's shared pool of threads, as ``make serve-live`` starts it (``LIVE_THREADS`` there)."""
+
+
 def start_daphne(env: dict, folder: Path, count: int) -> tuple[list[subprocess.Popen], list[int]]:
+    env = {"ASGI_THREADS": LIVE_THREADS, **env}  # an ASGI_THREADS of the caller's wins
     processes, ports = [], []
     for index in range(count):
         port = free_port()

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from bench.live import LIVE_THREADS
 from bench.load import Browser, ProductionServer, last_json_line
 from tests.missing import unavailable
 from tests.production_seeds import PASSWORD, SEED
@@ -69,7 +70,7 @@ class LiveServer(ProductionServer):
 
     def __init__(self, http: ProductionServer) -> None:
         super().__init__(http.folder)
-        self.env = dict(http.env)
+        self.env = {**http.env, "ASGI_THREADS": LIVE_THREADS}
         self.log_path = http.folder / "daphne.log"
 
     def prepare(self) -> None:
