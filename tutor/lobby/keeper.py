@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import weakref
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
@@ -42,6 +41,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import broadcast, display, service
+from .loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -111,13 +111,5 @@ def _keep(present: list[int], now, watched: bool) -> tuple[list[tuple[str, dict]
     return broadcast.messages(service.Outcome(closed=closed)), service.taken_since(present, now - 3 * tick), games
 
 
-_keepers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Keeper]" = weakref.WeakKeyDictionary()
-
-
-def keeper() -> Keeper:
-    """The keeper of the running event loop (one per web process)."""
-    loop = asyncio.get_running_loop()
-    found = _keepers.get(loop)
-    if found is None:
-        found = _keepers[loop] = Keeper()
-    return found
+keeper = one_per_loop(Keeper)
+"""The keeper of the running event loop (one per web process)."""

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 
 from channels.layers import get_channel_layer
 from django.conf import settings
 
 from .broadcast import room_group
+from .loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -119,13 +119,5 @@ async def _send_changes(pages) -> None:
         await page.send_changes()
 
 
-_relays: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Relay]" = weakref.WeakKeyDictionary()
-
-
-def relay() -> Relay:
-    """The relay of the running event loop (one per web process)."""
-    loop = asyncio.get_running_loop()
-    found = _relays.get(loop)
-    if found is None:
-        found = _relays[loop] = Relay()
-    return found
+relay = one_per_loop(Relay)
+"""The relay of the running event loop (one per web process)."""
