@@ -147,9 +147,15 @@ class LobbyConsumer(LiveSocket):
             except service.LobbyError as refused:
                 await self.error(refused.message, refused.status)
                 return
-            for group, announcement in found:
+            # The rival waiting for this pairing hears first, then this player; what the rooms'
+            # lists change waits for both: each announcement is a round trip to Redis.
+            first = [item for item in found if item[1]["type"] == "lobby.paired"]
+            for group, announcement in first:
                 await self.channel_layer.group_send(group, announcement)
             await self.send_json(reply)
+            for group, announcement in found:
+                if announcement["type"] != "lobby.paired":
+                    await self.channel_layer.group_send(group, announcement)
 
     # The lobby's decisions rest on the database's row locks, not on running
     # one at a time in this process: they use threads of their own
