@@ -80,3 +80,29 @@ def test_two_processes_share_a_game_group_through_one_redis(redis_layer):
         return message
 
     assert run_async(scenario)() == {"type": "game.changed"}
+
+
+def test_the_lobby_s_lists_change_through_redis_with_one_relay_per_process(redis_layer):
+    """Production's layer: a seek published reaches the other pages through the process's relay,
+    and a pairing sends both players to the board."""
+    from tests.classroom_factories import make_user
+    from tests.test_lobby_consumer import MATCH_TO_3, added, enter, leave, lobby, send
+    from tutor.play.models import LiveGame
+
+    ana, bruno, carla = make_user("ana"), make_user("bruno"), make_user("carla")
+
+    async def scenario():
+        mine, theirs, watcher = lobby(ana), lobby(bruno), lobby(carla)
+        await enter(mine, theirs, watcher)
+        waiting = await send(mine, MATCH_TO_3)
+        rows = [added(await receive(page)) for page in (mine, theirs, watcher)]
+        taken = await send(theirs, MATCH_TO_3)  # «Jugar ya» with the same settings takes her seek
+        told = await receive(mine)
+        await leave(mine, theirs, watcher)
+        return waiting, rows, taken, told
+
+    waiting, rows, taken, told = run_async(scenario)()
+    game = LiveGame.objects.get()
+    assert waiting["type"] == "waiting" and [len(found) for found in rows] == [1, 1, 1]
+    assert "Aceptar" in rows[1][0]["html"] and "Tu búsqueda" in rows[0][0]["html"]
+    assert taken == told == {"type": "paired", "url": game.get_absolute_url()}
