@@ -3,12 +3,13 @@
 Each room is a group of the channel layer (in memory for ``make run``,
 Redis Pub/Sub in production, as the games use), heard once per process by
 its ``relay``, and each player has a group of their own, through which the
-creator of a seek hears that it was taken.  Messages are built where the change was made, in the same thread
-hop (``messages``), and sent once it has committed.  The list of games to
-watch is not told here: each process's keeper draws it and pushes it to
-its own pages every few seconds. a published seek
-travels with its row drawn in every variant (``display.seek_variants``)
-and the little each socket needs to choose one (``rooms.Card``).
+creator of a seek hears that it was taken.  Messages are built where the
+change was made, in the same thread hop (``messages``), and sent once it
+has committed; a published seek travels with its row drawn in every
+variant (``display.seek_variants``) and the little each socket needs to
+choose one (``rooms.Card``).  The list of games to watch is not told here:
+each process's keeper draws it and pushes it to its own pages every few
+seconds.
 """
 
 from __future__ import annotations

@@ -149,13 +149,13 @@ class LobbyConsumer(LiveSocket):
                 return
             # The rival waiting for this pairing hears first, then this player; what the rooms'
             # lists change waits for both: each announcement is a round trip to Redis.
-            first = [item for item in found if item[1]["type"] == "lobby.paired"]
-            for group, announcement in first:
+            pairing = [item for item in found if item[1]["type"] == "lobby.paired"]
+            lists = [item for item in found if item[1]["type"] != "lobby.paired"]
+            for group, announcement in pairing:
                 await self.channel_layer.group_send(group, announcement)
             await self.send_json(reply)
-            for group, announcement in found:
-                if announcement["type"] != "lobby.paired":
-                    await self.channel_layer.group_send(group, announcement)
+            for group, announcement in lists:
+                await self.channel_layer.group_send(group, announcement)
 
     # The lobby's decisions rest on the database's row locks, not on running
     # one at a time in this process: they use threads of their own
