@@ -15,6 +15,7 @@ from unittest.mock import patch
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
@@ -22,8 +23,8 @@ from django.utils import timezone
 from tests.classroom_factories import PASSWORD, make_classroom, make_user, signed_in
 from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
 from tutor.asgi import application
-from tutor.play import clocks, display, limits, service
-from tutor.play.broadcast import announce
+from tutor.play import clocks, display, limits, people, service
+from tutor.play.broadcast import announce, close_sockets_of
 from tutor.play.consumers import GameConsumer
 from tutor.play.models import LiveGame
 from tutor.play.visitor import PooledAuthMiddleware
@@ -294,6 +295,38 @@ def test_logging_out_closes_the_persons_sockets_and_the_page_cannot_act_for_them
     assert rival_open, "the rival's socket stays open"
     assert reconnected == (False, 4403), "signed out, the page may not even watch this game"
     assert LiveGame.objects.get(pk=game.pk).seq == game.seq
+
+
+def test_a_process_is_told_of_a_logout_once_and_closes_every_socket_of_that_person_it_holds(public_game, players):
+    """One member of the people's group per process, whatever the number of sockets open there: no
+    subscription per socket; every socket of the person who logged out closes, the others stay open,
+    and the process leaves the group with its last socket."""
+    ana, bruno = players
+    layer = get_channel_layer()
+
+    async def scenario():
+        before = set(layer.groups.get(people.GROUP, {}))  # earlier tests' event loops, gone
+        tab, other_tab, rival = socket(public_game, ana), socket(public_game, ana), socket(public_game, bruno)
+        for communicator in (tab, other_tab, rival):
+            await communicator.connect()
+            await receive(communicator)
+        members = set(layer.groups.get(people.GROUP, {})) - before
+        await database_sync_to_async(close_sockets_of)(ana)
+        closed = [await page.receive_output(timeout=5) for page in (tab, other_tab)]
+        rival_open = await rival.receive_nothing(timeout=0.2)
+        for page in (tab, other_tab, rival):  # the browsers close their end (the rival leaves the game)
+            await page.disconnect()
+        for _ in range(50):  # leaving the group runs on its own task, once the last socket has gone
+            if not members & set(layer.groups.get(people.GROUP, {})):
+                break
+            await asyncio.sleep(0.01)
+        return members, closed, rival_open, members & set(layer.groups.get(people.GROUP, {}))
+
+    members, closed, rival_open, left = run_async(scenario)()
+    assert len(members) == 1 and next(iter(members)).startswith("people.")
+    assert closed == [{"type": "websocket.close", "code": 4401}] * 2
+    assert rival_open, "the rival's socket stays open"
+    assert left == set()
 
 
 def test_a_socket_opens_while_the_thread_that_applies_the_games_decisions_is_busy(public_game, players):

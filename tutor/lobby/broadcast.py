@@ -2,8 +2,8 @@
 
 Each room is a group of the channel layer (in memory for ``make run``,
 Redis Pub/Sub in production, as the games use), heard once per process by
-its ``relay``, and each player has a group of their own, through which the
-creator of a seek hears that it was taken.  Messages are built where the
+its ``relay``; the creator of a seek hears that it was taken as any
+message for one person is told (``play.people``).  Messages are built where the
 change was made, in the same thread hop (``messages``), and sent once it
 has committed; a published seek travels with its row drawn in every
 variant (``display.seek_variants``) and the little each socket needs to
@@ -20,6 +20,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from tutor.play.people import message_for
+
 from .display import seek_variants
 from .rooms import Card
 from .service import Outcome
@@ -27,10 +29,6 @@ from .service import Outcome
 
 def room_group(key: str) -> str:
     return f"lobby-{key}"
-
-
-def player_group(user_id: int) -> str:
-    return f"lobby-player-{user_id}"
 
 
 def messages(outcome: Outcome) -> list[tuple[str, dict]]:
@@ -41,7 +39,7 @@ def messages(outcome: Outcome) -> list[tuple[str, dict]]:
     found: list[tuple[str, dict[str, Any]]] = []
     game = outcome.game
     if game is not None and outcome.taken is not None:
-        found.append((player_group(outcome.taken.creator_id), {"type": "lobby.paired", "url": game.get_absolute_url()}))
+        found.append(message_for(outcome.taken.creator_id, {"type": "lobby.paired", "url": game.get_absolute_url()}))
     found += [(room_group(card.room), {"type": "lobby.seek_removed", "id": card.id, "room": card.room}) for card in outcome.closed]
     seek = outcome.published
     if seek is not None and seek.rival_id is None:

@@ -1,8 +1,8 @@
 """The lobby's WebSocket: the seeks and games to watch kept up to date, «Jugar ya» and «Aceptar» without reloading.
 
 On connecting, the consumer reads who is looking (``rooms.Viewer``: their
-rooms, rating and blocks), joins the player's group, and sends the lists
-drawn for them.  Then it hears what the rooms announce, through its
+rooms, rating and blocks), counts among its person's sockets (a pairing
+reaches it, ``play.people``), and sends the lists drawn for them.  Then it hears what the rooms announce, through its
 process's ``relay``, choosing for each published seek the row its viewer
 is shown (or none) and removing only rows it showed; the relay sends the
 changes of a moment together (``changes``).
@@ -81,8 +81,7 @@ class LobbyConsumer(LiveSocket):
             self.viewer, state, self.shown, paired = await self._enter(keeper().games_shown)
             self.watches_games = PUBLIC_ROOM in self.viewer.keys
             self.changes = SeekChanges(self.shown)
-            groups = [broadcast.player_group(self.viewer.user_id)] if self.viewer.plays else []
-            await self.join(*groups)  # and the person's own group: logging out closes the socket (``LiveSocket``)
+            await self.join()  # among its person's sockets: a pairing and logging out reach it (``LiveSocket``)
             await relay().join(self, self.viewer.keys)
         except BaseException:
             relay().leave(self)

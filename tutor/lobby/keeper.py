@@ -20,7 +20,11 @@ more and straight to their sockets, of a seek of theirs taken in the last
 rounds: the
 channel layer delivers each message at most once, and a creator who
 missed «paired» would otherwise wait for a rival who is already on the
-board.  A page ignores a pairing older than itself.
+board.  A page ignores a pairing older than itself.  (Sent through the
+layer, these reminders were dozens of publishes a round, queued with
+every other message of the process: channels-redis publishes one at a
+time.)
+
 
 It does not end timed games on time: each one has its own task waiting
 for its deadline (``play.flags``), which runs whether or not anybody has
@@ -41,7 +45,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import broadcast, display, service
-from .loops import one_per_loop
+from tutor.play.loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +53,7 @@ logger = logging.getLogger(__name__)
 class Keeper:
     def __init__(self) -> None:
         self.pages: set = set()
-        self.players: dict[int, set[str]] = {}
+        self.players: dict[int, set] = {}  # player's id -> their lobby pages in this process
         self.games_shown: str | None = None
         self.task: asyncio.Task | None = None
 
@@ -60,15 +64,15 @@ class Keeper:
         if games is not None and self.games_shown is None:
             self.games_shown = games
         if page.player_id is not None:
-            self.players.setdefault(page.player_id, set()).add(page.channel_name)
+            self.players.setdefault(page.player_id, set()).add(page)
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
     def leave(self, page) -> None:
         self.pages.discard(page)
-        channels = self.players.get(page.player_id, set())
-        channels.discard(page.channel_name)
-        if page.player_id is not None and not channels:
+        pages = self.players.get(page.player_id, set())
+        pages.discard(page)
+        if page.player_id is not None and not pages:
             self.players.pop(page.player_id, None)
         if not self.pages and self.task is not None:
             self.task.cancel()
@@ -93,8 +97,8 @@ class Keeper:
         for group, message in found:
             await layer.group_send(group, message)
         for creator, url, when in taken:
-            for channel in list(self.players.get(creator, ())):
-                await layer.send(channel, {"type": "lobby.paired", "url": url, "taken_at": when.isoformat()})
+            for page in list(self.players.get(creator, ())):
+                await page.lobby_paired({"type": "lobby.paired", "url": url, "taken_at": when.isoformat()})
         if games is None:
             self.games_shown = None  # nobody here watches: the next arrival draws it
         elif games != self.games_shown:

@@ -11,8 +11,8 @@ its process that show that room, which keep their changes
 (``changes.SeekChanges``); ``LOBBY_BATCH_SECONDS`` after the first change,
 one round sends every page its gathered changes.
 
-A page's own messages (its pairing, its person logging out) still come to
-its own channel.  When the relay cannot hear (Redis down), it tries again
+What is said to one person (a pairing, logging out) reaches their pages
+the same way, through ``play.people``.  When the relay cannot hear (Redis down), it tries again
 every second; the pages themselves are closed meanwhile by the heartbeat
 (``play.heartbeat``), and reload their list when they reconnect.
 """
@@ -26,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from .broadcast import room_group
-from .loops import one_per_loop
+from tutor.play.loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 

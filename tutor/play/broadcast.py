@@ -16,9 +16,8 @@ A layer that is down (Redis stopped) costs the open pages their update,
 never the request that made the change: the change is already in the
 database, and the pages read it when their connection opens again.
 
-Each signed-in person's sockets of every kind also share a group of their
-own (``sockets.user_group``), so that logging out closes them all
-(``close_sockets_of``).
+Logging out closes every socket of the person, of every kind, in every
+process (``close_sockets_of``, through ``people``).
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from channels.layers import get_channel_layer
 from . import clocks
 from .display import render_player_panels
 from .models import LiveGame
-from .sockets import user_group
+from .people import message_for
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +70,7 @@ def announce(game: LiveGame) -> None:
 
 def close_sockets_of(user) -> None:
     """Close every live socket of ``user`` (they logged out): games, reviews, the lobby; pages still signed in reconnect."""
-    _send(user_group(user.pk), SESSION_ENDED)
+    _send(*message_for(user.pk, SESSION_ENDED))
 
 
 def _send(group: str, event: dict) -> None:

@@ -59,7 +59,7 @@ class ReviewConsumer(LiveSocket):
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
         self.last: dict | None = None
-        await self.join(review_group(self.game_pk))  # with its person's group: logging out closes it
+        await self.join(review_group(self.game_pk))  # and among its person's sockets: logging out closes it
         await self.accept()
         if not await self.send_progress():
             self.watch = asyncio.ensure_future(self._watch())

@@ -6,9 +6,9 @@ among the sockets open in the process (per person, per address signed out,
 per address), or is closed with ``TOO_MANY_CLOSE``; every message it
 receives is counted against its person's allowance (all their sockets of
 every kind together) before it is read; and when its person logs out it
-closes: every socket joins its groups through ``join``, which adds its
-person's own group (``user_group``), and logging out tells that group
-(``broadcast.close_sockets_of``).
+closes: every socket joins its groups through ``join``, which also counts
+it among its person's sockets in the process (``people``), and logging out
+tells them all (``broadcast.close_sockets_of``).
 """
 
 from __future__ import annotations
@@ -18,20 +18,18 @@ import json
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import limits
+from .people import people
 
 TOO_MANY = "Demasiados mensajes seguidos: espera un momento."
 TOO_MANY_CLOSE = limits.TOO_MANY_CLOSE
 LOGGED_OUT_CLOSE = 4401
 
 
-def user_group(pk: int) -> str:
-    """Every open live socket of one signed-in person (games, reviews, the lobby), in any process."""
-    return f"play-user-{pk}"
-
-
 class LiveSocket(AsyncWebsocketConsumer):
     place: limits.Place  # set by take_place, first thing in connect
     groups_joined: tuple[str, ...] = ()
+    person_id: int | None = None
+    """The signed-in person the socket acts for, once it has joined (``join``)."""
 
     async def take_place(self) -> bool:
         """Count this socket as open; at a limit of its person or address, close it and answer False."""
@@ -63,15 +61,20 @@ class LiveSocket(AsyncWebsocketConsumer):
         return False
 
     async def join(self, *groups: str) -> None:
-        """Join ``groups`` and, for a signed-in person, their own group, so that logging out closes this socket."""
+        """Join ``groups`` and, for a signed-in person, count among their sockets, so that logging out closes this one."""
         user = self.scope.get("user")
-        own = (user_group(user.pk),) if user is not None and user.is_authenticated else ()
-        self.groups_joined = (*groups, *own)
-        for group in self.groups_joined:
+        self.groups_joined = groups
+        for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
+        if user is not None and user.is_authenticated:
+            self.person_id = user.pk
+            await people().arrive(self, user.pk)
 
     async def leave_groups(self) -> None:
-        """Leave every group ``join`` joined (on disconnecting)."""
+        """Leave every group ``join`` joined, and its person's sockets (on disconnecting)."""
+        if self.person_id is not None:
+            people().leave(self, self.person_id)
+            self.person_id = None
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 

@@ -1,7 +1,8 @@
 """One object per running event loop: per web process in production, per test in the tests.
 
-The lobby's keeper and relay each serve the sockets of their process; a
-test's event loop gets its own, so nothing leaks from one test to the next.
+The people of ``people``, the lobby's keeper and its relay each serve the
+sockets of their process; a test's event loop gets its own, so nothing
+leaks from one test to the next.
 """
 
 from __future__ import annotations
