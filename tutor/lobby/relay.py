@@ -12,9 +12,10 @@ its process that show that room, which keep their changes
 one round sends every page its gathered changes.
 
 What is said to one person (a pairing, logging out) reaches their pages
-the same way, through ``play.people``.  When the relay cannot hear (Redis down), it tries again
-every second; the pages themselves are closed meanwhile by the heartbeat
-(``play.heartbeat``), and reload their list when they reconnect.
+the same way, through ``play.people``.  When the relay cannot hear (Redis
+down), it tries again every second (``play.loops.listen``); the pages
+themselves are closed meanwhile by the heartbeat, and reload their list
+when they reconnect.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from .broadcast import room_group
-from tutor.play.loops import one_per_loop
+from tutor.play.loops import listen, one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ class Relay:
             layer = get_channel_layer()
             if self.channel is None:
                 self.channel = await layer.new_channel("lobby-relay.")
-                self.listening = asyncio.get_running_loop().create_task(self._listen())
+                self.listening = asyncio.get_running_loop().create_task(listen(self.channel, self.hand_out, "The lobby's relay"))
             for key in sorted(keys):
                 if key not in self.subscribed and self.rooms.get(key):
                     await layer.group_add(room_group(key), self.channel)
@@ -86,20 +87,7 @@ class Relay:
                 self.listening.cancel()
                 self.listening = self.channel = None
 
-    async def _listen(self) -> None:
-        layer = get_channel_layer()
-        while True:
-            try:
-                message = await layer.receive(self.channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - the layer is unreachable: listen again in a moment
-                logger.exception("The lobby's relay could not receive")
-                await asyncio.sleep(1)
-                continue
-            self.hand_out(message)
-
-    def hand_out(self, message: dict) -> None:
+    async def hand_out(self, message: dict) -> None:
         """Give a room's message to each page here that shows the room; the changes go out in one round."""
         for page in self.rooms.get(message.get("room", ""), ()):
             if page.heard(message):

@@ -1,18 +1,25 @@
-"""One object per running event loop: per web process in production, per test in the tests.
+"""What the objects serving a whole process's sockets share: one per event loop, and listening for good.
 
 The people of ``people``, the lobby's keeper and its relay each serve the
-sockets of their process; a test's event loop gets its own, so nothing
-leaks from one test to the next.
+sockets of their process: one per running event loop (``one_per_loop``),
+per web process in production, per test in the tests, so nothing leaks
+from one test to the next.  People and relay each listen to a channel of
+their own as long as they serve anyone (``listen``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from channels.layers import get_channel_layer
+
 T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
 
 
 def one_per_loop(make: Callable[[], T]) -> Callable[[], T]:
@@ -27,3 +34,23 @@ def one_per_loop(make: Callable[[], T]) -> Callable[[], T]:
         return found
 
     return of_running_loop
+
+
+async def listen(channel: str, hand_out: Callable[[dict], Awaitable[None]], listener: str) -> None:
+    """Give every message of ``channel`` to ``hand_out`` until cancelled.
+
+    When the layer cannot be heard (Redis down), listen again a second
+    later; the sockets themselves are closed meanwhile by the heartbeat
+    (``heartbeat``), and read what they show again when they reconnect.
+    """
+    layer = get_channel_layer()
+    while True:
+        try:
+            message = await layer.receive(channel)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - the layer is unreachable: listen again in a moment
+            logger.exception("%s could not receive", listener)
+            await asyncio.sleep(1)
+            continue
+        await hand_out(message)

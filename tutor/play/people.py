@@ -17,8 +17,7 @@ holds that handle its type (Channels' handler names: ``session.ended`` is
 ``session_ended``).  Such messages are few and small: every process
 hearing each of them costs less than two requests per socket.  When the
 layer cannot be heard (Redis down), the process listens again every
-second; the sockets themselves are closed meanwhile by the heartbeat
-(``heartbeat``).
+second (``loops.listen``).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ import logging
 from channels.consumer import get_handler_name
 from channels.layers import get_channel_layer
 
-from .loops import one_per_loop
+from .loops import listen, one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +58,7 @@ class People:
                 channel = await layer.new_channel("people.")
                 await layer.group_add(GROUP, channel)
                 self.channel = channel
-                self.listening = asyncio.get_running_loop().create_task(self._listen(channel))
+                self.listening = asyncio.get_running_loop().create_task(listen(channel, self.hand_out, "The people's listener"))
 
     def leave(self, socket, person_id: int) -> None:
         """``socket`` closed; with no socket left here, the process stops listening."""
@@ -82,19 +81,6 @@ class People:
                 logger.warning("Channel layer unavailable (%s) while leaving the people's group", problem)
             if listening is not None:
                 listening.cancel()
-
-    async def _listen(self, channel: str) -> None:
-        layer = get_channel_layer()
-        while True:
-            try:
-                message = await layer.receive(channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - the layer is unreachable: listen again in a moment
-                logger.exception("The process could not hear what is said to its people")
-                await asyncio.sleep(1)
-                continue
-            await self.hand_out(message)
 
     async def hand_out(self, message: dict) -> None:
         """Give ``message`` to each socket here of the person it names that handles its type."""
