@@ -117,6 +117,28 @@ def test_a_process_hears_each_room_once_and_hands_the_change_to_each_of_its_page
     assert left == set()
 
 
+def test_a_lobby_socket_that_fails_to_open_is_not_kept_among_its_person_s_sockets(people, monkeypatch):
+    """The channel layer failing halfway through opening (Redis down): nothing of the socket stays
+    in its process, where a logout or a pairing would still look for it."""
+    from tutor.lobby.relay import Relay
+    from tutor.play.people import people as people_here
+
+    ana, _, _ = people
+
+    async def unreachable(self, page, keys):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(Relay, "join", unreachable)
+
+    async def scenario():
+        page = lobby(ana)
+        with pytest.raises(ConnectionError):
+            await page.connect()
+        return dict(people_here().sockets)
+
+    assert run_async(scenario)() == {}
+
+
 def test_taking_a_seek_sends_both_players_to_the_new_game_and_lists_it_to_watch(people):
     ana, bruno, carla = people
 

@@ -85,6 +85,7 @@ class LobbyConsumer(LiveSocket):
             await relay().join(self, self.viewer.keys)
         except BaseException:
             relay().leave(self)
+            self.leave_person()
             self.leave_place()  # a socket that never opened holds no place
             raise
         self.player_id = self.viewer.user_id if self.viewer.plays else None

@@ -68,13 +68,21 @@ class LiveSocket(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         if user is not None and user.is_authenticated:
             self.person_id = user.pk
-            await people().arrive(self, user.pk)
+            try:
+                await people().arrive(self, user.pk)
+            except BaseException:
+                self.leave_person()
+                raise
 
-    async def leave_groups(self) -> None:
-        """Leave every group ``join`` joined, and its person's sockets (on disconnecting)."""
+    def leave_person(self) -> None:
+        """No longer among its person's sockets in the process (closing, or a connection that failed)."""
         if self.person_id is not None:
             people().leave(self, self.person_id)
             self.person_id = None
+
+    async def leave_groups(self) -> None:
+        """Leave every group ``join`` joined, and its person's sockets (on disconnecting)."""
+        self.leave_person()
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
