@@ -329,10 +329,6 @@ PRACTICE_DICE_SEED = None
 # ---------------------------------------------------------------------------
 
 
-PUBSUB_CONNECTIONS = 4
-"""Connections to Redis each process's channel layer uses, side by side (``channel_layers_from_url``)."""
-
-
 def channel_layers_from_url(url: str) -> dict:
     """The channel layer: in memory for one process, Redis when several share the games.
 
@@ -350,19 +346,10 @@ def channel_layers_from_url(url: str) -> dict:
     the difference (README, «Partidas en directo»).  Pub/Sub channels are
     shared by every database of a Redis server: sites sharing one need
     different ``prefix`` settings.
-
-    The same server is listed ``PUBSUB_CONNECTIONS`` times.  The layer
-    sends a process's requests to one host one at a time, each waiting for
-    the one before (a lock per host), and under load a socket opening queued
-    behind dozens of them (``bench/lobby.py``).  Each host listed is a
-    connection of its own with its own queue; a channel or group always
-    goes to the same one (a hash of its name), so the messages of one group
-    keep their order, and every connection reaches the same Redis.
     """
     scheme = url.split(":", 1)[0].lower() if url else "memory"
     if scheme in {"redis", "rediss"}:
-        hosts = [url] * PUBSUB_CONNECTIONS
-        return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": hosts}}}
+        return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url]}}}
     if scheme == "memory":
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     raise ImproperlyConfigured(f"Unknown channel layer URL scheme {scheme!r}: use redis://, rediss:// or memory://.")
