@@ -1,4 +1,4 @@
-"""Words the site has agreed not to use, kept out of every page, module, lesson and the README.
+"""Words the site has agreed not to use, kept out of every page, module, lesson, the README and the documents in docs/.
 
 The glossary fixes «partida simple» for a single game; the site speaks to one
 learner with «tú», so never to several with «vosotros» («seguís»); and it
@@ -19,6 +19,7 @@ SOURCES = [
     *sorted((REPO / "lessons").glob("*.md")),
     *sorted((REPO / "static" / "js").rglob("*.js")),
     REPO / "README.md",
+    *sorted((REPO / "docs").glob("*.md")),
 ]
 
 BANNED = {
