@@ -135,7 +135,7 @@ def test_a_player_blocks_the_rival_from_the_finished_game_and_unblocks_them_from
     client = signed_in(bruno)
     answer = client.post("/jugar/sala/bloquear/", {"usuario": ana.pk, "volver": game.get_absolute_url()})
     assert answer["Location"] == game.get_absolute_url() and Block.objects.filter(blocker=bruno, blocked=ana).exists()
-    assert "No volveréis a jugar" in client.get(game.get_absolute_url()).content.decode()
+    assert "No volverás a jugar con esta persona" in client.get(game.get_absolute_url()).content.decode()
     lobby = client.get("/jugar/").content.decode()
     assert "Personas que has bloqueado (1)" in lobby
     assert client.post("/jugar/sala/desbloquear/", {"usuario": ana.pk})["Location"] == "/jugar/"

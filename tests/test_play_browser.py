@@ -76,7 +76,7 @@ def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_t
     wait_seq(everyone, game.seq + 1)
     players[BLACK].get_by_role("button", name="Aceptar").click()
     wait_seq(everyone, game.seq + 2)
-    assert "a 2, de Bruno" in watcher.inner_text("[data-cube]")
+    assert "en 2, de Bruno" in watcher.inner_text("[data-cube]")
 
     # A move the rules forbid is refused and explained to the mover alone.
     game.refresh_from_db()

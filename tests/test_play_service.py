@@ -497,3 +497,16 @@ def test_the_server_rolls_for_a_side_whose_only_double_would_be_dead(players):
     service.run(game.pk, players[BLACK], "move", seq=game.seq, play="8/5 6/5")
     game.refresh_from_db()
     assert game.phase == Phase.MOVE and game.position.turn == WHITE and game.position.dice is not None
+
+
+def test_a_double_after_the_server_rolled_for_a_dead_cube_is_refused_for_the_dead_cube(players):
+    from tutor.rules import CUBE_REFUSALS
+
+    game = started(players, length=5)
+    game = set_position(game, Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=BLACK), Phase.MOVE)
+    game = set_position(game, game.position.with_dice((3, 1)), Phase.MOVE)
+    service.run(game.pk, players[BLACK], "move", seq=game.seq, play="8/5 6/5")
+    game.refresh_from_db()
+    with pytest.raises(GameError) as refused:
+        service.run(game.pk, players[WHITE], "double", seq=game.seq)
+    assert str(refused.value.args[0]) == CUBE_REFUSALS["dead-cube"]

@@ -27,6 +27,9 @@ BANNED = {
     r"\bsegu[ií]s\b": "«tú», no «vosotros»",
     r"(?<!la )\bbienvenid[oa]s?\b": "«Te damos la bienvenida», sin género",
     r"\bpasa el turno\b": "«pasas» a quien juega; «pasa» a los demás",
+    r"\bvolveréis\b": "«tú», no «vosotros»",
+    r"\bcubo (?:está |sigue |queda )?a \d": "el cubo está «en 2», como en las lecciones",
+    r"\bcubo en 1\b|\ben el centro, a 1\b": "el cubo no tiene cara de 1: «en el centro, nadie ha doblado»",
 }
 
 

@@ -22,7 +22,7 @@ from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick, random_game
-from .wording import side_name, you_play
+from .wording import roll_text, side_name, you_play
 
 LOSER_HOME = range(1, 7)
 WINNER_HOME = range(19, 25)
@@ -209,7 +209,7 @@ def _stakes_text(position: Position) -> str:
             game_text = ""
         cube = f"Match a {position.match_length} puntos: tú tienes {mine} y tu rival {theirs}.{game_text} {cube}"
     if position.dice is not None:
-        cube += f" Ya has tirado {position.dice[0]}-{position.dice[1]}."
+        cube += f" Ya has tirado {roll_text(position.dice)}."
     return cube
 
 

@@ -31,8 +31,8 @@ def count_words(count: int, noun: str = "ficha", plural: str = "fichas") -> str:
 
 
 def roll_text(dice: Dice) -> str:
-    """The roll as the board shows it, larger die first: «6-3»."""
-    return f"{max(dice)}-{min(dice)}"
+    """The roll as the lessons write it, larger die first, with an en dash: «6–3»."""
+    return f"{max(dice)}–{min(dice)}"
 
 
 def you_play(position: Position) -> str:

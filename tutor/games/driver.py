@@ -48,6 +48,21 @@ def require(game, phase: str, message: str) -> None:
         raise GameError(message, 409)
 
 
+def require_double_phase(game, roll_phase: str) -> None:
+    """Refuse a double outside the moment for it, with the real reason.
+
+    A side whose cube cannot be turned (a dead cube, the Crawford game, the
+    rival's cube) never stops before rolling: the server rolls for it.  Its
+    double is refused for that reason, not for having rolled.
+    """
+    if game.phase == roll_phase:
+        return
+    position = game.position
+    if position.dice is not None and not may_double(position.with_dice(None)):
+        raise GameError(refusal(position.with_dice(None)), 409)
+    raise GameError(DOUBLE_BEFORE_ROLLING, 409)
+
+
 def require_double(position: Position) -> None:
     """Refuse a double the cube policy does not allow, with its reason."""
     if not may_double(position):

@@ -31,7 +31,7 @@ Status = Seek.Status
 OFFER_TIME = timedelta(minutes=2)
 NOT_OVER = "La revancha se ofrece cuando termina el match."
 NOT_A_PLAYER = "Solo los dos jugadores de esta partida pueden pedir la revancha."
-BLOCKED = "Has bloqueado a tu rival, o te ha bloqueado: no volveréis a jugar."
+BLOCKED = "Has bloqueado a tu rival, o te ha bloqueado: no volverás a jugar con esta persona."
 NO_OFFER = "Tu rival ya no te ofrece la revancha."
 
 

@@ -125,7 +125,7 @@ def block(request: HttpRequest) -> HttpResponse:
         other = safety.block(request.user, parse_id(request.POST.get("usuario")), now=timezone.now())
     except service.LobbyError as problem:
         return _lobby(request, problem)
-    messages.success(request, f"Has bloqueado a {other.username}: no volveréis a coincidir en la sala.")
+    messages.success(request, f"Has bloqueado a {other.username}: no volverás a coincidir con esta persona en la sala.")
     back = str(request.POST.get("volver", ""))
     if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return redirect(back)

@@ -24,7 +24,7 @@ from tutor.games.cube import dead_cube_note, may_double
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
-from tutor.rules import CRAWFORD_NOTICE
+from tutor.rules import CRAWFORD_NOTICE, cube_state
 
 from . import clocks, extensions, resigning
 from .access import teaches
@@ -123,9 +123,9 @@ def list_status(game: LiveGame, viewer_side: int | None) -> str:
 def cube_text(game: LiveGame, viewer_side: int | None) -> str:
     position = game.position
     if position.cube_owner is None:
-        return f"en el centro, a {position.cube_value}"
+        return cube_state(position.cube_value, None)
     owner = "tuyo" if position.cube_owner == viewer_side else f"de {name(game, position.cube_owner)}"
-    return f"a {position.cube_value}, {owner}"
+    return cube_state(position.cube_value, owner)
 
 
 def players_text(game: LiveGame) -> str:

@@ -13,7 +13,7 @@ from tutor.engine import Match, Position, drop, score_game, take
 from tutor.games import dice
 from tutor.games.cube import may_double
 from tutor.games.driver import (
-    DOUBLE_BEFORE_ROLLING,
+    require_double_phase,
     NOT_DOUBLED,
     NOT_MOVING,
     NOT_ROLLING,
@@ -47,7 +47,7 @@ def roll(game: LiveGame, side: int) -> None:
 
 
 def double(game: LiveGame, side: int) -> LiveAction:
-    require(game, Phase.ROLL, DOUBLE_BEFORE_ROLLING)
+    require_double_phase(game, Phase.ROLL)
     position = game.position
     require_double(position)
     action = record(game, side, Kind.DOUBLE, position, points=position.cube_value * 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
-from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE
+from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE, cube_state
 
 from tutor.games.resigning import WITH, points
 
@@ -71,9 +71,8 @@ def status(match: PracticeMatch, hints_left: int) -> Status:
 
 def cube_text(position: Position) -> str:
     if position.cube_owner is None:
-        return f"en el centro, a {position.cube_value}"
-    owner = "tuyo" if position.cube_owner == LEARNER else "del programa"
-    return f"a {position.cube_value}, {owner}"
+        return cube_state(position.cube_value, None)
+    return cube_state(position.cube_value, "tuyo" if position.cube_owner == LEARNER else "del programa")
 
 
 @dataclass

@@ -24,7 +24,7 @@ from tutor.engine import GameResult, Match, Position, drop, format_moves, score_
 from tutor.games import dice
 from tutor.games.cube import may_double
 from tutor.games.driver import (
-    DOUBLE_BEFORE_ROLLING,
+    require_double_phase,
     NOT_MOVING,
     NOT_ROLLING,
     finish_game,
@@ -141,7 +141,7 @@ def learner_roll(match: PracticeMatch) -> None:
 
 def learner_double(match: PracticeMatch) -> None:
     """The learner doubles; gnubg grades it and the computer takes or passes."""
-    require(match, Phase.ROLL, DOUBLE_BEFORE_ROLLING)
+    require_double_phase(match, Phase.ROLL)
     position = match.position
     require_double(position)
     events = Recorder()

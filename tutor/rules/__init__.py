@@ -33,6 +33,7 @@ from .cube import (
     SITE_CUBE_LIMIT,
     Notice,
     cube_refusal,
+    cube_state,
     may_double_answer,
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
@@ -69,6 +70,7 @@ __all__ = [
     "answer_judged",
     "counted",
     "cube_refusal",
+    "cube_state",
     "describe_defects",
     "drop_sentence",
     "explain",

@@ -35,6 +35,24 @@ MAY_DOUBLE = "Puedes doblar: es tu turno, aún no has tirado y el cubo está en 
 MAY_NOT_DOUBLE = "No puedes doblar."
 
 
+def cube_state(value: int, owner: str | None) -> str:
+    """Where the cube stands, in the lessons' words: the cube has no face of 1, and it is «en 2», not «a 2».
+
+    ``owner`` is who holds it as the reader says it («tuyo», «de Bruno», «del
+    programa»), or None when it is in the centre.
+
+    >>> cube_state(1, None)
+    'en el centro: nadie ha doblado'
+    >>> cube_state(2, "tuyo")
+    'en 2, tuyo'
+    >>> cube_state(2, None)
+    'en el centro, en 2'
+    """
+    if owner is None:
+        return "en el centro: nadie ha doblado" if value == 1 else f"en el centro, en {value}"
+    return f"en {value}, {owner}"
+
+
 def cube_refusal(code: str) -> str:
     """The sentence for one cube code.
 
