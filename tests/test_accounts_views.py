@@ -42,12 +42,16 @@ def test_the_sign_up_page_offers_the_teacher_choice_in_spanish(client):
     assert 'name="csrfmiddlewaretoken"' in html
 
 
-def test_a_student_signs_up_is_logged_in_and_lands_on_their_assignments(client):
+def test_a_learner_signs_up_is_logged_in_and_lands_on_the_start_page_with_the_first_lesson(client):
     response = sign_up(client)
-    assert response.status_code == 302 and response["Location"] == "/aula/"
+    assert response.status_code == 302 and response["Location"] == "/empezar/"
     user = User.objects.get(username="lucia")
     assert not is_teacher(user)
-    assert client.get("/aula/")["Location"] == "/tareas/"
+    html = client.get("/empezar/").content.decode()
+    assert "Empezar la primera lección" in html and 'href="/lecciones/tablero/"' in html
+    assert 'href="/entrenar/progreso/">Mi progreso</a>' in html and "Unirme a un grupo" in html
+    # Signing in again leads there too while the learner is in no group; in a group, to the assignments.
+    assert client.get("/aula/")["Location"] == "/empezar/"
     assert user.password.startswith("md5$") or user.password.startswith("pbkdf2")
     assert user.check_password("ficha-roja-en-el-ocho")
 
@@ -88,7 +92,7 @@ def test_an_e_mail_can_belong_to_one_account_only_and_the_page_does_not_say_whos
 
 def test_sign_up_keeps_a_safe_next_address_and_ignores_another_site(client):
     assert sign_up(client, "a1", next_url="/unirse/ABCDEFGH/")["Location"] == "/unirse/ABCDEFGH/"
-    assert sign_up(Client(), "a2", next_url="https://example.com/")["Location"] == "/aula/"
+    assert sign_up(Client(), "a2", next_url="https://example.com/")["Location"] == "/empezar/"
 
 
 def test_login_and_logout_with_a_post_form(client):
@@ -224,3 +228,18 @@ def test_the_signed_in_user_is_read_with_their_profile_so_pages_ask_it_nothing_m
         user = AccountBackend().get_user(account.pk)
         with django_assert_num_queries(0):
             assert (is_teacher(user), creator_of(user), is_young(user)) == (teaches, creator, creator is not None)
+
+
+def test_signing_in_leads_a_student_of_a_group_to_their_assignments_and_the_menu_shows_their_progress():
+    from tests.classroom_factories import make_classroom, make_user as make_member, signed_in
+
+    teacher = make_member("profe-ana", teacher=True)
+    student = make_member("alumno-luis")
+    make_classroom(teacher, students=[student])
+    client = signed_in(student)
+    assert client.get("/aula/")["Location"] == "/tareas/"
+    html = client.get("/tareas/").content.decode()
+    assert 'href="/entrenar/progreso/">Mi progreso</a>' in html
+    progress = client.get("/entrenar/progreso/").content.decode()
+    assert 'href="/entrenar/progreso/" aria-current="page">Mi progreso</a>' in progress
+    assert 'href="/entrenar/" aria-current="page"' not in progress

@@ -88,7 +88,7 @@ def test_a_class_from_sign_up_to_the_results_csv(new_page, live_server, tmp_path
     # A student signs up, joins with the code and sees the assignment.
     student = new_page()
     sign_up(student, base, "lucia", teacher=False)
-    assert student.url == f"{base}/tareas/"
+    assert student.url == f"{base}/empezar/"
     student.get_by_role("link", name="Unirme a un grupo").click()
     student.fill("#id_code", code.lower())
     student.get_by_role("button", name="Unirme").click()

@@ -79,7 +79,8 @@ class SignUpView(InvalidIsBadRequest, FormView):
             send_sign_up_email(self.request, user, email, taken=form.email_taken)
             welcome += f" Te hemos escrito a {email}."
         messages.success(self.request, welcome)
-        return redirect(_safe_next(self.request) or "classroom:home")
+        # A learner starts with the course, not with an empty list of assignments.
+        return redirect(_safe_next(self.request) or ("classroom:home" if form.cleaned_data["is_teacher"] else "home:start"))
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(next=_safe_next(self.request), **kwargs)

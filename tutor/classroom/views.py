@@ -48,7 +48,12 @@ def _render(request, template: str, context: dict) -> HttpResponse:
 
 @login_required
 def home(request):
-    return redirect("classroom:classrooms" if is_teacher(request.user) else "classroom:assignments")
+    """Where signing in leads: a teacher's groups, a student's assignments, or «Empieza aquí» for a learner in no group."""
+    if is_teacher(request.user):
+        return redirect("classroom:classrooms")
+    if not request.user.memberships.exists():
+        return redirect("home:start")
+    return redirect("classroom:assignments")
 
 
 # --- Teachers: groups ---------------------------------------------------------
