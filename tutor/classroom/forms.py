@@ -85,7 +85,9 @@ class AssignmentForm(forms.ModelForm):
 
 def dice_choices() -> list[tuple[str, str]]:
     rolls = [f"{high}-{low}" for high in range(6, 0, -1) for low in range(high, 0, -1)]
-    return [("", "Los del XGID o del ID")] + [(roll, roll) for roll in rolls]
+    # The board editor's checkers carry no dice: the empty choice asks for them, and only a pasted
+    # XGID or GNU Backgammon ID with a roll may leave it empty.
+    return [("", "Elige los dados")] + [(roll, roll) for roll in rolls]
 
 
 class CustomExerciseForm(forms.Form):
@@ -115,7 +117,12 @@ class CustomExerciseForm(forms.Form):
     white = forms.CharField(label="Blancas", max_length=200, required=False, help_text="punto:cantidad, p. ej. 24:2 13:5 8:3 6:5; bar:1 para la barra.")
     black = forms.CharField(label="Negras", max_length=200, required=False, help_text="Con la numeración de las blancas, p. ej. 1:2 12:5 17:3 19:5.")
     turn = forms.ChoiceField(label="Juegan", choices=[("blancas", "Blancas"), ("negras", "Negras")], initial="blancas", required=False)
-    dice = forms.ChoiceField(label="Dados", choices=dice_choices, required=False)
+    dice = forms.ChoiceField(
+        label="Dados",
+        choices=dice_choices,
+        required=False,
+        help_text="Si pegas un XGID o un ID de GNU Backgammon con su tirada, puedes dejarlos sin elegir: se usan los suyos.",
+    )
     checked = forms.CharField(widget=forms.HiddenInput, required=False)
 
     draft: Draft | None = None
