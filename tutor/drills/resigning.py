@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import Position, Stakes, resignation, resignations
-from tutor.rules import RuleCode
+from tutor.rules import RuleCode, cube_state
 
 from .build import plausible
 from .core import DrillFields, DrillKind, register
@@ -53,10 +53,9 @@ def _game_text(position: Position) -> str:
 
 
 def _cube_text(position: Position) -> str:
-    if position.cube_owner is None:
-        return "El cubo está en el centro: nadie ha doblado."
-    whose = "tuyo" if position.cube_owner == position.turn else "de tu rival"
-    return f"El cubo está en {position.cube_value} y es {whose}."
+    """«El cubo está en el centro: nadie ha doblado.» or «El cubo está en 4, de tu rival.»"""
+    whose = None if position.cube_owner is None else "tuyo" if position.cube_owner == position.turn else "de tu rival"
+    return f"El cubo está {cube_state(position.cube_value, whose)}."
 
 
 @register(RuleCode.RESIGN_POINTS)
