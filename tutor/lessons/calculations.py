@@ -16,7 +16,7 @@ _SIDE_KEYS = {WHITE: "blancas", BLACK: "negras"}
 _RESULT_KEYS = {"single": "simple", "gammon": "gammon", "backgammon": "backgammon"}
 
 
-DICE_CALCULATIONS = frozenset({"jugadas", "motivo", "dado-jugado", "puede-mover", "puede-doblar-ya"})
+DICE_CALCULATIONS = frozenset({"jugadas", "motivo", "dado-jugado", "puede-mover", "puede-doblar-ya", "cubo-tras-aceptar"})
 """The calculations whose answer depends on the position's dice; every other one reads only
 the checkers and the stakes, whatever the dice (the gates compare questions by it)."""
 
