@@ -14,6 +14,7 @@ an answer given after looking is marked «Con la solución vista».
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -21,7 +22,7 @@ import pytest
 from django.test import Client
 
 from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json
-from tutor.classroom.models import Attempt
+from tutor.classroom.models import Attempt, SolutionView
 from tutor.drills import generate, parse_id
 from tutor.engine import BAR, BLACK, WHITE, Position
 from tutor.lessons.library import get_library
@@ -217,3 +218,15 @@ def test_a_drill_on_the_position_of_an_unanswered_exercise_is_not_judged(student
     assert refused.status_code == 403 and GATED in refused.json()["error"]
     form = client.post("/entrenar/blocked/", {field: "13/8"})
     assert form.status_code == 403 and GATED in body(form)
+
+
+def test_the_migration_keeps_a_solution_seen_before_it_by_question(student):
+    from django.apps import apps as django_apps
+
+    client, exercise = student["client"], student["exercise"]
+    answer(client, exercise, "24/1")
+    lucia = exercise.assignment.classroom.memberships.get().student
+    SolutionView.objects.create(user=lucia, position=VARIANTS["cube at 2, White's"].to_xgid())
+    importlib.import_module("tutor.classroom.migrations.0003_solution_views_by_question").by_question(django_apps, None)
+    answer(client, exercise, "24/22 13/8")
+    assert [attempt.solution_seen for attempt in Attempt.objects.order_by("number")] == [False, True]
