@@ -30,6 +30,8 @@ The lessons know nothing of assignments: ``ClassroomConfig.ready`` registers
 
 from __future__ import annotations
 
+import functools
+
 from django.db.models import Q
 from django.utils import timezone
 
@@ -60,6 +62,12 @@ def exercise_key(puzzle_slug: str, xgid: str, calculation: str) -> str:
     if puzzle_slug:
         puzzle = get_library().puzzles().get(puzzle_slug)
         return puzzle_key(puzzle) if puzzle is not None else ""
+    return _custom_key(xgid, calculation)
+
+
+@functools.lru_cache(maxsize=4096)
+def _custom_key(xgid: str, calculation: str) -> str:
+    """A teacher's question, read once per process: every door a student opens asks for all of theirs."""
     try:
         return question_key(Position.from_xgid(xgid), calculation)
     except EngineError:
