@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from tutor.board.refusals import board_refusals
+from tutor.board.refusals import refused_at_once
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
@@ -97,27 +97,12 @@ def refusal(request: HttpRequest) -> JsonResponse:
     except BadRequest as problem:
         return error(problem.message, problem.status)
     refusal = gates.position_refusal(request.user, position)
-    if refusal and not refused_by_board_data(position, partial.dice_left, src, dst):
+    if refusal and not refused_at_once(position, partial.dice_left, src, dst):
         return error(refusal, 403)
     reason = step_reason(partial, src, dst, position.dice, before)
     if reason is None:
         return JsonResponse({"code": None, "message": ""})
     return JsonResponse({"code": reason.code, "message": explain_drop(reason, position.turn)}, json_dumps_params={"ensure_ascii": False})
-
-
-def refused_by_board_data(position: Position, dice_left: tuple[int, ...], src: int, dst: int | None) -> bool:
-    """Whether the board refuses this move at once from the data it was sent (``board_refusals``):
-    a pick while a checker waits on the bar, a drop the dice left cannot reach or onto a made point."""
-    refusals = board_refusals(position)
-    if dst is None:
-        return refusals["bar_first"] and src != BAR
-    reach = {tuple(sorted(int(die) for die in left.split(","))): targets for left, targets in refusals["reach"].items()}
-    targets = reach.get(tuple(sorted(dice_left)), {})
-    return _NAMES.get(dst, dst) not in targets.get(_NAMES.get(src, str(src)), [])
-
-
-_NAMES: dict[int, str] = {BAR: "bar", OFF: "off"}
-"""The bar and off as the board's data names them (``tutor.board.refusals``)."""
 
 
 @require_GET
