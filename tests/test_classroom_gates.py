@@ -26,6 +26,7 @@ from tutor.classroom.models import Attempt, SolutionView
 from tutor.drills import generate, parse_id
 from tutor.engine import BAR, BLACK, WHITE, Position
 from tutor.lessons.library import get_library
+from tutor.practice.models import PracticeMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]
 
@@ -230,3 +231,18 @@ def test_the_migration_keeps_a_solution_seen_before_it_by_question(student):
     importlib.import_module("tutor.classroom.migrations.0003_solution_views_by_question").by_question(django_apps, None)
     answer(client, exercise, "24/22 13/8")
     assert [attempt.solution_seen for attempt in Attempt.objects.order_by("number")] == [False, True]
+
+
+def test_a_practice_game_gives_no_hint_in_the_position_of_an_unanswered_exercise(student):
+    client, exercise = student["client"], student["exercise"]
+    lucia = exercise.assignment.classroom.memberships.get().student
+    match = PracticeMatch.objects.create(user=lucia, xgid=VARIANTS["dice written 2-5"].to_xgid(), phase="move")
+    refused = client.post(f"/practica/{match.pk}/pista/", {"v": match.version})
+    assert refused.status_code == 403 and GATED in body(refused)
+    assert not [play for play in PLAYS if f"gnubg jugaría <code>{play}" in body(refused)]
+    match.refresh_from_db()
+    assert match.hints_used == 0 and not match.hint
+    answer(client, exercise, "24/1")
+    assert client.post(f"/practica/{match.pk}/pista/", {"v": match.version}).status_code == 302
+    match.refresh_from_db()
+    assert match.hint["best"] in PLAYS
