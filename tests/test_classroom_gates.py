@@ -7,9 +7,12 @@ board editor, lesson puzzles and drills of the same question) is asked with
 every variant that leaves the checkers and the side on roll unchanged (the
 dice in the other order, the cube, the score, the match, the rule flags, the
 colours) and every way of writing it (XGID, GNU Backgammon ID, the editor's
-layout, ``dados=``): each refuses in Spanish and shows no play.  The same
-doors answer for other positions, and for this one once it is answered, and
-an answer given after looking is marked «Con la solución vista».
+layout, ``dados=``): each refuses in Spanish and shows no play.  The doors
+reached by a name rather than a position (a lesson puzzle's slug, a drill's
+id, a practice game's hint) are asked with one that leads to the same
+question.  The same doors answer for other positions, and for this one once
+it is answered, and an answer given after looking is marked «Con la
+solución vista».
 """
 
 from __future__ import annotations
