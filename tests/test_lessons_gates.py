@@ -59,3 +59,12 @@ def test_every_calculation_said_to_ignore_the_dice_answers_the_same_with_any_of_
         assert len(answers) == 1, (puzzle.slug, puzzle.calculation, answers)
         checked += 1
     assert checked >= 20
+
+
+def test_the_examples_of_the_moves_the_board_refuses_at_once_hold():
+    import doctest
+
+    from tutor.board import refusals
+
+    result = doctest.testmod(refusals)
+    assert result.attempted > 0 and result.failed == 0
