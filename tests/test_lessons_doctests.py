@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "tutor.lessons.goals",
     "tutor.lessons.calculations",
+    "tutor.lessons.gates",
     "tutor.lessons.puzzles",
     "tutor.lessons.templatetags.answer_words",
 ]

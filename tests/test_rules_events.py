@@ -106,7 +106,7 @@ class Closed:
     def puzzle_refusal(self, user, slug):
         return f"Aún no: {slug}."
 
-    def position_refusal(self, user, position):
+    def question_refusal(self, user, key):
         return "Aún no."
 
 

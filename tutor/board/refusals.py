@@ -55,6 +55,22 @@ def _refusals(made: frozenset[int], dice: tuple[int, ...], on_bar: bool) -> dict
     return {"bar_first": on_bar, "reach": reach}
 
 
+def refused_at_once(position: Position, dice_left: tuple[int, ...], src: int, dst: int | None) -> bool:
+    """Whether the board refuses this move from ``board_refusals`` alone, without asking: a pick
+    while a checker waits on the bar, a drop the dice left cannot reach or onto a made point.
+
+    >>> opening = Position.initial().with_dice((5, 2))
+    >>> refused_at_once(opening, (5, 2), 24, 19), refused_at_once(opening, (2, 5), 13, 12), refused_at_once(opening, (5, 2), 13, 11)
+    (True, True, False)
+    """
+    refusals = board_refusals(position)
+    if dst is None:
+        return bool(refusals["bar_first"]) and src != BAR
+    reach = {tuple(sorted(int(die) for die in left.split(","))): targets for left, targets in refusals["reach"].items()}
+    targets = reach.get(tuple(sorted(dice_left)), {})
+    return _NAMES.get(dst, dst) not in targets.get(_NAMES.get(src, str(src)), [])
+
+
 _NAMES = {BAR: "bar", OFF: "off"}
 """The bar and off as the browser names them (``widget.place_name``); points stay numbers."""
 

@@ -345,7 +345,12 @@ class SolutionView(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="solution_views", verbose_name="usuario"
     )
     puzzle_slug = models.CharField("ejercicio de las lecciones", max_length=100, blank=True)
-    position = models.CharField("posición (XGID)", max_length=80, blank=True)
+    position = models.CharField(
+        "pregunta vista",
+        max_length=80,
+        blank=True,
+        help_text="La posición vista desde quien tiene el turno, y los dados si la respuesta depende de ellos.",
+    )
     seen_at = models.DateTimeField("vista el", default=timezone.now)
 
     class Meta:

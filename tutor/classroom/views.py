@@ -24,6 +24,7 @@ from tutor.accounts.decorators import teacher_required
 from tutor.ratelimit import ratelimit
 from tutor.accounts.models import display_name, is_teacher
 from tutor.accounts.onetime import create_account
+from tutor.lessons import gates
 
 from . import access, results
 from .attempts import answer_field, submit, verdict_payload
@@ -232,11 +233,28 @@ def add_custom(request, pk: int):
     """The board editor: describe a position, preview every legal play, then add it."""
     assignment = access.taught_assignment(request.user, pk)
     form = CustomExerciseForm(_posted(request))
+    refusal = editor_refusal(request.user, form)
+    if refusal:
+        return render(request, "classroom/add_custom.html", {"assignment": assignment, "form": form}, status=403)
     if form.is_valid() and request.POST.get("action") == "save" and form.was_previewed and form.draft is not None:
         assignment.add_custom(**form.draft.fields)
         messages.success(request, f"Ejercicio «{form.draft.fields['title']}» añadido a la tarea.")
         return redirect(assignment)
     return _render(request, "classroom/add_custom.html", {"assignment": assignment, "form": form})
+
+
+def editor_refusal(user, form: CustomExerciseForm) -> str | None:
+    """Why the preview may not be shown to ``user``, who is also a student somewhere: every
+    legal play and the answer of a question still open in one of their own assignments.
+    The form then carries the refusal in place of the preview."""
+    if not form.is_valid() or form.draft is None:
+        return None
+    puzzle = form.draft.puzzle
+    refusal = gates.position_refusal(user, puzzle.position) or gates.puzzle_refusal(user, puzzle)
+    if refusal:
+        form.draft = None
+        form.add_error(None, refusal)
+    return refusal
 
 
 @teacher_required

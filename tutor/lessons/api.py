@@ -61,7 +61,7 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    refusal = gates.puzzle_refusal(request.user, puzzle)
     if refusal:
         return error(refusal, 403)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
@@ -71,7 +71,7 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
         mark_solved(request, puzzle.slug)
-        gates.puzzle_shown(request.user, puzzle.slug)
+        gates.puzzle_shown(request.user, puzzle)
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
@@ -114,10 +114,10 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
-    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    refusal = gates.puzzle_refusal(request.user, puzzle)
     if refusal:
         return error(refusal, 403)
-    gates.puzzle_shown(request.user, puzzle.slug)
+    gates.puzzle_shown(request.user, puzzle)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
 
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
+from tutor.board.refusals import refused_at_once
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
 from tutor.rules import describe_defects, explain, explain_drop
 
+from . import gates
 from .puzzles import parse_layout
 
 MAX_QUERY = 200
@@ -75,6 +77,11 @@ def refusal(request: HttpRequest) -> JsonResponse:
     (the dice the board counts as unused, ``6,3``), ``from`` and, for a
     drop, ``to``.  ``code`` is null when the engine sees no reason: the move
     is one the rules allow, refused only because no legal play follows it.
+
+    While the position is an unanswered exercise of the user (``gates``),
+    only the moves the board's own data refuse are explained, the ones its
+    board asks about; any other question would tell which single moves the
+    rules allow, part of the answer, and gets the gate's refusal (403).
     """
     try:
         try:
@@ -89,6 +96,9 @@ def refusal(request: HttpRequest) -> JsonResponse:
         partial, before = _turn_so_far(position, _query(request, "moves"), _query(request, "left"))
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    refusal = gates.position_refusal(request.user, position)
+    if refusal and not refused_at_once(position, partial.dice_left, src, dst):
+        return error(refusal, 403)
     reason = step_reason(partial, src, dst, position.dice, before)
     if reason is None:
         return JsonResponse({"code": None, "message": ""})

@@ -16,6 +16,23 @@ _SIDE_KEYS = {WHITE: "blancas", BLACK: "negras"}
 _RESULT_KEYS = {"single": "simple", "gammon": "gammon", "backgammon": "backgammon"}
 
 
+DICE_CALCULATIONS = frozenset({"jugadas", "motivo", "dado-jugado", "puede-mover", "puede-doblar-ya", "cubo-tras-aceptar"})
+"""The calculations whose answer depends on the position's dice; every other one reads only
+the checkers and the stakes, whatever the dice (the gates compare questions by it)."""
+
+
+def reads_dice(calculation: str) -> bool:
+    """Whether the answer of a question with ``calculation`` may change with the dice.
+
+    A question without a calculation (a play, a legality, a choice) is taken to depend on them.
+
+    >>> reads_dice(""), reads_dice("jugadas"), reads_dice("pips blancas")
+    (True, True, False)
+    """
+    name = calculation.split()[0] if calculation.split() else ""
+    return not name or name in DICE_CALCULATIONS
+
+
 class CalculationError(ValueError):
     """The calculation is unknown or does not apply to the position."""
 

@@ -111,7 +111,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No existe ese ejercicio.")
     judgement = None
     submitted = ""
-    refusal = gates.puzzle_refusal(request.user, puzzle.slug)
+    refusal = gates.puzzle_refusal(request.user, puzzle)
     if refusal and (request.method == "POST" or request.GET.get("solucion") == "1"):
         body = render_puzzle(request, puzzle, notice=refusal)
         return render(request, "lessons/puzzle.html", {"puzzle": puzzle, "lesson": library.lesson(puzzle.lesson), "body": mark_safe(body)}, status=403)
@@ -122,9 +122,9 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         send_answer(request, puzzle, judgement)
         if judgement.correct:
             mark_solved(request, puzzle.slug)
-            gates.puzzle_shown(request.user, puzzle.slug)
+            gates.puzzle_shown(request.user, puzzle)
     if request.GET.get("solucion") == "1":
-        gates.puzzle_shown(request.user, puzzle.slug)
+        gates.puzzle_shown(request.user, puzzle)
     lesson = library.lesson(puzzle.lesson)
     html = render_puzzle(
         request,

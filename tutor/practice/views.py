@@ -24,6 +24,7 @@ from tutor.games.cube import dead_cube_note, may_double
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import choices as resign_choices
 from tutor.games.verdicts import illegal_verdict
+from tutor.lessons import gates
 from tutor.ratelimit import ratelimit
 from tutor.rules import AnswerJudged, Source, answer_judged
 
@@ -178,6 +179,12 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
+    """gnubg's best play for the learner's dice, unless that is the answer of an exercise they
+    have not answered yet (the lessons' ``gates``: the opening rolls come up in every game)."""
+    match = get_match(request, pk)
+    refusal = gates.position_refusal(request.user, match.position)
+    if refusal:
+        return render_match(request, match, error=refusal, status=403)
     return _decide(request, pk, game.use_hint)
 
 

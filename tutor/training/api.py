@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.drills import LEVELS, RULES, Drill, DrillError, drill_set, generate, parse_id
+from tutor.lessons import gates
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
@@ -107,4 +108,7 @@ def drill_check(request: HttpRequest, drill_id: str) -> JsonResponse:
             raise BadRequest(f"Falta «{field}» en la petición.")
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    refusal = gates.position_refusal(request.user, drill.position)
+    if refusal:
+        return error(refusal, 403)
     return _json(check_and_record(request, drill, submitted))

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tutor.drills import LEVELS, RULES, Drill, drill_set
+from tutor.lessons import gates
 from tutor.lessons.library import get_library
 from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
@@ -43,9 +44,11 @@ def _int(request: HttpRequest, name: str, default: int, low: int, high: int) -> 
 
 
 def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str, mode: str, extra: dict | None = None) -> HttpResponse:
-    """Render one drill; a POST (no JavaScript) is judged and shown on the same page."""
+    """Render one drill; a POST (no JavaScript) is judged and shown on the same page, unless the
+    drill's position is an unanswered exercise of the learner's (``gates``)."""
     verdict = submitted = None
-    if request.method == "POST":
+    refusal = gates.position_refusal(request.user, drill.position) if request.method == "POST" else None
+    if request.method == "POST" and not refusal:
         field = "play" if drill.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
         verdict = check_and_record(request, drill, submitted)
@@ -64,9 +67,10 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
         "levels": LEVELS,
         # Counted after the answer: today's review counts down as the learner answers.
         "due_text": left_for_today(len(due_rules(request))) if mode == "review" else "",
+        "notice": refusal,
         **(extra or {}),
     }
-    return render(request, "training/drill.html", context)
+    return render(request, "training/drill.html", context, status=403 if refusal else 200)
 
 
 @ratelimit("check")
