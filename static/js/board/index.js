@@ -439,7 +439,7 @@ function movesState(start, moves) {
 }
 
 function collectView(element) {
-  const form = element.querySelector('form');
+  const form = element.querySelector('form.board-form');
   return {
     element,
     svg: element.querySelector('svg.board-svg'),
