@@ -61,14 +61,17 @@ def test_a_board_is_seen_from_the_side_on_roll_with_its_point_one_bottom_right(t
         assert bottom_right_number(root) == "1"
 
 
-def test_blacks_numbers_are_the_large_ones_when_black_is_at_the_bottom_and_whites_follow_small():
-    root = svg_root(render("{% board position %}", position=Position.initial(turn=BLACK)))
+def test_a_lesson_board_seen_from_black_writes_blacks_numbers_large_and_whites_small_beside_them():
+    root = svg_root(render("{% board position white_numbers=True %}", position=Position.initial(turn=BLACK)))
     group = root.find(f".//{SVG}g[@class='board-labels']")
     texts = [(t.text, t.get("class")) for t in group.iter(f"{SVG}text")]
     # Black's 1 is White's 24: the large 1 and a small 24 beside it, bottom right.
     index = texts.index(("1", "board-labels__own"))
     assert texts[index + 1] == ("24", "board-labels__other")
     assert "font-style" not in ET.tostring(group[index]).decode()
+    # Elsewhere (a drill, a game) only the numbers of the side at the bottom are written.
+    plain = render("{% board position %}", position=Position.initial(turn=BLACK))
+    assert "board-labels__other" not in plain and 'class="board-labels__own">1<' in plain
 
 
 def test_a_game_board_is_seen_from_the_players_side_whoever_is_on_roll():

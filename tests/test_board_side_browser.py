@@ -111,7 +111,7 @@ def test_a_puzzle_that_asks_the_pip_count_shows_no_count(page, live_server):
     page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
     page.locator(".board-widget").first.wait_for()
     assert page.locator("[data-board-pips]").count() == 0
-    assert "Recuento de pips:" not in page.locator(".board-widget").first.inner_text()
+    assert "Pips:" not in page.locator(".board-widget").first.inner_text()
 
 
 def test_the_board_turns_from_the_keyboard_and_stays_turned_on_that_page_only(page, live_server):

@@ -121,7 +121,7 @@ def test_the_last_checker_asks_which_die_bears_it_off():
 def test_black_to_move_is_seen_from_blacks_side_with_whites_numbers_small_so_text_and_board_agree():
     black = puzzle("las-negras-cuentan-desde-su-lado")
     assert black.position.turn == BLACK
-    svg = render_board_svg(black.position, flipped=True, numbering=BLACK)
+    svg = render_board_svg(black.position, flipped=True, numbering=BLACK, both_numberings=True)
     labels = svg.split('class="board-labels"')[1].split("</g>")[0]
     assert 'class="board-labels__own">13</text>' in labels and 'class="board-labels__other">12</text>' in labels
     assert "números grandes" in black.hints[0] and "del 12 de las blancas" in black.hints[0]

@@ -5,9 +5,9 @@ which): that side's home is at the bottom right and the point numbers are
 written in its numbering.  Unflipped, White is at the bottom: the bottom
 row shows 12..7 and 6..1 from left to right, the top row 13..18 and
 19..24.  ``flipped`` shows the board from Black's side (the rows swap,
-Black's home comes to the bottom right, Black's numbers are the large ones
-and White's, the numbering the lessons write positions in, follow each in
-small type).
+Black's home comes to the bottom right and Black's numbers are written;
+the lessons add White's in small type, the numbering they write positions
+in).
 
 Every place a checker can be is a ``<g data-point="...">`` (``1``..``24``
 in White's numbering, ``bar-white``, ``bar-black``, ``off-white``,
@@ -124,10 +124,11 @@ def render_board_svg(
     the bottom side's; a puzzle passes the mover's, the notation box's.
 
     ``both_numberings`` writes the other side's number beside each large one
-    in small type; by default it is on when Black is at the bottom (the
-    lessons write positions in White's numbering, «el 12 de las blancas»)
-    and when the mover's numbering is not the one drawn large (a board the
-    learner turned), so the notation's numbers are always on the board.
+    in small type; by default it is on only when the mover's numbering is
+    not the one drawn large (a board the learner turned), so that the
+    notation's numbers are always on the board.  The lessons ask for it on
+    boards seen from Black, since they write positions in White's numbering
+    («el 12 de las blancas»).
     ``description_numbering`` is the numbering of the points the
     description names: by default the bottom side's, as the labels.
     ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
@@ -138,7 +139,7 @@ def render_board_svg(
         numbering = bottom
     if description_numbering is None:
         description_numbering = bottom
-    both = (bottom == BLACK or numbering != bottom) if both_numberings is None else both_numberings
+    both = numbering != bottom if both_numberings is None else both_numberings
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="{WIDTH}" height="{HEIGHT}" role="img"'
@@ -223,8 +224,8 @@ def _labels(points: tuple[tuple[int, str, str], ...], flipped: bool, both: bool 
         large, small = (25 - white_number, white_number) if flipped else (white_number, 25 - white_number)
         if both:
             texts.append(
-                f'<text x="{cx - 10}" y="{y}" font-size="24" class="board-labels__own">{large}</text>'
-                f'<text x="{cx + 13}" y="{y}" font-size="20" font-weight="400" font-style="italic"'
+                f'<text x="{cx - 9}" y="{y}" font-size="24" class="board-labels__own">{large}</text>'
+                f'<text x="{cx + 14}" y="{y - 1}" font-size="17" font-weight="400" font-style="italic"'
                 f' fill="{COLOURS["label_other"]}" class="board-labels__other">{small}</text>'
             )
         else:

@@ -47,6 +47,7 @@ def board(
     viewer: int | str | None = None,
     turnable: bool = True,
     hide_pips: bool = False,
+    white_numbers: bool = False,
     highlight: Iterable[int | str] = (),
     play: str = "",
     verdict: Mapping[str, Any] | None = None,
@@ -67,6 +68,10 @@ def board(
     from the side on roll's, and from the other side when the visitor turned
     the page's boards (``orientation.py``); that side's numbers are the
     large ones and the description names the points in its numbering.
+    ``white_numbers`` adds White's number in small type beside each of
+    Black's on a board seen from Black (the lessons, which write positions
+    in White's numbering); a board turned away from the mover always shows
+    the mover's numbers beside the large ones.
     ``turnable`` offers «Girar el tablero» (a page whose board is redrawn
     without a request, a live game's panel, leaves it out).
     ``mover_numbering`` makes what the board says of each point use the
@@ -116,6 +121,7 @@ def board(
             highlight=highlight,
             label_id=board_id,
             numbering=numbering,
+            both_numberings=numbering != bottom or (white_numbers and bottom == BLACK),
             description_numbering=described,
             overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
         ),
