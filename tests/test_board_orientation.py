@@ -190,3 +190,11 @@ def test_the_pip_count_drill_hides_the_counts_and_other_drills_show_them():
     assert pip_drill.asks_pip_count and "data-pips-side" not in render(template, drill=pip_drill)
     other = generate("bar-first", 1, 5)
     assert not other.asks_pip_count and "data-pips-side" in render(template, drill=other)
+
+
+@pytest.mark.django_db
+def test_a_teachers_thumbnail_of_a_puzzle_for_black_is_seen_from_black(client):
+    black = client.get(reverse("lessons:api-board-svg", args=["las-negras-cuentan-desde-su-lado"])).content.decode()
+    white = client.get(reverse("lessons:api-board-svg", args=["pips-colocacion-inicial"])).content.decode()
+    assert 'data-flipped="true"' in black and bottom_right_number(ET.fromstring(black)) == "1"
+    assert 'data-flipped="false"' in white

@@ -138,7 +138,7 @@ def board(
         "top_words": SIDE_WORDS[opponent(bottom)],
         "turn_url": reverse("board:turn") if can_turn else "",
         "turned": turned,
-        "back_url": request.get_full_path() if can_turn else "",
+        "back_url": request.get_full_path() if can_turn and request is not None else "",
         "pips": None if hide_pips else _pip_counts(position, bottom),
         "check_url": check_url,
         "form_action": form_action,
