@@ -198,3 +198,23 @@ def test_a_teachers_thumbnail_of_a_puzzle_for_black_is_seen_from_black(client):
     white = client.get(reverse("lessons:api-board-svg", args=["pips-colocacion-inicial"])).content.decode()
     assert 'data-flipped="true"' in black and bottom_right_number(ET.fromstring(black)) == "1"
     assert 'data-flipped="false"' in white
+
+
+@pytest.mark.django_db
+def test_a_live_games_panel_is_seen_from_each_players_side_with_both_pip_counts_and_no_turn_button():
+    from tests.classroom_factories import make_user
+    from tutor.play import service
+    from tutor.play.display import render_panel
+    from tutor.play.models import LiveGame, Phase
+
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = service.create_game(ana, length=3, black=bruno)
+    position = Position.initial(match_length=3, turn=WHITE, dice=(3, 1))
+    LiveGame.objects.filter(pk=game.pk).update(xgid=position.to_xgid(), phase=Phase.MOVE)
+    game.refresh_from_db()
+    for player, flipped in ((ana, "false"), (bruno, "true")):
+        html = render_panel(game, player)
+        root = svg_root(html)
+        assert root.get("data-flipped") == flipped and bottom_right_number(root) == "1"
+        assert shown_pips(html) == {"white": 167, "black": 167} == {"white": position.pip_count(WHITE), "black": position.pip_count(BLACK)}
+        assert "Girar el tablero" not in html
