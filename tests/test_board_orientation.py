@@ -218,3 +218,11 @@ def test_a_live_games_panel_is_seen_from_each_players_side_with_both_pip_counts_
         assert root.get("data-flipped") == flipped and bottom_right_number(root) == "1"
         assert shown_pips(html) == {"white": 167, "black": 167} == {"white": position.pip_count(WHITE), "black": position.pip_count(BLACK)}
         assert "Girar el tablero" not in html
+
+
+def test_a_board_drawn_for_a_post_offers_no_turn_button_so_nothing_sent_is_lost():
+    request = RequestFactory().post("/clases/tarea/1/propio/", {"white": "6:2"})
+    request.session = SessionStore()
+    html = Template("{% load board_tags %}{% board position %}").render(Context({"request": request, "position": Position.initial()}))
+    assert "Girar el tablero" not in html and "data-pips-side" in html
+    assert "Girar el tablero" in render("{% board position %}", position=Position.initial())

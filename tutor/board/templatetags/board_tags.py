@@ -101,7 +101,9 @@ def board(
     if mover_numbering is None:
         mover_numbering = bool(interactive)
     request = context.get("request")
-    can_turn = turnable and request is not None and hasattr(request, "session")
+    # Only on a page that a GET draws again: turning reloads it, and a page drawn
+    # for a POST (a teacher's preview, a verdict without JavaScript) would lose what was sent.
+    can_turn = turnable and request is not None and hasattr(request, "session") and request.method == "GET"
     turned = can_turn and is_turned(request)
     if flipped is not None and viewer is None:
         viewer = BLACK if flipped else WHITE
