@@ -39,10 +39,12 @@ def test_the_widget_helpers_examples_hold():
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_a_board_asked_to_describe_for_the_mover_names_blacks_points_in_both_descriptions():
+def test_a_board_seen_from_black_names_blacks_points_in_both_descriptions_and_from_white_whites():
     position = Position.initial(turn=1).with_dice((6, 5))
-    lessons = render("{% board position interactive=True %}", position=position)
-    drills = render("{% board position interactive=True mover_description=True %}", position=position)
-    assert "Los puntos se cuentan" not in lessons and "Blancas: 2 fichas en el 24" in lessons
-    assert drills.count("Los puntos se cuentan desde la casa de las negras.") == 2  # the SVG's <desc> and the text below
-    assert "Negras: 2 fichas en el 24, 5 en el 13, 3 en el 8 y 5 en el 6." in drills
+    seen_from_black = render("{% board position interactive=True %}", position=position)
+    seen_from_white = render('{% board position interactive=True viewer="white" %}', position=position)
+    assert seen_from_black.count("Los puntos se cuentan desde la casa de las negras.") == 2  # the SVG's <desc> and the text below
+    assert "Negras: 2 fichas en el 24, 5 en el 13, 3 en el 8 y 5 en el 6." in seen_from_black
+    assert "Los puntos se cuentan" not in seen_from_white and "Blancas: 2 fichas en el 24" in seen_from_white
+    # Whoever looks, the board says each point in the mover's numbering, the notation box's.
+    assert 'data-numbering="black"' in seen_from_white

@@ -118,13 +118,13 @@ def test_the_last_checker_asks_which_die_bears_it_off():
     assert judge_answer(last, "6").correct and not judge_answer(last, "2").correct
 
 
-def test_black_to_move_shows_both_numberings_so_text_and_board_agree():
+def test_black_to_move_is_seen_from_blacks_side_with_whites_numbers_small_so_text_and_board_agree():
     black = puzzle("las-negras-cuentan-desde-su-lado")
     assert black.position.turn == BLACK
-    svg = render_board_svg(black.position, numbering=BLACK)
+    svg = render_board_svg(black.position, flipped=True, numbering=BLACK, both_numberings=True)
     labels = svg.split('class="board-labels"')[1].split("</g>")[0]
-    assert ">12</text>" in labels and 'class="board-labels__other">13</text>' in labels
-    assert "número pequeño" in black.hints[0] and "en el 12" in black.hints[0]
+    assert 'class="board-labels__own">13</text>' in labels and 'class="board-labels__other">12</text>' in labels
+    assert "números grandes" in black.hints[0] and "del 12 de las blancas" in black.hints[0]
     white_only = render_board_svg(puzzle("no-se-retrocede").position, numbering=WHITE)
     assert "board-labels__other" not in white_only
 

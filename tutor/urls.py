@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Project apps: add their includes here.
     path("cuenta/", include("tutor.accounts.urls")),
+    path("", include("tutor.board.urls")),
     path("", include("tutor.classroom.urls")),
     path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),

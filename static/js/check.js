@@ -213,6 +213,8 @@ export function enhanceCheckForm(form) {
         updateProgress(form, data.progress);
         const scope = exerciseOf(form);
         if (scope) scope.classList.add('is-solved');
+        // A solved puzzle is over: its board's controls go quiet (the explorer's board stays free).
+        if (board && form.closest('.puzzle')) board.finish();
       } else {
         nextSlot(form).replaceChildren();
       }

@@ -1,8 +1,9 @@
 """Spanish descriptions of a position, for screen readers and captions.
 
-Points are named in White's numbering, as in the diagrams, unless a
-caller asks for Black's (a drill played with Black, whose questions and
-answers use Black's numbers).  Each side's checkers are listed in its own
+Points are named in the numbering a caller asks for: the board passes the
+numbering it writes large, that of the side seen at the bottom
+(``orientation.py``), so that a board seen from Black is described in
+Black's numbers, as its question and notation are.  Each side's checkers are listed in its own
 direction of travel (White from 24 down to 1, Black from 1 up to 24, in
 White's numbering), then the bar, then the checkers borne off.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import BLACK, SIDE_NAMES, WHITE, Position
+from tutor.engine import BAR, BLACK, SIDE_NAMES, WHITE, Position
 
 # -- geometry (SVG user units) -------------------------------------------
 
@@ -57,6 +57,8 @@ class Place:
     box: tuple[int, int, int, int]
     white: int
     black: int
+    pips: tuple[int, int] = (0, 0)
+    """What one checker here adds to White's and to Black's pip count (``Position.pip_count``)."""
 
     @property
     def count(self) -> int:
@@ -110,6 +112,7 @@ def _point_place(position: Position, point: int, row: str, column: int, numberin
         box=(left, TOP if top else MID, POINT_W, FIELD_H // 2),
         white=white,
         black=black,
+        pips=(point, 25 - point),
     )
 
 
@@ -132,6 +135,7 @@ def _bar_place(position: Position, side: int, row: str) -> Place:
         box=(BAR_X, TOP if top else MID, BAR_W, FIELD_H // 2),
         white=count if side == WHITE else 0,
         black=count if side == BLACK else 0,
+        pips=(BAR, BAR),
     )
 
 

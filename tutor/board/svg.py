@@ -1,9 +1,13 @@
 """The board drawn as SVG on the server: works without JavaScript and in print.
 
-White's home is at the bottom right, as in the diagrams: the bottom row
-shows 12..7 and 6..1 from left to right, the top row 13..18 and 19..24.
-``flipped`` shows the board from Black's side (the rows swap, Black's home
-comes to the bottom right).
+The board is seen from one side, the viewer's (``orientation.py`` decides
+which): that side's home is at the bottom right and the point numbers are
+written in its numbering.  Unflipped, White is at the bottom: the bottom
+row shows 12..7 and 6..1 from left to right, the top row 13..18 and
+19..24.  ``flipped`` shows the board from Black's side (the rows swap,
+Black's home comes to the bottom right and Black's numbers are written;
+the lessons add White's in small type, the numbering they write positions
+in).
 
 Every place a checker can be is a ``<g data-point="...">`` (``1``..``24``
 in White's numbering, ``bar-white``, ``bar-black``, ``off-white``,
@@ -12,11 +16,13 @@ the browser can redraw stacks without knowing the layout::
 
     data-kind   point | bar | tray
     data-row    top | bottom          data-col  0..13, left to right
-    data-label  the number written next to the point
+    data-label  the number said for the point (the mover's numbering on a puzzle)
     data-cx     centre x of the stack
     data-base   y where the stack starts, data-dir  1 (down) or -1 (up)
     data-step   distance between stacked checkers, data-max  checkers drawn
     data-count  checkers there, data-owner  white | black | (empty)
+    data-pips   what one white and one black checker there add to each
+                side's pip count: ``"6 19"`` (the browser multiplies and adds)
 
 Prototypes of a checker, a borne-off slab and a count label of each colour
 sit in ``<defs>`` with ``data-proto``; the browser clones them.  Colours
@@ -104,31 +110,36 @@ def render_board_svg(
     label_id: str | None = None,
     numbering: int | None = None,
     both_numberings: bool | None = None,
-    description_numbering: int = WHITE,
+    description_numbering: int | None = None,
     overlay: str = "",
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
     ``highlight`` lists places to mark (points in White's numbering, or
     ``"bar-white"``, ``"off-black"`` …).  ``label_id`` prefixes the ids of
-    ``<title>`` and ``<desc>``; one is made up when omitted.  ``numbering``
-    is the side whose numbering the point labels use: by default the side
-    seen at the bottom (White, or Black when ``flipped``).
+    ``<title>`` and ``<desc>``; one is made up when omitted.  The large point
+    numbers are always those of the side seen at the bottom (White, or Black
+    when ``flipped``).  ``numbering`` is the side whose numbering each
+    place's ``data-label`` uses, what the board says of a point: by default
+    the bottom side's; a puzzle passes the mover's, the notation box's.
 
-    ``both_numberings`` writes White's number on each point, as every
-    diagram of the lessons does, with the other side's number beside it in
-    small type; by default it is on when an unflipped board is labelled for
-    Black (Black to move), so that the text of a lesson («el diagrama
-    muestra en el 12») and the notation in Black's numbering both match
-    what is drawn.  ``data-label`` keeps ``numbering`` for the notation.
+    ``both_numberings`` writes the other side's number beside each large one
+    in small type; by default it is on only when the mover's numbering is
+    not the one drawn large (a board the learner turned), so that the
+    notation's numbers are always on the board.  The lessons ask for it on
+    boards seen from Black, since they write positions in White's numbering
+    («el 12 de las blancas»).
     ``description_numbering`` is the numbering of the points the
-    description names (White's, as the diagrams, unless a caller asks).
+    description names: by default the bottom side's, as the labels.
     ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
     """
     prefix = escape(label_id or new_board_id())
+    bottom = BLACK if flipped else WHITE
     if numbering is None:
-        numbering = BLACK if flipped else WHITE
-    both = numbering == BLACK and not flipped if both_numberings is None else both_numberings
+        numbering = bottom
+    if description_numbering is None:
+        description_numbering = bottom
+    both = numbering != bottom if both_numberings is None else both_numberings
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="{WIDTH}" height="{HEIGHT}" role="img"'
@@ -157,7 +168,7 @@ def _drawing(position: Position, flipped: bool, numbering: int, both: bool, mark
     return "".join([
         _prototypes(),
         _frame(),
-        _labels(tuple((place.cx, place.row, place.key, place.label) for place in places if place.kind == "point"), both),
+        _labels(tuple((place.cx, place.row, place.key) for place in places if place.kind == "point"), flipped, both),
         *(_place(place, place.key in marked) for place in places),
         _cube(position, flipped),
     ])
@@ -197,25 +208,28 @@ def _frame() -> str:
 
 
 @lru_cache(maxsize=16)
-def _labels(points: tuple[tuple[int, str, str, str], ...], both: bool = False) -> str:
+def _labels(points: tuple[tuple[int, str, str], ...], flipped: bool, both: bool = False) -> str:
     """The point numbers, written on the frame above and below the points.
 
-    ``points`` holds each point's centre, row, key and label: the same
-    for every board seen from one side, so the labels are drawn once.
-    With ``both``, White's number comes first and the other numbering
-    follows in small type (``12`` and a small ``13`` for Black).
+    ``points`` holds each point's centre, row and key (White's number): the
+    same for every board seen from one side, so the labels are drawn once.
+    The large number is the bottom side's (Black's when ``flipped``); with
+    ``both``, the other side's follows in small type (``13`` and a small
+    ``12`` on Black's 13).
     """
     texts = []
-    for cx, row, key, label in points:
+    for cx, row, key in points:
         y = TOP // 2 + 9 if row == "top" else BOTTOM + STRIP // 2 + 9
+        white_number = int(key)
+        large, small = (25 - white_number, white_number) if flipped else (white_number, 25 - white_number)
         if both:
             texts.append(
-                f'<text x="{cx - 10}" y="{y}" font-size="24">{key}</text>'
-                f'<text x="{cx + 13}" y="{y}" font-size="20" font-weight="400" font-style="italic"'
-                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{25 - int(key)}</text>'
+                f'<text x="{cx - 9}" y="{y}" font-size="24" class="board-labels__own">{large}</text>'
+                f'<text x="{cx + 14}" y="{y - 1}" font-size="17" font-weight="400" font-style="italic"'
+                f' fill="{COLOURS["label_other"]}" class="board-labels__other">{small}</text>'
             )
         else:
-            texts.append(f'<text x="{cx}" y="{y}">{label}</text>')
+            texts.append(f'<text x="{cx}" y="{y}" class="board-labels__own">{large}</text>')
     return (
         f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="26"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"
@@ -230,7 +244,7 @@ def _place(place: Place, highlighted: bool) -> str:
         f'class="{classes}" data-point="{place.key}" data-kind="{place.kind}" data-row="{place.row}"'
         f' data-col="{place.col}" data-label="{place.label}" data-cx="{place.cx}" data-base="{place.base}"'
         f' data-dir="{place.direction}" data-step="{place.step}" data-max="{place.max_drawn}"'
-        f' data-count="{place.count}" data-owner="{place.owner}"'
+        f' data-count="{place.count}" data-owner="{place.owner}" data-pips="{place.pips[0]} {place.pips[1]}"'
     )
     if place.kind == "tray":
         attributes += f' data-text-y="{tray_text_y(place)}"'

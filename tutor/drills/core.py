@@ -114,6 +114,11 @@ class Drill(DrillFields):
         return self.kind is DrillKind.LEGALITY
 
     @property
+    def asks_pip_count(self) -> bool:
+        """True when the answer is a pip count: its board must not show the counts."""
+        return self.rule is RuleCode.PIP_COUNT
+
+    @property
     def dice(self) -> tuple[int, int] | None:
         return self.position.dice
 

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.board.widget import play_steps
-from tutor.engine import EngineError, Position, parse_dice
+from tutor.engine import BLACK, EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
 from tutor.rules import IMPOSSIBLE_POSITION, legal_turn
@@ -124,12 +124,16 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
 @require_GET
 def puzzle_board_svg(request: HttpRequest, slug: str) -> HttpResponse:
     """The puzzle's board as an SVG image: thumbnails in the teachers' puzzle picker."""
+    from tutor.board.orientation import bottom_side
     from tutor.board.svg import render_board_svg
 
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
-    response = HttpResponse(render_board_svg(puzzle.position, label_id=f"miniatura-{slug}"), content_type="image/svg+xml; charset=utf-8")
+    # Seen from the side on roll, as the learner will see it.
+    flipped = bottom_side(puzzle.position) == BLACK
+    svg = render_board_svg(puzzle.position, label_id=f"miniatura-{slug}", flipped=flipped, both_numberings=flipped)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=3600"
     return response
 

@@ -95,6 +95,11 @@ class Puzzle:
         """True when the learner answers by playing on the board."""
         return self.kind in PLAY_KINDS
 
+    @property
+    def asks_pip_count(self) -> bool:
+        """True when the answer is a pip count: its board must not show the counts."""
+        return self.calculation.split()[:1] == ["pips"]
+
 
 def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -> Puzzle:
     """Read and validate one puzzle body; ``line`` is the body's first line.

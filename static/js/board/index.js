@@ -40,6 +40,9 @@
  *                                                start (instant with reduced motion);
  *                                                resolves when done
  *   board.announce(text)                         say something in the board's live region
+ *   board.finish()                               the puzzle is solved: «Deshacer», «Reiniciar»
+ *                                                and the submit button are disabled, checkers
+ *                                                stay where they are (a solution may still be played out)
  *
  * Every element with [data-board] is enhanced when this module loads,
  * except [data-board="manual"], which a page enhances itself.
@@ -70,6 +73,7 @@ import {
   describeTrayPick,
   describeUndo,
 } from './speech.js';
+import { addSkipLink } from './skip.js';
 import { BAR, OFF, createState, parseDice, positionFromPlaces } from './state.js';
 
 const boards = new WeakMap();
@@ -101,6 +105,7 @@ export function createBoard(element, config = {}) {
     targets: new Set(),
     marks: new Map(),
     focus: (firstMovable || view.places[0]).dataset.point,
+    finished: false,
   };
 
   /**
@@ -219,6 +224,10 @@ export function createBoard(element, config = {}) {
   const actions = {
     activate(key) {
       ui.focus = key;
+      if (ui.finished && !playing) {
+        update(MESSAGES.solved);
+        return;
+      }
       if (ui.selected === null) {
         select(key);
         return;
@@ -258,6 +267,7 @@ export function createBoard(element, config = {}) {
       return place !== null && place !== BAR && accepts(place);
     },
     drop(fromKey, toKey) {
+      if (ui.finished) return;
       ui.selected = null;
       actions.activate(fromKey);
       if (ui.selected === fromKey) actions.activate(toKey);
@@ -274,6 +284,7 @@ export function createBoard(element, config = {}) {
       view.places.find((place) => place.dataset.point === key).focus();
     },
     undo() {
+      if (ui.finished) return;
       const last = snapshot.moves[snapshot.moves.length - 1];
       if (!last) {
         update(MESSAGES.nothingToUndo);
@@ -282,6 +293,7 @@ export function createBoard(element, config = {}) {
       changeMoves(undoMove(state), describeUndo(last));
     },
     reset() {
+      if (ui.finished) return;
       changeMoves(resetMoves(state), MESSAGES.reset);
     },
     /** The play box changed: once the typing pauses, the server reads it and the board shows it. */
@@ -378,6 +390,17 @@ export function createBoard(element, config = {}) {
     announce(text) {
       announce(view, text);
     },
+    finish() {
+      ui.finished = true;
+      ui.selected = null;
+      ui.targets = new Set();
+      if (view.input) view.input.readOnly = true;
+      for (const button of view.submits) button.disabled = true;
+      renderBoard(view, snapshot, ui);
+    },
+    get finished() {
+      return ui.finished;
+    },
     destroy() {
       window.clearTimeout(typingTimer);
       controller.abort();
@@ -416,14 +439,16 @@ function movesState(start, moves) {
 }
 
 function collectView(element) {
-  const form = element.querySelector('form');
+  const form = element.querySelector('form.board-form');
   return {
     element,
     svg: element.querySelector('svg.board-svg'),
     places: [...element.querySelectorAll('[data-point]')],
     dice: [...element.querySelectorAll('.die[data-die]')],
+    pips: [...element.querySelectorAll('[data-pips-side]')],
     input: form ? form.querySelector('[name="play"]') : null,
     undo: element.querySelector('[data-action="undo"]'),
+    submits: form ? [...form.elements].filter((node) => node.tagName === 'BUTTON' && (node.type || 'submit') === 'submit') : [],
     reset: element.querySelector('[data-action="reset"]'),
     announcer: element.querySelector('[data-board-announce]'),
     verdict: form ? form.querySelector('[role="status"]') : null,
@@ -478,3 +503,4 @@ export function boardFor(element) {
 }
 
 enhanceAll();
+addSkipLink();

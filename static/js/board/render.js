@@ -4,7 +4,9 @@
  * This module knows no layout: each place carries its geometry as data
  * attributes written by the server (data-cx, data-base, data-dir, data-step,
  * data-max, data-text-y), and checkers, slabs and counts are clones of the
- * prototypes the server put in <defs>, colours included.
+ * prototypes the server put in <defs>, colours included.  The pip counts
+ * are sums of the weights each place carries (data-pips, written by the
+ * server from the engine's count): arithmetic, no rule.
  */
 
 import { opponent } from './state.js';
@@ -110,8 +112,28 @@ export function renderBoard(view, snapshot, ui) {
     arrow.style.display = snapshot.moves.length ? 'none' : '';
   });
   renderDice(view.dice, snapshot.used);
-  if (view.undo) view.undo.disabled = snapshot.moves.length === 0;
-  if (view.reset) view.reset.disabled = snapshot.moves.length === 0 && !(view.input && view.input.value);
+  renderPips(view, snapshot.position);
+  if (view.undo) view.undo.disabled = ui.finished || snapshot.moves.length === 0;
+  if (view.reset) view.reset.disabled = ui.finished || (snapshot.moves.length === 0 && !(view.input && view.input.value));
+}
+
+/** Each side's pip count: the checkers at every place times the weight the server gave that place. */
+export function pipCounts(places, position) {
+  const totals = { white: 0, black: 0 };
+  for (const place of places) {
+    if (!place.dataset.pips) continue;
+    const [white, black] = place.dataset.pips.split(' ').map(Number);
+    const counts = countsAt(position, place.dataset.point);
+    totals.white += counts.white * white;
+    totals.black += counts.black * black;
+  }
+  return totals;
+}
+
+function renderPips(view, position) {
+  if (!view.pips || !view.pips.length) return;
+  const totals = pipCounts(view.places, position);
+  for (const node of view.pips) node.textContent = String(totals[node.dataset.pipsSide]);
 }
 
 function ownerOf(counts) {

@@ -75,6 +75,7 @@ export const MESSAGES = {
   typedShown: 'El tablero muestra la jugada escrita.',
   unreachable: 'No hemos podido contactar con el servidor para leer la jugada.',
   solutionShown: 'El tablero muestra la solución.',
+  solved: 'Ejercicio resuelto: las fichas ya no se mueven.',
 };
 
 /** What each kind of mark (sent by the server with a verdict) means, for labels and the legend. */

@@ -27,7 +27,7 @@ export function readDestinations(script) {
 
 /** Enhance `widget` (the board of the side to move) with `map` (or no destinations); returns its «Confirmar». */
 export function enhanceTurnBoard(widget, map) {
-  const form = widget.querySelector('form');
+  const form = widget.querySelector('form.board-form');
   const input = widget.querySelector('[name="play"]');
   // «Confirmar» sits in the board's action bar, tied to its form by form="…".
   const button = widget.querySelector('button[type="submit"]');

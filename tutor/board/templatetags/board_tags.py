@@ -17,10 +17,11 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tutor.engine import SIDE_NAMES, WHITE, Move, Position, parse_dice
+from tutor.engine import BLACK, SIDE_NAMES, WHITE, Move, Position, opponent, parse_dice
 
 from ..arrows import play_arrows
 from ..describe import SIDE_WORDS, describe_position
+from ..orientation import bottom_side, is_turned
 from ..refusals import board_refusals
 from ..svg import new_board_id, render_board_svg, render_die_svg
 from ..widget import destinations_json, dice_faces, position_json
@@ -42,7 +43,11 @@ def board(
     dice: Iterable[int] | str | None = None,
     mover_numbering: bool | None = None,
     mover_description: bool = False,
-    flipped: bool = False,
+    flipped: bool | None = None,
+    viewer: int | str | None = None,
+    turnable: bool = True,
+    hide_pips: bool = False,
+    white_numbers: bool = False,
     highlight: Iterable[int | str] = (),
     play: str = "",
     verdict: Mapping[str, Any] | None = None,
@@ -56,12 +61,26 @@ def board(
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
     ``position`` is a ``Position`` or an XGID.  ``dice`` overrides the
-    position's dice (``(6, 3)`` or ``"6-3"``).  ``mover_numbering`` labels
-    the points in the numbering of the side on roll; by default interactive
-    boards do (the notation box needs it) and diagrams use White's.
-    ``mover_description`` names the points of the description in the
-    numbering of the side on roll too (drills, whose questions use it);
-    otherwise the description uses White's, as the lessons' diagrams do.
+    position's dice (``(6, 3)`` or ``"6-3"``).
+
+    The board is seen from ``viewer``'s side (``WHITE``, ``BLACK``, ``"white"``
+    or ``"black"``; ``flipped=True`` says Black, ``False`` White), by default
+    from the side on roll's, and from the other side when the visitor turned
+    the page's boards (``orientation.py``); that side's numbers are the
+    large ones and the description names the points in its numbering.
+    ``white_numbers`` adds White's number in small type beside each of
+    Black's on a board seen from Black (the lessons, which write positions
+    in White's numbering); a board turned away from the mover always shows
+    the mover's numbers beside the large ones.
+    ``turnable`` offers «Girar el tablero» (a page whose board is redrawn
+    without a request, a live game's panel, leaves it out).
+    ``mover_numbering`` makes what the board says of each point use the
+    numbering of the side on roll; by default interactive boards do (the
+    notation box needs it).  ``mover_description`` is kept for callers that
+    want the description in the mover's numbering whatever the orientation.
+    Both sides' pip counts are shown under the board, but for ``hide_pips``
+    (where the question is the pip count); the browser keeps them up to date
+    from the per-place weights the SVG carries.
     ``play`` and ``verdict`` re-render a posted answer with its judgement
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
     sources to the destinations to highlight, in the mover's numbering, or
@@ -81,10 +100,18 @@ def board(
         position = position.with_dice(parse_dice(dice) if isinstance(dice, str) else tuple(dice))
     if mover_numbering is None:
         mover_numbering = bool(interactive)
-    numbering = position.turn if mover_numbering else None
-    described = position.turn if mover_description else WHITE
-    board_id = board_id or new_board_id()
     request = context.get("request")
+    # Only on a page that a GET draws again: turning reloads it, and a page drawn
+    # for a POST (a teacher's preview, a verdict without JavaScript) would lose what was sent.
+    can_turn = turnable and request is not None and hasattr(request, "session") and request.method == "GET"
+    turned = can_turn and is_turned(request)
+    if flipped is not None and viewer is None:
+        viewer = BLACK if flipped else WHITE
+    bottom = bottom_side(position, viewer=_side(viewer), turned=turned)
+    flipped = bottom == BLACK
+    numbering = position.turn if mover_numbering else bottom
+    described = position.turn if mover_description else bottom
+    board_id = board_id or new_board_id()
     first_board = not getattr(request, ASSETS_FLAG, False)
     if request is not None:
         setattr(request, ASSETS_FLAG, True)
@@ -96,6 +123,7 @@ def board(
             highlight=highlight,
             label_id=board_id,
             numbering=numbering,
+            both_numberings=numbering != bottom or (white_numbers and bottom == BLACK),
             description_numbering=described,
             overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
         ),
@@ -106,8 +134,14 @@ def board(
         "turn_words": SIDE_WORDS[position.turn],
         "dice": dice_faces(position.dice),
         "dice_data": ",".join(str(d) for d in dice_faces(position.dice)),
-        "numbering": SIDE_NAMES[numbering] if numbering is not None else ("black" if flipped else "white"),
+        "numbering": SIDE_NAMES[numbering],
         "flipped": flipped,
+        "bottom_words": SIDE_WORDS[bottom],
+        "top_words": SIDE_WORDS[opponent(bottom)],
+        "turn_url": reverse("board:turn") if can_turn else "",
+        "turned": turned,
+        "back_url": request.get_full_path() if can_turn and request is not None else "",
+        "pips": None if hide_pips else _pip_counts(position, bottom),
         "check_url": check_url,
         "form_action": form_action,
         "play": play,
@@ -136,15 +170,19 @@ def board_editor(
     say): when one is filled, the editor does not write the shown position
     into its fields on submit.  The editor asks the server to read its
     fields and to name the position's defects (``data-position-url``).
+    It is seen from the side on roll, turned when the page's boards are.
     """
     if position is None:
         position = Position.initial()
     elif isinstance(position, str):
         position = Position.from_xgid(position)
     board_id = new_board_id()
+    # Seen from the side on roll, turned with the page's other boards; what
+    # the editor says of each point stays in White's numbering, its fields'.
+    flipped = bottom_side(position, turned=is_turned(context.get("request"))) == BLACK
     return {
         "board_id": board_id,
-        "svg": render_board_svg(position, label_id=board_id),
+        "svg": render_board_svg(position, label_id=board_id, flipped=flipped, numbering=WHITE),
         "initial": json.dumps(position_json(Position.initial()), separators=(",", ":")),
         "position_url": _api_url("api-board-position"),
         "white_input": white_input,
@@ -183,6 +221,23 @@ def _api_url(name: str) -> str:
     """Where the board's script asks what it cannot know: the lessons app answers, in the
     engine's Spanish (``tutor/lessons/board_api.py``), so the board imports none of it."""
     return reverse(f"lessons:{name}")
+
+
+def _side(viewer: int | str | None) -> int | None:
+    """``"black"``/``"negras"`` or ``BLACK`` → ``BLACK``; ``None`` stays ``None`` (the side on roll)."""
+    if viewer is None or viewer == "":
+        return None
+    if isinstance(viewer, str):
+        return BLACK if viewer.lower() in ("black", "negras") else WHITE
+    return BLACK if viewer == BLACK else WHITE
+
+
+def _pip_counts(position: Position, bottom: int) -> list[dict[str, Any]]:
+    """Both sides' pip counts, the bottom side's first, as the engine counts them."""
+    return [
+        {"side": SIDE_NAMES[side], "words": SIDE_WORDS[side], "count": position.pip_count(side)}
+        for side in (bottom, opponent(bottom))
+    ]
 
 
 def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:
