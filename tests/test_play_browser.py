@@ -5,7 +5,8 @@ seeded (tests only).  The match starts near its end (a race at 1–1 in a
 match to 3) so that it finishes in a few turns, with a refused move
 explained, a double and a take, and every screen following each move.
 Another pair resigns: one offers a gammon, the other (on a phone-sized
-screen) rejects it, then accepts it, and the match goes on.
+screen) rejects it; the first may not offer again on that turn, the other
+offers a gammon in turn, it is accepted, and the match goes on.
 """
 
 from __future__ import annotations
@@ -192,15 +193,16 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     assert white.get_by_role("button", name="Tirar los dados").is_visible()
     assert "rechaza la rendición" in white.inner_text(".play-events")
 
-    offer_gammon(white)
+    assert white.get_by_text("Rendirte en esta partida").count() == 0  # one offer per turn
+    offer_gammon(black)  # the rival may still offer on this turn
     wait_seq([white, black], game.seq + 3)
-    black.get_by_role("button", name="Aceptar").click()
+    white.get_by_role("button", name="Aceptar").click()
     wait_seq([white, black], game.seq + 4)
     game.refresh_from_db()
-    assert game.score == (0, 4) and game.game_number == 2 and not game.is_over
-    assert "Bruno 4" in white.inner_text("[data-score]")
-    assert "Tú aceptas la rendición (gammon, 4 puntos)." in black.inner_text(".play-events")
-    assert black.locator("[data-crawford]").is_visible()
+    assert game.score == (4, 0) and game.game_number == 2 and not game.is_over
+    assert "Ana 4" in black.inner_text("[data-score]")
+    assert "Tú aceptas la rendición (gammon, 4 puntos)." in white.inner_text(".play-events")
+    assert white.locator("[data-crawford]").is_visible()
 
     # The same panels the other way round: the question at 1280, the choices at 360.
     black.set_viewport_size(DESKTOP)

@@ -236,12 +236,15 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     game.refresh_from_db()
     after = white.get(game.get_absolute_url()).content.decode()
     assert "Bruno (negras) rechaza la rendición (gammon, 4 puntos): la partida sigue." in after and 'value="roll"' in after
-    assert white.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq}).status_code == 302
+    assert "Rendirte en esta partida" not in after  # one offer per turn
+    again = white.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq})
+    assert again.status_code == 409 and "Ya te has ofrecido a rendirte en este turno" in again.content.decode()
+    assert black.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
-    assert black.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
+    assert white.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
-    assert game.score == (0, 2) and game.game_number == 2
-    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
+    assert game.score == (2, 0) and game.game_number == 2
+    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in white.get(game.get_absolute_url()).content.decode()
 
 
 def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_and_its_review_works(ana, bruno, tmp_path):

@@ -1,13 +1,21 @@
 """The clock of a timed live game: a delay for every decision, then a reserve that runs out.
 
 As on the backgammon servers and under the tournament rules, the clock runs
-for whoever the game waits for (``LiveGame.side_to_act``: the side on roll,
-the one answering a double or an offer to resign).  Each time it passes to
-a player, that player first spends the delay (``DELAY``, twelve seconds);
-only the time beyond it comes off their reserve.  Rolling is part of the
-turn: the clock passes when the player's decision hands the game to the
-rival (a play, a double, an answer), and every turn that begins
-(``turn_started``) starts it afresh.
+for whoever has the turn (``LiveGame.side_on_turn``: the side on roll, or
+the one answering a double).  Each time it passes to a player, that player
+first spends the delay (``DELAY``, twelve seconds); only the time beyond it
+comes off their reserve.  Rolling is part of the turn: the clock passes
+when the player's decision hands the game to the rival (a play, a double,
+an answer), and every turn that begins (``turn_started``) starts it afresh.
+
+An offer to resign moves no clock: the clock keeps running for whoever had
+the turn while the rival answers, and a rejection hands nothing back, so
+the delay does not start again.  Before, an offer on one's own turn passed
+the clock to the rival and a rejection gave the offerer a fresh delay: a
+player could stall on their own turn by offering again and again.  Now
+that costs the offerer their own time, a flag during an offer is a flag
+(``endings.flag``), and ``endings.offer`` allows one offer per player and
+turn.
 
 The reserve is per match (``PER_POINT`` a point of the match's length plus
 ``BASE``); in a money session each game starts with ``MONEY_RESERVE``.
@@ -120,8 +128,8 @@ def pass_to(game, side: int | None, now: datetime | None = None) -> None:
 
 
 def follow(game, now: datetime | None = None) -> None:
-    """After a decision: the clock runs for whoever the game now waits for (nobody once it is over)."""
-    acting = None if game.is_over else game.side_to_act()
+    """After a decision: the clock runs for whoever has the turn now (nobody once it is over), offers aside."""
+    acting = None if game.is_over else game.side_on_turn()
     if game.clock_delay and acting != game.clock_side:
         pass_to(game, acting, now)
 

@@ -153,9 +153,13 @@ class LiveGame(StoredMatch, models.Model):
         return bool(self.offer) and self.offer_by is not None and self.phase != Phase.OVER
 
     def side_to_act(self) -> int | None:
-        """Who the game waits for: the side answering an offer to resign, the side on roll, or the one answering a double."""
+        """Who the game waits for: the side answering an offer to resign, or else ``side_on_turn``."""
         if self.offer_by is not None and self.offer_pending:
             return opponent(self.offer_by)
+        return self.side_on_turn()
+
+    def side_on_turn(self) -> int | None:
+        """Whose turn it is, offers to resign aside: the side on roll, or the one answering a double (whose clock runs)."""
         if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn
         if self.phase == Phase.ANSWER:

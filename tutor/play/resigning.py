@@ -26,8 +26,10 @@ def _ends_match(game: LiveGame, result: GameResult) -> bool:
 
 
 def choices(game: LiveGame, side: int | None) -> list[Choice]:
-    """The resignations ``side`` may offer now: none while an offer waits for its answer."""
+    """The resignations ``side`` may offer now: none while an offer waits for its answer, nor after one this turn."""
     if side is None or game.is_over or game.black_id is None or game.offer_pending:
+        return []
+    if endings.seems_offered_this_turn(game, side):
         return []
     return resign_choices(game.position, side)
 
