@@ -62,7 +62,6 @@ def test_a_player_withdraws_their_seek(ana):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({**FORM, "length": "0"}, "Las partidas por dinero no puntúan"),
     ({**FORM, "length": "9"}, "Elige una partida por dinero o un match a 3, 5 o 7 puntos."),
     ({**FORM, "clock": "quizas"}, "Elige si quieres jugar con reloj o sin él."),
     ({**FORM, "spread": "50"}, "Elige la diferencia de puntuación entre las de la lista."),

@@ -53,17 +53,23 @@ class SeekForm(forms.Form):
         self.rates = any(room.classroom_id is None for room in rooms)
         if not self.rates:  # only class rooms, where nothing is rated: no box to tick
             self.fields["rated"].initial = False
+        # What the page reads to untick and lock «Puntúa» where it cannot apply (the server decides again).
+        self.rated_lengths = " ".join(str(length) for length, _ in LENGTH_CHOICES if Wish.may_be_rated(length, None))
+        self.rated_rooms = " ".join(room.key for room in rooms if room.classroom_id is None)
 
     def clean(self) -> dict:
         data = super().clean() or {}
         if self.errors:
             return data
         room = self.viewer.room(data["room"])
+        classroom_id = room.classroom_id if room else None
+        # The server decides what cannot be rated: a ticked «Puntúa» on a money game plays it unrated.
+        data["rated"] = data["rated"] and Wish.may_be_rated(data["length"], classroom_id)
         try:
             data["wish"] = Wish(
                 length=data["length"], clock=data["clock"] == "si", rated=data["rated"],
                 spread=to_int(data["spread"]) if data.get("spread") else None,
-                classroom_id=room.classroom_id if room else None,
+                classroom_id=classroom_id,
             )
         except LobbyError as problem:
             raise forms.ValidationError(problem.message) from problem

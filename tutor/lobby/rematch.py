@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F
 
 from tutor.engine import opponent
 from tutor.play import service as games
@@ -117,9 +118,12 @@ def state(game: LiveGame, user, *, now: datetime, standing: list[Seek] | None = 
 
 
 def _start(seek: Seek, user, viewer: Viewer, *, now: datetime) -> Outcome:
+    """The rematch starts; the finished game's ``seq`` moves on, so its spectators' shared panel is drawn
+    again and offers them to follow the players (``display.rematch_to_follow``)."""
     outcome = start_from(seek.pk, user, viewer, now=now)
     if outcome is None:
         raise LobbyError(NO_OFFER, 409)
+    LiveGame.objects.filter(pk=seek.rematch_of_id).update(seq=F("seq") + 1)
     return outcome
 
 

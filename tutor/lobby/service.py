@@ -80,6 +80,11 @@ class Wish:
         if self.rated and self.classroom_id is not None:
             raise LobbyError("Las partidas de un grupo no puntúan: quita «Puntúa».")
 
+    @staticmethod
+    def may_be_rated(length: int, classroom_id: int | None) -> bool:
+        """Only matches in the public room are rated: money games and a class's games never are."""
+        return bool(length) and classroom_id is None
+
     @property
     def room(self) -> str:
         return room_key(self.classroom_id)

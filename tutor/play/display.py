@@ -26,7 +26,7 @@ from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE
 
-from . import clocks, extensions, resigning
+from . import clocks, extensions, outcome, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
@@ -88,11 +88,7 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     if game.aborted:
         return "Partida anulada antes de la primera jugada: nadie gana ni pierde puntos."
     if game.phase == Phase.OVER:
-        won = game.winner == viewer_side
-        target = "el match" if game.length else "la sesión"
-        if viewer_side is None:
-            return f"Ha terminado: gana {name(game, game.winner)}."
-        return f"Ha terminado: {'¡has ganado' if won else 'has perdido'} {target}{'!' if won else '.'}"
+        return outcome.banner(game, viewer_side, score_text(game))
     if game.offer_pending:
         return resigning.status(game, viewer_side)
     acting = game.side_to_act()
