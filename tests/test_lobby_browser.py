@@ -174,20 +174,20 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     watcher = open_as(new_page, asgi_server, carla, "/jugar/")
     for page in (first, second):
         page.locator(".lobby-more summary").click()
-        page.get_by_role("radio", name="Con reloj").check()
+        page.locator("[data-lobby-form]").get_by_role("radio", name="Rápido", exact=False).check()
     first.get_by_role("button", name="Jugar ya").click()
-    expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj · puntúa")
+    expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj rápido · puntúa")
     second.get_by_role("button", name="Jugar ya").click()
     first.wait_for_url(GAME_URL)
     second.wait_for_url(GAME_URL)
     game = LiveGame.objects.get()
-    assert game.timed
+    assert game.time_control.key == "rapido"
     listed = watcher.locator(f'[data-lobby-games] [data-game="{game.pk}"] a')
     expect(listed).to_contain_text("ana 1500 contra bruno 1500", timeout=20000)
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
     expect(watcher.locator("[data-clock]")).to_have_count(2)
-    expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 4:00")
+    expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 2:00")  # the quick control: 30 s a point and 30 more
 
     players = play_first_move(game, first, second, watcher)
     game.refresh_from_db()

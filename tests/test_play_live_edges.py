@@ -8,7 +8,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.utils import timezone
 
-from tests.classroom_factories import signed_in
+from tests.classroom_factories import make_user, signed_in
 from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import opponent
 from tutor.lobby import rematch, service
@@ -140,3 +140,48 @@ def test_a_money_game_from_the_lobby_with_puntua_ticked_is_played_unrated_withou
 def test_a_rated_match_from_the_lobby_stays_rated(ana):
     signed_in(ana).post("/jugar/sala/ya/", LOBBY_FORM)
     assert Seek.objects.get().rated
+
+
+# -- a choice of time controls -----------------------------------------------------------------------
+
+
+def test_there_are_at_least_three_time_controls_each_with_a_delay_and_its_figures_in_words():
+    assert len(clocks.CONTROLS) >= 3 and all(control.delay > 0 for control in clocks.CONTROLS)
+    quick = clocks.BY_KEY["rapido"]
+    assert (quick.reserve_for(3), quick.reserve_for(0)) == (120, 60)
+    assert quick.label == "Rápido: 8 s por decisión; 30 s por punto del match y 30 s más (1 min por partida si es por dinero)"
+    assert clocks.DEFAULT.key == "normal" and (clocks.DELAY, clocks.DEFAULT.reserve_for(5)) == (12, 360)
+
+
+@pytest.mark.parametrize("key, delay, reserve", [("rapido", 8, 180), ("normal", 12, 360), ("lento", 15, 720)])
+def test_an_invitation_starts_with_the_time_control_its_creator_chose(ana, bruno, key, delay, reserve):
+    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "clock": key})
+    game = LiveGame.objects.get()
+    signed_in(bruno).post(f"/jugar/{game.code}/unirse/")
+    game.refresh_from_db()
+    assert (game.clock_delay, game.white_reserve, game.black_reserve) == (delay, reserve, reserve)
+    assert game.time_control.key == key
+    page = signed_in(bruno).get(game.get_absolute_url()).content.decode()
+    assert f"Retardo: {delay} s" in page
+
+
+def test_an_unknown_time_control_is_refused_in_spanish(ana):
+    answer = signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "clock": "eterno"})
+    assert answer.status_code == 400 and "Elige un reloj de la lista, o sin reloj." in answer.content.decode()
+    lobby = signed_in(ana).post("/jugar/sala/ya/", {**LOBBY_FORM, "clock": "eterno"})
+    assert lobby.status_code == 400 and "Elige un reloj de la lista, o sin reloj." in lobby.content.decode()
+    assert not LiveGame.objects.exists() and not Seek.objects.exists()
+
+
+def test_the_lobby_pairs_only_the_same_time_control_and_the_rematch_keeps_it(ana, bruno):
+    signed_in(ana).post("/jugar/sala/ya/", {**LOBBY_FORM, "clock": "lento"})
+    assert Seek.objects.get().clock == "lento"
+    carla = make_user("carla")
+    signed_in(carla).post("/jugar/sala/ya/", {**LOBBY_FORM, "clock": "rapido"})
+    assert not LiveGame.objects.exists()  # a quick clock does not take a slow one
+    listed = signed_in(bruno).get("/jugar/").content.decode()
+    assert "Match a 3 puntos · con reloj lento · puntúa" in listed and "con reloj rápido" in listed
+    signed_in(bruno).post("/jugar/sala/ya/", {**LOBBY_FORM, "clock": "lento"})
+    game = LiveGame.objects.get()
+    assert {game.white, game.black} == {ana, bruno} and game.time_control.key == "lento"
+    assert rematch.wish_after(game).clock == "lento"

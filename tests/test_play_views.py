@@ -294,7 +294,7 @@ def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pendin
 
 
 def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_shows_both_clocks(ana, bruno):
-    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "timed": "on"})
+    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "clock": "normal"})
     game = LiveGame.objects.get()
     assert game.timed and game.clock_side is None  # nobody's time runs before the rival joins
     guest = signed_in(bruno)
@@ -304,4 +304,5 @@ def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_s
     page = guest.get(game.get_absolute_url()).content.decode()
     assert page.count('role="timer"') == 2 and "Reserva: 6:00" in page and "Retardo: 12 s" in page
     form = signed_in(ana).get("/jugar/").content.decode()
-    assert "Jugar con reloj" in form and "pierdes por tiempo" in form
+    assert "Normal: 12 s por decisión; 1 min por punto del match y 1 min más (2 min por partida si es por dinero)" in form
+    assert "pierdes por tiempo" in form

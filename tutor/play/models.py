@@ -143,6 +143,13 @@ class LiveGame(StoredMatch, models.Model):
         return bool(self.clock_delay)
 
     @property
+    def time_control(self):
+        """The clock's ``clocks.TimeControl`` (None: untimed), read back from the row."""
+        from .clocks import control_of  # the clock module reads this one
+
+        return control_of(self)
+
+    @property
     def aborted(self) -> bool:
         """Closed at its opening without a result (nobody won)."""
         return self.phase == Phase.OVER and self.winner is None
