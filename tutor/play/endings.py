@@ -88,6 +88,17 @@ def seems_offered_this_turn(game: LiveGame, side: int) -> bool:
     return False
 
 
+def may_play_on(game: LiveGame, side: int) -> bool:
+    """Whether ``side`` offered on their own turn: their clock runs while the rival answers, so they may
+    take the offer back by playing on (a rival who never answers cannot run their time out)."""
+    return game.offer_pending and game.offer_by == side and game.side_on_turn() == side
+
+
+def withdraw(game: LiveGame) -> None:
+    """The offerer plays on: the offer lapses, and the decision they sent is played as usual (``service.act``)."""
+    game.offer, game.offer_by = "", None
+
+
 def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
     """The rival of the resigning side accepts (the game ends with those points) or rejects (play goes on)."""
     if not game.offer_pending or game.offer_by is None:

@@ -55,7 +55,10 @@ def status(game: LiveGame, viewer_side: int | None) -> str:
         return ""
     what = f"{offer['words']}, {offer['points']}"
     if viewer_side == game.offer_by:
-        return f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
+        waiting = f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
+        if endings.may_play_on(game, viewer_side):
+            return f"{waiting} Tu reloj sigue corriendo; si sigues jugando, retiras la oferta."
+        return waiting
     if viewer_side is not None:
         return f"{offer['by']} se ofrece a rendirse ({what}): ¿aceptas o rechazas?"
     return f"{offer['by']} se ofrece a rendirse ({what}): {offer['to']} decide si acepta."

@@ -128,6 +128,8 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
         return endings.offer(game, side, level)
     if kind in ("accept", "reject"):
         return endings.answer_offer(game, side, kind == "accept")
+    if game.offer_pending and endings.may_play_on(game, side):
+        endings.withdraw(game)
     if game.offer_pending:
         raise GameError(OFFER_PENDING if game.offer_by == side else ANSWER_OFFER_FIRST, 409)
     handler = HANDLERS.get(kind) or (kind == "move" and (lambda game, side: turns.move(game, side, play)))
