@@ -54,7 +54,7 @@ def status(game: LiveGame, viewer_side: int | None) -> str:
     if offer is None:
         return ""
     what = f"{offer['words']}, {offer['points']}"
-    if viewer_side == game.offer_by:
+    if viewer_side is not None and viewer_side == game.offer_by:
         waiting = f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
         if endings.may_play_on(game, viewer_side):
             return f"{waiting} Tu reloj sigue corriendo; si sigues jugando, retiras la oferta."
