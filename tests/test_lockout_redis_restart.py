@@ -13,20 +13,9 @@ import pytest
 from django.core.management import call_command
 
 from tests.classroom_factories import PASSWORD, make_user
-from tests.missing import unavailable
-from tests.redis_server import MISSING, running_redis
 from tutor.settings.base import cache_from_url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def redis():
-    try:
-        with running_redis() as server:
-            yield server
-    except FileNotFoundError:
-        unavailable(MISSING)
 
 
 @pytest.fixture
