@@ -120,6 +120,21 @@ def test_the_banner_says_who_left_and_a_rival_who_played_on(ana, bruno):
     assert "Bruno dejó la sesión." in status_text(session, session.side_of(ana))
 
 
+def test_the_banner_of_a_match_ended_by_an_accepted_resignation_says_who_resigned(ana, bruno):
+    game = games.create_game(ana, black=bruno, length=1)
+    game.refresh_from_db()
+    games.run(game.pk, ana, "offer", seq=game.seq, level="single")
+    game.refresh_from_db()
+    games.run(game.pk, bruno, "accept", seq=game.seq)
+    game.refresh_from_db()
+    assert game.is_over and game.winner == game.side_of(bruno)
+    assert status_text(game, game.side_of(ana)) == (
+        "Ha terminado: has perdido el match. Te rendiste y Bruno aceptó. Resultado final: Ana 0 – Bruno 1 (match a 1)."
+    )
+    assert "¡has ganado el match! Aceptaste la rendición de Ana." in status_text(game, game.side_of(bruno))
+    assert "Ana se rindió y Bruno aceptó." in status_text(game, None)
+
+
 # -- an unrated money game from the lobby ------------------------------------------------------------
 
 

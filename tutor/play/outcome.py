@@ -11,6 +11,7 @@ costs no query.
 from __future__ import annotations
 
 from tutor.accounts.models import display_name
+from tutor.engine import opponent
 
 from .models import LiveAction, LiveGame, ToldAction
 
@@ -46,7 +47,12 @@ def cause_text(game: LiveGame, viewer_side: int | None) -> str:
         absent = "tu rival llevaba" if mine else ("llevabas" if viewer_side is not None else "su rival llevaba")
         return f"{'Reclamaste' if mine else f'{who} reclamó'} la partida: {absent} demasiado tiempo sin jugar"
     if told.kind == Kind.ACCEPT:
-        return f"{'Aceptaste' if mine else f'{who} aceptó'} la rendición de la última partida"
+        resigner = opponent(told.side)
+        if mine:
+            return f"Aceptaste la rendición de {_name(game, resigner)}"
+        if resigner == viewer_side:
+            return f"Te rendiste y {who} aceptó"
+        return f"{_name(game, resigner)} se rindió y {who} aceptó"
     if told.kind == Kind.DROP:
         return f"{'Abandonaste' if mine else f'{who} abandonó'} ante un doble"
     return "La última partida terminó en el tablero"
