@@ -154,9 +154,15 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
 # -- resigning: one player offers a gammon, the other answers on a phone-sized screen ----------------------
 
 
+def offer(page, result: str) -> None:
+    """Choose a result among the ways to resign, then confirm the offer: choosing alone sends nothing."""
+    page.get_by_role("radio", name=result).check()
+    page.get_by_role("button", name="Ofrecer la rendición").click()
+
+
 def offer_gammon(page) -> None:
     page.get_by_text("Rendirte en esta partida").click()
-    page.get_by_role("button", name="Gammon: 4 puntos").click()
+    offer(page, "Gammon: 4 puntos")
 
 
 def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_server, new_page):
@@ -170,14 +176,17 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     black = open_as(new_page, asgi_server, bruno, path, viewport=PHONE)
 
     white.get_by_text("Rendirte en esta partida").click()
-    assert white.get_by_role("button", name="Backgammon: 6 puntos (termina el match)").is_visible()
+    assert white.get_by_role("radio", name="Backgammon: 6 puntos (termina el match)").is_visible()
     shoot(white, "resign-options-1280.png")
     assert axe_violations(white) == []
-    # The rival's phrase redraws the panel; the choices the player opened stay open.
+    # Choosing a result sends nothing; the rival's phrase redraws the panel, and the choices the player
+    # opened stay open with the result chosen, until the offer is confirmed.
+    white.get_by_role("radio", name="Gammon: 4 puntos").check()
     black.get_by_role("button", name="¡Suerte!").click()
     white.wait_for_selector(".play-events >> text=«¡Suerte!»")
-    assert white.get_by_role("button", name="Gammon: 4 puntos").is_visible()
-    white.get_by_role("button", name="Gammon: 4 puntos").click()
+    assert white.get_by_role("radio", name="Gammon: 4 puntos").is_checked()
+    assert game.actions.filter(kind="offer").count() == 0
+    white.get_by_role("button", name="Ofrecer la rendición").click()
     wait_seq([white, black], game.seq + 1)
     assert "Te has ofrecido a rendirte" in white.inner_text("[data-play-status]")
     assert white.get_by_role("button", name="Tirar los dados").is_visible()  # her clock runs: she may play on
@@ -213,7 +222,7 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     offerer.get_by_text("Rendirte en esta partida").click()
     shoot(offerer, "resign-options-%d.png" % offerer.viewport_size["width"])
     assert offerer.evaluate("document.documentElement.scrollWidth") <= offerer.viewport_size["width"]
-    offerer.get_by_role("button", name="Partida simple: 1 punto").click()
+    offer(offerer, "Partida simple: 1 punto")
     wait_seq([white, black], game.seq + 1)
     shoot(rival, "resign-question-%d.png" % rival.viewport_size["width"])
     assert axe_violations(rival) == []

@@ -87,6 +87,14 @@ def test_leaving_is_asked_on_the_page_first_and_only_the_confirming_button_leave
     assert "data-confirm=" not in page.split("data-play-leave")[1]  # no browser dialog, which would stop the clocks
 
 
+def test_an_offer_to_resign_is_chosen_first_and_sent_only_by_its_own_button(ana, bruno):
+    game = paired(ana, bruno)
+    page = signed_in(ana).get(game.get_absolute_url()).content.decode()
+    resign = page.split("Rendirte en esta partida")[1].split("</details>")[0]
+    assert resign.count('type="radio" name="nivel"') == 3 and 'type="submit" name="nivel"' not in resign
+    assert "Ofrecer la rendición" in resign and "Solo puedes ofrecerlo una vez por turno." in resign
+
+
 # -- the end banner ----------------------------------------------------------------------------------
 
 

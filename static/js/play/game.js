@@ -86,10 +86,16 @@ function showPanel(html, keepPlay = false) {
   const following = panel.querySelector('a[data-follow]');
   // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
   const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
+  // ...with the result the player had chosen in it, not yet offered.
+  const chosen = [...panel.querySelectorAll('details[data-keep-open] input[type="radio"]:checked')].map((node) => [node.name, node.value]);
   panel.innerHTML = html;
   opened.forEach((name) => {
     const again = panel.querySelector(`details[data-keep-open="${name}"]`);
     if (again) again.open = true;
+  });
+  chosen.forEach(([name, value]) => {
+    const again = [...panel.querySelectorAll(`details[data-keep-open] input[type="radio"][name="${name}"]`)].find((node) => node.value === value);
+    if (again) again.checked = true;
   });
   fillTokens(panel, csrf);
   enhanceBoard();
@@ -182,7 +188,7 @@ function onSubmit(event) {
   const message = { type: kind, seq: currentSeq() };
   if (data.has('play')) message.play = String(data.get('play'));
   if (submitter && submitter.name === 'frase') message.phrase = submitter.value;
-  if (submitter && submitter.name === 'nivel') message.level = submitter.value;
+  if (data.has('nivel')) message.level = String(data.get('nivel'));
   link.send(message);
 }
 
