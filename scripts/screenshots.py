@@ -117,7 +117,7 @@ def wait_in_the_lobby(browser, base: str, password: str, seeker: dict):
     form.get_by_label(seeker["length"], exact=True).check()
     form.get_by_label("Puntúa", exact=False).set_checked(seeker["rated"])
     form.locator(".lobby-more summary").click()
-    form.get_by_label("Con reloj" if seeker["clock"] else "Sin reloj", exact=True).check()
+    form.locator(f'input[name="clock"][value="{"normal" if seeker["clock"] else "no"}"]').check()
     if seeker["spread"]:
         form.get_by_label("Puntuación del rival").select_option(label=seeker["spread"])
     form.get_by_role("button", name="Jugar ya").click()

@@ -128,3 +128,17 @@ def asgi_server(django_db_setup, django_db_blocker):
 
     with asgi_live_server() as url:
         yield url
+
+
+@pytest.fixture
+def redis():
+    """A redis-server of its own on a free loopback port, which the test may stop and start again
+    (``tests/redis_server.py``); skipped, or failed in CI, where redis-server is missing."""
+    from tests.missing import unavailable
+    from tests.redis_server import MISSING, running_redis
+
+    try:
+        with running_redis() as server:
+            yield server
+    except FileNotFoundError:
+        unavailable(MISSING)

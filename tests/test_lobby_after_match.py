@@ -87,7 +87,7 @@ def test_only_the_players_of_a_finished_match_may_ask_for_a_rematch(ana, bruno):
 def test_jugar_otra_vez_looks_for_a_new_rival_with_the_finished_match_s_settings(ana, bruno):
     game = finished(ana, bruno, Wish(length=5, clock=True))
     waiting = rematch.again(game, bruno, now=later(10)).published
-    assert (waiting.length, waiting.clock, waiting.rated, waiting.rival) == (5, True, True, None)
+    assert (waiting.length, waiting.clock, waiting.rated, waiting.rival) == (5, "normal", True, None)
     assert service.play_now(make_user("carla"), Wish(length=5, clock=True), now=later(11)).game.white == bruno
 
 

@@ -100,8 +100,21 @@ def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(
 
     play_first_move(game, first, second, watcher)
 
-    first.once("dialog", lambda dialog: dialog.accept())
-    first.get_by_role("button", name="Dejar el match").click()
+    # Leaving asks first, on the page, by keyboard: Escape takes the question back, the second time it is confirmed.
+    question = first.locator("[data-play-leave]")
+    question.locator("summary").focus()
+    first.keyboard.press("Enter")
+    expect(question).to_contain_text("Tu reloj sigue corriendo mientras lo piensas.")
+    shoot(first, "leave-question-1280.png")
+    check_page(first, DESKTOP)
+    first.keyboard.press("Escape")
+    expect(question).not_to_have_attribute("open", "")
+    expect(question.locator("summary")).to_be_focused()
+    first.keyboard.press("Enter")
+    confirm = first.get_by_role("button", name="Sí, dejar el match")
+    while not confirm.evaluate("button => button === document.activeElement"):
+        first.keyboard.press("Tab")
+    first.keyboard.press("Enter")
     for page in (first, second, watcher):
         expect(page.locator("[data-play-status]")).to_contain_text("Ha terminado")
     expect(first.locator("[data-rating-change]")).to_contain_text("1500,00 → 1482,68")
@@ -130,6 +143,8 @@ def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_g
         pool.submit(games.run, game.pk, ana, "resign", seq=game.seq).result()
     first = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
     second = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
+    watcher = open_as(new_page, asgi_server, make_user("carla"), game.get_absolute_url())
+    expect(watcher.locator("[data-play-connection]")).to_have_text("Conectado: verás cada jugada de la partida al instante.")
 
     second.get_by_role("button", name="Ofrecer la revancha a ana").click()
     expect(second.locator(".lobby-after")).to_contain_text("Has ofrecido la revancha a ana")
@@ -141,6 +156,15 @@ def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_g
     first.wait_for_url(GAME_URL)
     second.wait_for_url(lambda url: url != asgi_server + game.get_absolute_url())
     assert first.url == second.url == asgi_server + new.get().get_absolute_url()
+    # The spectator stays until they choose to follow the players.
+    follow = watcher.get_by_role("link", name="Seguir a la revancha")
+    expect(follow).to_be_visible()
+    assert watcher.url == asgi_server + game.get_absolute_url()
+    shoot(watcher, "follow-rematch-1280.png")
+    check_page(watcher, DESKTOP)
+    follow.click()
+    watcher.wait_for_url(asgi_server + new.get().get_absolute_url())
+    watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
 
 
 def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobby_sees_the_clocks(asgi_server, new_page, monkeypatch):
@@ -152,20 +176,20 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     watcher = open_as(new_page, asgi_server, carla, "/jugar/")
     for page in (first, second):
         page.locator(".lobby-more summary").click()
-        page.get_by_role("radio", name="Con reloj").check()
+        page.locator("[data-lobby-form]").get_by_role("radio", name="Rápido", exact=False).check()
     first.get_by_role("button", name="Jugar ya").click()
-    expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj · puntúa")
+    expect(watcher.locator("[data-lobby-seeks]")).to_contain_text("Match a 3 puntos · con reloj rápido · puntúa")
     second.get_by_role("button", name="Jugar ya").click()
     first.wait_for_url(GAME_URL)
     second.wait_for_url(GAME_URL)
     game = LiveGame.objects.get()
-    assert game.timed
+    assert game.time_control.key == "rapido"
     listed = watcher.locator(f'[data-lobby-games] [data-game="{game.pk}"] a')
     expect(listed).to_contain_text("ana 1500 contra bruno 1500", timeout=20000)
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
     expect(watcher.locator("[data-clock]")).to_have_count(2)
-    expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 4:00")
+    expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 2:00")  # the quick control: 30 s a point and 30 more
 
     players = play_first_move(game, first, second, watcher)
     game.refresh_from_db()
@@ -190,6 +214,11 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     for page in (first, second, watcher):
         expect(page.locator("[data-play-status]")).to_contain_text("Ha terminado")
     expect(slow.locator(".play-events")).to_contain_text("Se te ha acabado el tiempo: pierdes por tiempo.")
+    # The banner itself says how the match ended and the score, where the player looks first.
+    banner = slow.locator("[data-play-status]")
+    expect(banner).to_contain_text("has perdido el match. Perdiste por tiempo: se te acabó la reserva.")
+    expect(banner).to_contain_text("Resultado final:")
+    expect(rival.locator("[data-play-status]")).to_contain_text("perdió por tiempo")
     expect(slow.locator("[data-rating-change]")).to_contain_text("1500,00 → 1482,68")
     expect(rival.locator("[data-rating-change]")).to_contain_text("1500,00 → 1517,32")
     shoot(slow, "lost-on-time.png")
@@ -201,3 +230,21 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
         expect(page.locator("[data-rating]")).to_have_text("1517,32")
     # On the phone the history's labels are drawn large enough to read, although the chart is a third of its size.
     assert second.locator(".rating-chart .chart__tick").first.bounding_box()["height"] >= 10
+
+
+def test_a_money_game_from_the_lobby_unticks_puntua_and_is_published_unrated_without_an_error(asgi_server, new_page):
+    page = open_as(new_page, asgi_server, make_user("ana"), "/jugar/", viewport=PHONE)
+    form = page.locator("[data-lobby-form]")
+    rated = form.get_by_role("checkbox", name="Puntúa (solo los matches)")
+    expect(rated).to_be_checked()
+    form.get_by_role("radio", name="Partida por dinero").check()
+    expect(rated).not_to_be_checked()
+    expect(rated).to_be_disabled()
+    expect(page.locator("[data-lobby-unrated]")).to_be_visible()
+    shoot(page, "money-unrated-360.png")
+    check_page(page, PHONE)
+    page.get_by_role("button", name="Jugar ya").click()
+    expect(page.locator("[data-lobby-waiting]")).to_contain_text("partida por dinero, sin reloj, no puntúa")
+    expect(page.locator("[data-lobby-alert]")).to_be_hidden()
+    form.get_by_role("radio", name="Match a 5 puntos").check()
+    expect(rated).to_be_checked()  # back on a match, as the player left it

@@ -206,7 +206,6 @@ def test_every_malformed_message_and_every_impossible_wish_is_refused_in_spanish
             await mine.send_to(text_data=text)
             answers.append(await receive(mine))
         answers.append(await send(mine, {**MATCH_TO_3, "length": "9"}))
-        answers.append(await send(mine, {**MATCH_TO_3, "length": "0"}))
         answers.append(await send(mine, {**MATCH_TO_3, "room": "class-1"}))
         answers.append(await send(mine, {"type": "take", "seek": 424242}))
         await leave(mine)
@@ -215,10 +214,24 @@ def test_every_malformed_message_and_every_impossible_wish_is_refused_in_spanish
     answers = run_async(scenario)()
     assert all(answer["type"] == "error" and answer["status"] == 400 for answer in answers[: len(BAD)])
     assert answers[len(BAD)] == {"type": "error", "status": 400, "message": "Elige una partida por dinero o un match a 3, 5 o 7 puntos."}
-    assert "por dinero no puntúan" in answers[len(BAD) + 1]["message"]
-    assert answers[len(BAD) + 2]["message"] == "Elige una de las salas en las que juegas."
+    assert answers[len(BAD) + 1]["message"] == "Elige una de las salas en las que juegas."
     assert answers[-1] == {"type": "error", "status": 404, "message": "No hay ninguna búsqueda así en tus salas."}
     assert not Seek.objects.exists()
+
+
+def test_a_money_game_asked_for_with_puntua_ticked_is_published_unrated(people):
+    ana, _, _ = people
+
+    async def scenario():
+        mine = lobby(ana)
+        await enter(mine)
+        answer = await send(mine, {**MATCH_TO_3, "length": "0"})
+        await leave(mine)
+        return answer
+
+    assert run_async(scenario)()["type"] == "waiting"
+    seek = Seek.objects.get()
+    assert (seek.length, seek.rated) == (0, False)
 
 
 def test_someone_only_watching_sends_nothing(people):

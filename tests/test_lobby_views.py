@@ -42,7 +42,7 @@ def test_the_games_to_watch_say_whether_they_are_played_with_a_clock(ana, bruno)
         service.play_now(white, wish, now=timezone.now())
         service.play_now(black, wish, now=timezone.now())
     listed = Client().get("/jugar/").content.decode()
-    assert "Match a 5 puntos · con reloj · puntúa" in listed and "Match a 5 puntos · puntúa" in listed
+    assert "Match a 5 puntos · con reloj normal · puntúa" in listed and "Match a 5 puntos · puntúa" in listed
 
 
 def test_a_seek_taken_by_its_button_starts_the_game_and_a_second_taker_is_told_why_not(ana, bruno):
@@ -62,9 +62,8 @@ def test_a_player_withdraws_their_seek(ana):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({**FORM, "length": "0"}, "Las partidas por dinero no puntúan"),
     ({**FORM, "length": "9"}, "Elige una partida por dinero o un match a 3, 5 o 7 puntos."),
-    ({**FORM, "clock": "quizas"}, "Elige si quieres jugar con reloj o sin él."),
+    ({**FORM, "clock": "quizas"}, "Elige un reloj de la lista, o sin reloj."),
     ({**FORM, "spread": "50"}, "Elige la diferencia de puntuación entre las de la lista."),
     ({**FORM, "room": "class-999"}, "Elige una de las salas en las que juegas."),
 ])
@@ -117,7 +116,7 @@ def test_jugar_otra_vez_publishes_a_seek_with_the_same_settings(ana, bruno):
     game = finished_by_forms(ana, bruno)
     assert signed_in(ana).post(f"/jugar/{game.code}/otra/")["Location"] == "/jugar/"
     seek = Seek.objects.get(status=Seek.Status.OPEN)
-    assert (seek.creator, seek.length, seek.rated, seek.clock) == (ana, 3, True, False)
+    assert (seek.creator, seek.length, seek.rated, seek.clock) == (ana, 3, True, "")
 
 
 def test_only_the_players_may_ask_for_a_rematch_and_only_once_the_match_is_over(ana, bruno):

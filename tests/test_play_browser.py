@@ -5,7 +5,8 @@ seeded (tests only).  The match starts near its end (a race at 1–1 in a
 match to 3) so that it finishes in a few turns, with a refused move
 explained, a double and a take, and every screen following each move.
 Another pair resigns: one offers a gammon, the other (on a phone-sized
-screen) rejects it, then accepts it, and the match goes on.
+screen) rejects it; the first may not offer again on that turn, the other
+offers a gammon in turn, it is accepted, and the match goes on.
 """
 
 from __future__ import annotations
@@ -153,9 +154,15 @@ def test_the_play_pages_pass_axe_and_fit_a_phone(asgi_server, new_page):
 # -- resigning: one player offers a gammon, the other answers on a phone-sized screen ----------------------
 
 
+def offer(page, result: str) -> None:
+    """Choose a result among the ways to resign, then confirm the offer: choosing alone sends nothing."""
+    page.get_by_role("radio", name=result).check()
+    page.get_by_role("button", name="Ofrecer la rendición").click()
+
+
 def offer_gammon(page) -> None:
     page.get_by_text("Rendirte en esta partida").click()
-    page.get_by_role("button", name="Gammon: 4 puntos").click()
+    offer(page, "Gammon: 4 puntos")
 
 
 def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_server, new_page):
@@ -169,17 +176,20 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     black = open_as(new_page, asgi_server, bruno, path, viewport=PHONE)
 
     white.get_by_text("Rendirte en esta partida").click()
-    assert white.get_by_role("button", name="Backgammon: 6 puntos (termina el match)").is_visible()
+    assert white.get_by_role("radio", name="Backgammon: 6 puntos (termina el match)").is_visible()
     shoot(white, "resign-options-1280.png")
     assert axe_violations(white) == []
-    # The rival's phrase redraws the panel; the choices the player opened stay open.
+    # Choosing a result sends nothing; the rival's phrase redraws the panel, and the choices the player
+    # opened stay open with the result chosen, until the offer is confirmed.
+    white.get_by_role("radio", name="Gammon: 4 puntos").check()
     black.get_by_role("button", name="¡Suerte!").click()
     white.wait_for_selector(".play-events >> text=«¡Suerte!»")
-    assert white.get_by_role("button", name="Gammon: 4 puntos").is_visible()
-    white.get_by_role("button", name="Gammon: 4 puntos").click()
+    assert white.get_by_role("radio", name="Gammon: 4 puntos").is_checked()
+    assert game.actions.filter(kind="offer").count() == 0
+    white.get_by_role("button", name="Ofrecer la rendición").click()
     wait_seq([white, black], game.seq + 1)
     assert "Te has ofrecido a rendirte" in white.inner_text("[data-play-status]")
-    assert white.get_by_role("button", name="Tirar los dados").count() == 0
+    assert white.get_by_role("button", name="Tirar los dados").is_visible()  # her clock runs: she may play on
     question = black.locator("[data-play-offer]")
     assert "Ana se ofrece a rendirse" in question.inner_text() and "ganas esta partida: gammon, 4 puntos." in question.inner_text()
     shoot(black, "resign-question-360.png")
@@ -192,15 +202,16 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     assert white.get_by_role("button", name="Tirar los dados").is_visible()
     assert "rechaza la rendición" in white.inner_text(".play-events")
 
-    offer_gammon(white)
+    assert white.get_by_text("Rendirte en esta partida").count() == 0  # one offer per turn
+    offer_gammon(black)  # the rival may still offer on this turn
     wait_seq([white, black], game.seq + 3)
-    black.get_by_role("button", name="Aceptar").click()
+    white.get_by_role("button", name="Aceptar").click()
     wait_seq([white, black], game.seq + 4)
     game.refresh_from_db()
-    assert game.score == (0, 4) and game.game_number == 2 and not game.is_over
-    assert "Bruno 4" in white.inner_text("[data-score]")
-    assert "Tú aceptas la rendición (gammon, 4 puntos)." in black.inner_text(".play-events")
-    assert black.locator("[data-crawford]").is_visible()
+    assert game.score == (4, 0) and game.game_number == 2 and not game.is_over
+    assert "Ana 4" in black.inner_text("[data-score]")
+    assert "Tú aceptas la rendición (gammon, 4 puntos)." in white.inner_text(".play-events")
+    assert white.locator("[data-crawford]").is_visible()
 
     # The same panels the other way round: the question at 1280, the choices at 360.
     black.set_viewport_size(DESKTOP)
@@ -211,7 +222,7 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
     offerer.get_by_text("Rendirte en esta partida").click()
     shoot(offerer, "resign-options-%d.png" % offerer.viewport_size["width"])
     assert offerer.evaluate("document.documentElement.scrollWidth") <= offerer.viewport_size["width"]
-    offerer.get_by_role("button", name="Partida simple: 1 punto").click()
+    offer(offerer, "Partida simple: 1 punto")
     wait_seq([white, black], game.seq + 1)
     shoot(rival, "resign-question-%d.png" % rival.viewport_size["width"])
     assert axe_violations(rival) == []

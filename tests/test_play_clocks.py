@@ -299,3 +299,57 @@ def test_a_running_reserve_under_the_threshold_is_drawn_urgent_for_all_and_the_w
     assert [name for name, panel in panels.items() if clocks.LOW_WARNING in panel] == ["late"]
     clock.wait(-2)  # a second above the threshold: nothing urgent yet
     assert "play-clock--low" not in render_panel(game, players[opponent(late)])
+
+
+# -- offers to resign move no clock ----------------------------------------------------------------
+
+
+def test_offering_to_resign_again_and_again_stalls_no_clock_and_ends_in_a_flag_on_time(clock, players):
+    game = started(players)
+    staller, rival = game.side_to_act(), opponent(game.side_to_act())
+    assert game.clock_deadline == START + timedelta(seconds=12 + 240)
+    clock.wait(3)
+    game = act(game, players, "offer", level="single")
+    assert game.clock_side == staller and game.clock_started == START  # the offerer's clock keeps running
+    clock.wait(5)
+    game = act(game, players, "reject")
+    assert game.clock_side == staller and game.clock_started == START  # no fresh delay after the rejection
+    assert game.clock_deadline == START + timedelta(seconds=12 + 240)
+    for _ in range(20):  # the loop that used to stall: every further offer this turn is refused
+        clock.wait(5)
+        with pytest.raises(GameError, match="en este turno") as refused:
+            act(game, players, "offer", side=staller, level="single")
+        assert refused.value.status == 409
+    game.refresh_from_db()
+    assert game.actions.filter(kind=LiveAction.Kind.OFFER).count() == 1
+    assert clocks.left(game, staller, clock.now) == (0, 240 - (108 - 12))
+    # The next turn allows one offer again; the rival does not answer it, and the offerer's time runs out.
+    game = move(game, players)
+    game = act(game, players, "roll") if game.phase == Phase.ROLL else game
+    game = move(game, players)
+    turn = clock.now
+    assert game.side_on_turn() == staller and reserve(game, staller) == 144
+    game = act(game, players, "offer", side=staller, level="single")
+    assert game.side_to_act() == rival and game.clock_side == staller
+    clock.wait(12 + 144 - 0.1)
+    with pytest.raises(GameError, match="Aún no"):
+        act(game, players, "flag", side=rival)
+    clock.wait(0.1)
+    game = act(game, players, "flag", side=rival)
+    assert game.phase == Phase.OVER and game.winner == rival and clock.now == turn + timedelta(seconds=156)
+    assert game.actions.get(kind=LiveAction.Kind.FLAG).side == staller and (game.offer, game.offer_by) == ("", None)
+
+
+def test_an_offer_on_the_rivals_turn_keeps_the_rivals_clock_running_while_they_answer(clock, players):
+    game = started(players)
+    mover = game.side_to_act()
+    clock.wait(4)
+    game = act(game, players, "offer", side=opponent(mover), level="single")
+    assert game.side_to_act() == mover and game.clock_side == mover and game.clock_started == START
+    clock.wait(20)
+    game = act(game, players, "reject")
+    assert clocks.left(game, mover, clock.now) == (0, 240 - 12)
+    with pytest.raises(GameError, match="en este turno"):
+        act(game, players, "offer", side=opponent(mover), level="single")
+    game = move(game, players)
+    assert reserve(game, mover) == 240 - 12

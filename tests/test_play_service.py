@@ -326,9 +326,7 @@ def test_an_offer_stops_the_game_until_the_rival_answers_and_a_rejection_returns
     assert game.side_to_act() == game.side_of(rival)
     recorded = game.actions.get(kind="offer")
     assert (recorded.side, recorded.result_kind, recorded.points) == (game.side_of(mover), "gammon", 2)
-    # Nobody moves, rolls or doubles while the offer waits; phrases still work.
-    with pytest.raises(GameError, match="oferta de rendición sin responder"):
-        service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    # The rival answers before anything else; phrases still work.
     with pytest.raises(GameError, match="primero acepta o rechaza"):
         service.run(game.pk, rival, "roll", seq=game.seq)
     with pytest.raises(GameError, match="Ya te has ofrecido"):
@@ -343,6 +341,22 @@ def test_an_offer_stops_the_game_until_the_rival_answers_and_a_rejection_returns
     # The game goes on exactly where it was: the mover plays the same dice.
     service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
     assert game.actions.filter(kind="move").count() == 1
+
+
+def test_the_offerer_on_their_own_turn_takes_the_offer_back_by_playing_on(players):
+    game = started(players)
+    mover = mover_of(game, players)
+    rival = [p for p in players if p != mover][0]
+    game = offer(game, mover, "single")
+    service.run(game.pk, mover, "move", seq=game.seq, play=first_legal(game))
+    game.refresh_from_db()
+    assert (game.offer, game.offer_by) == ("", None) and game.actions.filter(kind="move").count() == 1
+    with pytest.raises(GameError, match="Nadie se ha ofrecido"):
+        service.run(game.pk, rival, "accept", seq=game.seq)
+    # Offered on the rival's turn, it waits for the answer: the offerer has nothing to play on.
+    game = offer(game, mover, "single")
+    with pytest.raises(GameError, match="oferta de rendición sin responder"):
+        service.run(game.pk, mover, "roll", seq=game.seq)
 
 
 def test_offers_and_answers_need_the_current_seq_and_a_player(players):

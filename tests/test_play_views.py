@@ -228,20 +228,23 @@ def test_offering_rejecting_and_accepting_a_resignation_by_forms_without_javascr
     assert "Ana (blancas) se ofrece a rendirse con un gammon: 4 puntos." in asked
     waiting = white.get(game.get_absolute_url()).content.decode()
     assert "Te has ofrecido a rendirte (gammon, 4 puntos)" in waiting and "Tú te ofreces a rendirte con un gammon" in waiting
-    assert "Rendirte en esta partida" not in waiting and 'value="roll"' not in waiting
-    refused = white.post(act_url(game), {"tipo": "roll", "seq": game.seq})
-    assert refused.status_code == 409 and "oferta de rendición sin responder" in refused.content.decode()
+    assert "Rendirte en esta partida" not in waiting
+    # Her clock runs while Bruno answers: she may play on, which would take the offer back.
+    assert 'value="roll"' in waiting and "si sigues jugando, retiras la oferta" in waiting
     assert black.post(act_url(game), {"tipo": "reject", "seq": game.seq - 1}).status_code == 409
     assert black.post(act_url(game), {"tipo": "reject", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
     after = white.get(game.get_absolute_url()).content.decode()
     assert "Bruno (negras) rechaza la rendición (gammon, 4 puntos): la partida sigue." in after and 'value="roll"' in after
-    assert white.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq}).status_code == 302
+    assert "Rendirte en esta partida" not in after  # one offer per turn
+    again = white.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq})
+    assert again.status_code == 409 and "Ya te has ofrecido a rendirte en este turno" in again.content.decode()
+    assert black.post(act_url(game), {"tipo": "offer", "nivel": "single", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
-    assert black.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
+    assert white.post(act_url(game), {"tipo": "accept", "seq": game.seq}).status_code == 302
     game.refresh_from_db()
-    assert game.score == (0, 2) and game.game_number == 2
-    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in black.get(game.get_absolute_url()).content.decode()
+    assert game.score == (2, 0) and game.game_number == 2
+    assert "Tú aceptas la rendición (partida simple, 2 puntos)." in white.get(game.get_absolute_url()).content.decode()
 
 
 def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_and_its_review_works(ana, bruno, tmp_path):
@@ -291,7 +294,7 @@ def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pendin
 
 
 def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_shows_both_clocks(ana, bruno):
-    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "timed": "on"})
+    signed_in(ana).post("/jugar/nueva/", {"length": "5", "claim_minutes": "5", "clock": "normal"})
     game = LiveGame.objects.get()
     assert game.timed and game.clock_side is None  # nobody's time runs before the rival joins
     guest = signed_in(bruno)
@@ -301,4 +304,5 @@ def test_a_game_created_by_link_with_clock_is_timed_from_the_join_and_its_page_s
     page = guest.get(game.get_absolute_url()).content.decode()
     assert page.count('role="timer"') == 2 and "Reserva: 6:00" in page and "Retardo: 12 s" in page
     form = signed_in(ana).get("/jugar/").content.decode()
-    assert "Jugar con reloj" in form and "pierdes por tiempo" in form
+    assert "Normal: 12 s por decisión; 1 min por punto del match y 1 min más (2 min por partida si es por dinero)" in form
+    assert "pierdes por tiempo" in form

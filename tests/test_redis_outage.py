@@ -25,9 +25,7 @@ import pytest
 
 from bench.live import LIVE_THREADS
 from bench.load import Browser, ProductionServer, last_json_line
-from tests.missing import unavailable
 from tests.production_seeds import PASSWORD, SEED
-from tests.redis_server import MISSING, running_redis
 from tutor.engine import Position
 
 pytestmark = pytest.mark.slow
@@ -173,15 +171,6 @@ class Browsing(threading.Thread):
                     status = 599
                 self.statuses.append((time.monotonic(), path, status))
             time.sleep(0.05)
-
-
-@pytest.fixture
-def redis():
-    try:
-        with running_redis() as server:
-            yield server
-    except FileNotFoundError:
-        unavailable(MISSING)
 
 
 def test_a_redis_outage_keeps_every_request_working_from_the_database_and_live_games_come_back(tmp_path, redis):

@@ -22,6 +22,13 @@ the cache fails (Redis stopped), counting goes on in
 ``settings.RATELIMIT_FALLBACK_CACHE`` (production names the database's
 cache table when the default cache is Redis); when that fails too,
 requests are let through: a broken cache must not take the site down.
+
+Some counts must outlive a restart of the cache: a lockout that forgets
+its failures when Redis restarts gives a guesser a fresh set of tries.
+The scopes in ``settings.RATELIMIT_DURABLE_SCOPES`` (the login lockout's)
+count first in ``settings.RATELIMIT_DURABLE_CACHE`` when it is set
+(production names the database's cache table when the default cache is
+Redis, whose counts live only in memory).
 Counts are exact with Redis, the in-memory cache and the project's database
 cache (``tutor.cache``, whose ``incr`` is atomic), so a burst of
 simultaneous requests cannot slip past a limit: callers count first
@@ -74,17 +81,23 @@ def enabled() -> bool:
     return bool(getattr(settings, "RATELIMIT_ENABLED", True))
 
 
-def _caches():
-    """The rate limits' cache, then the one to count in while it fails (if any)."""
-    yield caches[getattr(settings, "RATELIMIT_CACHE", "default")]
+def _cache_names(scope: str) -> list[str]:
+    """Where ``scope`` counts, in order: its durable cache if it has one, the rate limits' cache, the fallback."""
+    names = []
+    durable = getattr(settings, "RATELIMIT_DURABLE_CACHE", None)
+    if durable and scope in getattr(settings, "RATELIMIT_DURABLE_SCOPES", ()):
+        names.append(durable)
+    names.append(getattr(settings, "RATELIMIT_CACHE", "default"))
     fallback = getattr(settings, "RATELIMIT_FALLBACK_CACHE", None)
     if fallback:
-        yield caches[fallback]
+        names.append(fallback)
+    return list(dict.fromkeys(names))
 
 
-def _on_cache(operation, what: str, default):
-    """``operation(cache)`` on the first cache that works; ``default`` when none does."""
-    for cache in _caches():
+def _on_cache(scope: str, operation, what: str, default):
+    """``operation(cache)`` on the first of ``scope``'s caches that works; ``default`` when none does."""
+    for name in _cache_names(scope):
+        cache = caches[name]
         try:
             return operation(cache)
         except Exception as problem:  # noqa: BLE001 - a broken cache lets requests through
@@ -117,7 +130,7 @@ def hit(scope: str, identity: str) -> int:
             cache.add(key, 1, timeout=left + 1)
             return 1
 
-    return _on_cache(count_one, f"{scope} not counted", 0)
+    return _on_cache(scope, count_one, f"{scope} not counted", 0)
 
 
 def undo(scope: str, identity: str) -> None:
@@ -134,7 +147,7 @@ def undo(scope: str, identity: str) -> None:
         except ValueError:  # the window ended meanwhile: nothing to take back
             pass
 
-    _on_cache(take_back, f"{scope} not undone", None)
+    _on_cache(scope, take_back, f"{scope} not undone", None)
 
 
 def exceeded(scope: str, identity: str) -> bool:
@@ -150,7 +163,7 @@ def count(scope: str, identity: str) -> int:
     """Hits of ``identity`` in ``scope`` during the current window."""
     window, _ = limit_for(scope).window(clock())
     key = _key(scope, identity, window)
-    return _on_cache(lambda cache: int(cache.get(key, 0)), f"{scope} not read", 0)
+    return _on_cache(scope, lambda cache: int(cache.get(key, 0)), f"{scope} not read", 0)
 
 
 def is_limited(scope: str, identity: str) -> bool:
@@ -162,7 +175,7 @@ def reset(scope: str, identity: str) -> None:
     """Forget the hits of ``identity`` in the current window (e.g. after a good login)."""
     window, _ = limit_for(scope).window(clock())
     key = _key(scope, identity, window)
-    _on_cache(lambda cache: cache.delete(key), f"{scope} not reset", None)
+    _on_cache(scope, lambda cache: cache.delete(key), f"{scope} not reset", None)
 
 
 def retry_after(scope: str) -> int:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from tutor.engine import opponent
+from tutor.play import access
 from tutor.play.models import LiveGame, Phase
 from tutor.ratings import service as ratings
 from tutor.ratings.models import RatedMatch, RatingChange
@@ -100,8 +101,10 @@ def after_match(game: LiveGame, viewers: list) -> list[str]:
     share (the rating changes, the rematch offers, a block between them, who
     plays in the game's room) is read once for both.
     """
-    if game.black_id is None or all(game.side_of(viewer) is None for viewer in viewers):
+    if game.black_id is None:
         return [""] * len(viewers)
+    if all(game.side_of(viewer) is None for viewer in viewers):
+        return [rematch_to_follow(game, viewer) for viewer in viewers]
     changes = {change.user_id: change for change in RatingChange.objects.filter(game=game)}
     try:
         wish = rematch.wish_after(game, rated=True if changes else None)
@@ -127,6 +130,14 @@ def after_match(game: LiveGame, viewers: list) -> list[str]:
             "again": viewer.pk in again,
         }))
     return boxes
+
+
+def rematch_to_follow(game: LiveGame, viewer) -> str:
+    """A spectator of a finished match whose players started a rematch is offered to follow them there."""
+    started = rematch.state(game, viewer, now=timezone.now())["started"]
+    if started is None or not access.can_watch(viewer, started):
+        return ""
+    return render_to_string("lobby/_rematch_to_follow.html", {"game": game, "rematch": started})
 
 
 def game_links(game: LiveGame, viewer) -> str:

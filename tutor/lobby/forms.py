@@ -11,16 +11,17 @@ from typing import cast
 from django import forms
 
 from tutor.numbers import to_int
-from tutor.play.clocks import CLOCK_RULES
+from tutor.play.clocks import CLOCK_RULES, CONTROLS
 
 from .models import Report
 from .rooms import Viewer
 from .service import SPREADS, LobbyError, Wish
 
 LENGTH_CHOICES = [(3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos"), (0, "Partida por dinero")]
-CLOCK_CHOICES = [("no", "Sin reloj"), ("si", "Con reloj")]
+CLOCK_CHOICES = [("no", "Sin reloj"), *((control.key, control.label) for control in CONTROLS)]
+"""Without a clock, or one of the time controls (each with its delay): the same choice as an invitation's."""
 LENGTH_ERROR = "Elige una partida por dinero o un match a 3, 5 o 7 puntos."
-CLOCK_ERROR = "Elige si quieres jugar con reloj o sin él."
+CLOCK_ERROR = "Elige un reloj de la lista, o sin reloj."
 ROOM_ERROR = "Elige una de las salas en las que juegas."
 SPREAD_CHOICES = [("", "Cualquiera"), *((str(spread), f"Hasta {spread} puntos más o menos que tú") for spread in SPREADS)]
 
@@ -43,6 +44,7 @@ class SeekForm(forms.Form):
     room = forms.ChoiceField(label="Sala", error_messages={"required": ROOM_ERROR, "invalid_choice": ROOM_ERROR})
 
     def __init__(self, viewer: Viewer, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "sala_%s")  # the «Jugar» page also holds the invitation's form, with the same fields
         super().__init__(*args, **kwargs)
         self.viewer = viewer
         rooms = [room for room in viewer.rooms if room.plays]
@@ -53,17 +55,23 @@ class SeekForm(forms.Form):
         self.rates = any(room.classroom_id is None for room in rooms)
         if not self.rates:  # only class rooms, where nothing is rated: no box to tick
             self.fields["rated"].initial = False
+        # What the page reads to untick and lock «Puntúa» where it cannot apply (the server decides again).
+        self.rated_lengths = " ".join(str(length) for length, _ in LENGTH_CHOICES if Wish.may_be_rated(length, None))
+        self.rated_rooms = " ".join(room.key for room in rooms if room.classroom_id is None)
 
     def clean(self) -> dict:
         data = super().clean() or {}
         if self.errors:
             return data
         room = self.viewer.room(data["room"])
+        classroom_id = room.classroom_id if room else None
+        # The server decides what cannot be rated: a ticked «Puntúa» on a money game plays it unrated.
+        data["rated"] = data["rated"] and Wish.may_be_rated(data["length"], classroom_id)
         try:
             data["wish"] = Wish(
-                length=data["length"], clock=data["clock"] == "si", rated=data["rated"],
+                length=data["length"], clock="" if data["clock"] == "no" else data["clock"], rated=data["rated"],
                 spread=to_int(data["spread"]) if data.get("spread") else None,
-                classroom_id=room.classroom_id if room else None,
+                classroom_id=classroom_id,
             )
         except LobbyError as problem:
             raise forms.ValidationError(problem.message) from problem

@@ -20,6 +20,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from tutor.play.clocks import BY_KEY
+
 PUBLIC_ROOM = "public"
 
 
@@ -56,7 +58,9 @@ class Seek(models.Model):
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks", verbose_name="creador")
     creator_rating = models.FloatField("puntuación del creador al publicarla")
     length = models.PositiveSmallIntegerField("puntos del match", help_text="0: partida por dinero")
-    clock = models.BooleanField("con reloj", default=False)
+    clock = models.CharField(
+        "reloj", max_length=12, blank=True, default="", help_text="la clave de un control de tiempo de play.clocks; vacío: sin reloj"
+    )
     rated = models.BooleanField("puntúa", default=False)
     min_rating = models.PositiveSmallIntegerField("puntuación mínima del rival", null=True, blank=True)
     max_rating = models.PositiveSmallIntegerField("puntuación máxima del rival", null=True, blank=True)
@@ -102,6 +106,12 @@ class Seek(models.Model):
     @property
     def title(self) -> str:
         return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+
+    @property
+    def clock_words(self) -> str:
+        """«con reloj rápido», or «sin reloj»."""
+        control = BY_KEY.get(self.clock)
+        return control.words if control else "sin reloj"
 
 
 class Block(models.Model):

@@ -17,8 +17,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F
 
 from tutor.engine import opponent
+from tutor.play import clocks
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 from tutor.ratings import service as ratings
@@ -38,7 +40,8 @@ NO_OFFER = "Tu rival ya no te ofrece la revancha."
 def wish_after(game: LiveGame, *, rated: bool | None = None) -> Wish:
     """The settings of a finished game, for «Jugar otra vez» and the rematch (``rated`` when the caller knows it)."""
     rated = ratings.is_rated(game) if rated is None else rated
-    return Wish(length=game.length, clock=game.timed, rated=rated, classroom_id=game.classroom_id)
+    control = clocks.control_of(game)
+    return Wish(length=game.length, clock=control.key if control else "", rated=rated, classroom_id=game.classroom_id)
 
 
 def again(game: LiveGame, user, *, now: datetime) -> Outcome:
@@ -59,7 +62,7 @@ def offer(game: LiveGame, user, *, now: datetime) -> Outcome:
             raise LobbyError(BLOCKED, 409)
         theirs = _open(game, rival, now=now)
         if theirs is not None:
-            return _start(theirs, user, viewer, now=now)
+            return _start(theirs, user, viewer, now=now, finished=game)
         mine = _open(game, user, now=now)
         if mine is not None:
             return Outcome(published=mine)
@@ -80,7 +83,7 @@ def answer(game: LiveGame, user, *, accept: bool, now: datetime) -> Outcome:
         if theirs is None:
             raise LobbyError(NO_OFFER, 409)
         if accept:
-            return _start(theirs, user, viewer, now=now)
+            return _start(theirs, user, viewer, now=now, finished=game)
         theirs.status, theirs.closed_at = Status.DECLINED, now
         theirs.save(update_fields=["status", "closed_at"])
         return Outcome()
@@ -116,10 +119,13 @@ def state(game: LiveGame, user, *, now: datetime, standing: list[Seek] | None = 
     }
 
 
-def _start(seek: Seek, user, viewer: Viewer, *, now: datetime) -> Outcome:
+def _start(seek: Seek, user, viewer: Viewer, *, now: datetime, finished: LiveGame) -> Outcome:
+    """The rematch starts; the finished game's ``seq`` moves on, so its spectators' shared panel is drawn
+    again and offers them to follow the players (``display.rematch_to_follow``)."""
     outcome = start_from(seek.pk, user, viewer, now=now)
     if outcome is None:
         raise LobbyError(NO_OFFER, 409)
+    LiveGame.objects.filter(pk=finished.pk).update(seq=F("seq") + 1)
     return outcome
 
 

@@ -30,6 +30,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from tutor.play import clocks
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 from tutor.ratings import service as ratings
@@ -65,12 +66,17 @@ class Wish:
     """What a player asks for when they press «Jugar ya»."""
 
     length: int = 3
-    clock: bool = False
+    clock: str | bool = ""
+    """The key of a time control (``play.clocks.CONTROLS``), «» without a clock; ``True``: the usual one."""
     rated: bool = True
     spread: int | None = None
     classroom_id: int | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.clock, bool):
+            object.__setattr__(self, "clock", clocks.DEFAULT.key if self.clock else "")
+        if self.clock and self.clock not in clocks.BY_KEY:
+            raise LobbyError(clocks.UNKNOWN_CONTROL)
         if self.length not in LENGTHS:
             raise LobbyError("Elige una partida por dinero o un match a 3, 5 o 7 puntos.")
         if self.spread is not None and self.spread not in SPREADS:
@@ -80,6 +86,11 @@ class Wish:
         if self.rated and self.classroom_id is not None:
             raise LobbyError("Las partidas de un grupo no puntúan: quita «Puntúa».")
 
+    @staticmethod
+    def may_be_rated(length: int, classroom_id: int | None) -> bool:
+        """Only matches in the public room are rated: money games and a class's games never are."""
+        return bool(length) and classroom_id is None
+
     @property
     def room(self) -> str:
         return room_key(self.classroom_id)
@@ -87,7 +98,7 @@ class Wish:
     @property
     def pairing_key(self) -> str:
         """The room and the settings a rival must ask for too (the spread only narrows who may take)."""
-        return f"{self.room}:{self.length}:{'clock' if self.clock else 'untimed'}:{'rated' if self.rated else 'unrated'}"
+        return f"{self.room}:{self.length}:{self.clock or 'untimed'}:{'rated' if self.rated else 'unrated'}"
 
 
 @dataclass
@@ -224,7 +235,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
         claim_minutes=origin.claim_minutes if origin else CLAIM_MINUTES,
         highlight=origin.highlight if origin else True,
         public=origin.public if origin else seek.classroom_id is None,
-        timed=seek.clock,
+        clock=seek.clock,
     )
     if seek.rated:
         ratings.mark_rated(game)

@@ -77,6 +77,7 @@ def _after(request: HttpRequest, code: str, change) -> HttpResponse:
     except service.LobbyError as problem:
         return play_views.game_page(request, code, error=problem.message, status=problem.status)
     broadcast.tell(outcome)
+    game.refresh_from_db()  # a rematch that starts moves the finished game's ``seq`` (``rematch._start``)
     announce(game)
     return redirect(outcome.game or game)
 

@@ -1,16 +1,27 @@
 """The clock of a timed live game: a delay for every decision, then a reserve that runs out.
 
 As on the backgammon servers and under the tournament rules, the clock runs
-for whoever the game waits for (``LiveGame.side_to_act``: the side on roll,
-the one answering a double or an offer to resign).  Each time it passes to
-a player, that player first spends the delay (``DELAY``, twelve seconds);
-only the time beyond it comes off their reserve.  Rolling is part of the
-turn: the clock passes when the player's decision hands the game to the
-rival (a play, a double, an answer), and every turn that begins
-(``turn_started``) starts it afresh.
+for whoever has the turn (``LiveGame.side_on_turn``: the side on roll, or
+the one answering a double).  Each time it passes to a player, that player
+first spends the delay (``DELAY``, twelve seconds); only the time beyond it
+comes off their reserve.  Rolling is part of the turn: the clock passes
+when the player's decision hands the game to the rival (a play, a double,
+an answer), and every turn that begins (``turn_started``) starts it afresh.
 
-The reserve is per match (``PER_POINT`` a point of the match's length plus
-``BASE``); in a money session each game starts with ``MONEY_RESERVE``.
+An offer to resign moves no clock: the clock keeps running for whoever had
+the turn while the rival answers, and a rejection hands nothing back, so
+the delay does not start again.  Before, an offer on one's own turn passed
+the clock to the rival and a rejection gave the offerer a fresh delay: a
+player could stall on their own turn by offering again and again.  Now
+that costs the offerer their own time, a flag during an offer is a flag
+(``endings.flag``), and ``endings.offer`` allows one offer per player and
+turn.
+
+The reserve is per match (so much a point of the match's length and a
+base); in a money session each game starts with a reserve of its own.
+The delay and the reserves are a time control (``TimeControl``), chosen
+among ``CONTROLS`` where a game is created or sought: the row keeps its
+delay and initial reserve, so a game's control never changes under it.
 A player whose reserve runs out loses on time (``endings.flag``): the
 match, or the game under way and the session in money play, as if they
 had left.  The server decides from the row alone (when the running
@@ -26,6 +37,7 @@ instead of sleeping.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.utils import timezone
@@ -35,13 +47,64 @@ from tutor.rules import counted
 
 from .models import Phase
 
-DELAY = 12
-"""Seconds of every decision that cost nothing."""
-BASE = 60
-PER_POINT = 60
-"""A match's reserve: a minute per point of its length and one more."""
-MONEY_RESERVE = 120
-"""A money game's reserve, for each game of the session."""
+
+
+def duration_text(seconds: int) -> str:
+    """``30`` → «30 s», ``120`` → «2 min», ``90`` → «1 min 30 s»: a control's figures in words."""
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A clock to play with: ``delay`` seconds of every decision free, then the reserve.
+
+    A match's reserve is ``per_point`` seconds a point of its length and
+    ``base`` more; a money game's is ``money`` for each game of the session.
+    """
+
+    key: str
+    name: str
+    delay: int
+    per_point: int
+    base: int
+    money: int
+
+    def reserve_for(self, length: int) -> int:
+        """Each side's reserve in seconds: per match, or per game of a money session (``length`` 0)."""
+        return self.base + self.per_point * length if length else self.money
+
+    @property
+    def label(self) -> str:
+        """The control as a player chooses it: «Rápido: 8 s por decisión; 30 s por punto del match y 30 s más…»."""
+        return (f"{self.name}: {duration_text(self.delay)} por decisión; {duration_text(self.per_point)} por punto del match "
+                f"y {duration_text(self.base)} más ({duration_text(self.money)} por partida si es por dinero)")
+
+    @property
+    def words(self) -> str:
+        """The control in a list of games: «con reloj rápido»."""
+        return f"con reloj {self.name.lower()}"
+
+
+CONTROLS = (
+    TimeControl("rapido", "Rápido", delay=8, per_point=30, base=30, money=60),
+    TimeControl("normal", "Normal", delay=12, per_point=60, base=60, money=120),
+    TimeControl("lento", "Lento", delay=15, per_point=120, base=120, money=240),
+)
+"""The clocks offered wherever a game is created or sought, fastest first; each has a delay."""
+BY_KEY = {control.key: control for control in CONTROLS}
+DEFAULT = BY_KEY["normal"]
+"""The control of ``timed=True`` (the one every timed game had before there was a choice)."""
+
+DELAY = DEFAULT.delay
+"""Seconds of every decision that cost nothing, in the usual control."""
+BASE = DEFAULT.base
+PER_POINT = DEFAULT.per_point
+"""A match's reserve in the usual control: a minute per point of its length and one more."""
+MONEY_RESERVE = DEFAULT.money
+"""A money game's reserve in the usual control, for each game of the session."""
 ABORT_SECONDS = 60
 """How long the first player may wait before the first move of a game, before the rival may abort it."""
 LOW_RESERVE = 20
@@ -51,11 +114,29 @@ LOW_WARNING = f"Te quedan menos de {counted(LOW_RESERVE, 'segundo', 'segundos')}
 
 
 CLOCK_RULES = (
-    f"Con reloj, cada decisión tiene {DELAY} s de retardo que no cuentan; después corre tu reserva: "
-    "un minuto por punto del match y uno más (dos minutos por partida si es por dinero). "
-    "Si se te acaba, pierdes por tiempo."
+    "Con reloj, cada decisión tiene unos segundos de retardo que no cuentan; después corre tu reserva, "
+    "para todo el match (o para cada partida si es por dinero). Si se te acaba, pierdes por tiempo."
 )
-"""The clock in one sentence, where a player chooses it."""
+"""The clock in one sentence, where a player chooses it (each control's figures are in its label)."""
+UNKNOWN_CONTROL = "Elige un reloj de la lista, o sin reloj."
+
+
+def control_named(key: str) -> TimeControl | None:
+    """The control of ``key`` («» or «no»: none); ``ValueError`` with ``UNKNOWN_CONTROL`` for any other word."""
+    if key in ("", "no"):
+        return None
+    try:
+        return BY_KEY[key]
+    except KeyError:
+        raise ValueError(UNKNOWN_CONTROL) from None
+
+
+def control_of(game) -> TimeControl | None:
+    """The control a game was created with, read back from its delay and initial reserve (None: untimed)."""
+    if not game.clock_delay:
+        return None
+    return next((control for control in CONTROLS
+                 if (control.delay, control.reserve_for(game.length)) == (game.clock_delay, game.clock_reserve)), DEFAULT)
 
 
 def clock() -> datetime:
@@ -63,15 +144,10 @@ def clock() -> datetime:
     return timezone.now()
 
 
-def reserve_for(length: int) -> int:
-    """Each side's reserve in seconds: per match, or per game of a money session (``length`` 0)."""
-    return BASE + PER_POINT * length if length else MONEY_RESERVE
-
-
-def set_up(game, timed: bool) -> None:
-    """A new game's clock: the delay and both reserves full, or no clock at all."""
-    game.clock_delay = DELAY if timed else 0
-    game.clock_reserve = reserve_for(game.length) if timed else 0
+def set_up(game, control: TimeControl | None) -> None:
+    """A new game's clock: the control's delay and both reserves full, or no clock at all."""
+    game.clock_delay = control.delay if control else 0
+    game.clock_reserve = control.reserve_for(game.length) if control else 0
     game.white_reserve = game.black_reserve = float(game.clock_reserve)
 
 
@@ -120,8 +196,8 @@ def pass_to(game, side: int | None, now: datetime | None = None) -> None:
 
 
 def follow(game, now: datetime | None = None) -> None:
-    """After a decision: the clock runs for whoever the game now waits for (nobody once it is over)."""
-    acting = None if game.is_over else game.side_to_act()
+    """After a decision: the clock runs for whoever has the turn now (nobody once it is over), offers aside."""
+    acting = None if game.is_over else game.side_on_turn()
     if game.clock_delay and acting != game.clock_side:
         pass_to(game, acting, now)
 

@@ -26,7 +26,7 @@ from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE, cube_state
 
-from . import clocks, extensions, resigning
+from . import clocks, endings, extensions, outcome, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .service import PHRASES
@@ -88,11 +88,7 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     if game.aborted:
         return "Partida anulada antes de la primera jugada: nadie gana ni pierde puntos."
     if game.phase == Phase.OVER:
-        won = game.winner == viewer_side
-        target = "el match" if game.length else "la sesión"
-        if viewer_side is None:
-            return f"Ha terminado: gana {name(game, game.winner)}."
-        return f"Ha terminado: {'¡has ganado' if won else 'has perdido'} {target}{'!' if won else '.'}"
+        return outcome.banner(game, viewer_side, score_text(game))
     if game.offer_pending:
         return resigning.status(game, viewer_side)
     acting = game.side_to_act()
@@ -175,7 +171,9 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
     position = game.position
     acting = game.side_to_act()
     my_turn = side is not None and acting == side
-    turn_actions = my_turn and not game.offer_pending  # an offer to resign stops the game until answered
+    # An offer to resign stops the game until answered, except for the offerer on their own turn:
+    # their clock runs meanwhile, and playing on takes the offer back (``endings.may_play_on``).
+    turn_actions = (my_turn and not game.offer_pending) or (side is not None and endings.may_play_on(game, side))
     moving = turn_actions and game.phase == Phase.MOVE
     destinations = destination_map(position) if moving and game.highlight else None
     act_url = reverse("play:act", args=[game.code])

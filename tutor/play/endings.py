@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.db.models import Q
+
 from tutor.engine import BLACK, WHITE, GameResult, Position, opponent, resignation, resignations
 from tutor.games.driver import finish_game, resignation_of
 from tutor.games.errors import GameError
@@ -46,10 +48,55 @@ def offer(game: LiveGame, side: int, level: str) -> LiveAction:
         raise GameError(ANSWER_OFFER_FIRST, 409)
     position = game.position
     result = resignation_of(position, side, level)
+    if offered_this_turn(game, side):
+        raise GameError(ONE_OFFER_PER_TURN, 409)
     action = record(game, side, Kind.OFFER, position, points=result.points, result_kind=level)
     game.offer, game.offer_by = level, side
     save(game)
     return action
+
+
+ONE_OFFER_PER_TURN = "Ya te has ofrecido a rendirte en este turno: podrás volver a ofrecerlo en el siguiente."
+TURN_BOUNDARIES = (Kind.OPENING, Kind.MOVE)
+"""A turn ends with a play (a forced pass included) and a game begins with its opening roll."""
+
+
+def offered_this_turn(game: LiveGame, side: int) -> bool:
+    """Whether ``side`` has offered to resign since the current turn began: one offer per player and turn.
+
+    Read from the actions (the last play or opening against the side's last
+    offer), so a limit needs no column of its own and a reload changes nothing.
+    """
+    latest = (
+        game.actions.filter(Q(kind__in=TURN_BOUNDARIES) | Q(kind=Kind.OFFER, side=side))
+        .order_by("-number").values_list("kind", flat=True).first()
+    )
+    return latest == Kind.OFFER
+
+
+def seems_offered_this_turn(game: LiveGame, side: int) -> bool:
+    """``offered_this_turn`` read from the row's last told actions, for drawing the panel without a query.
+
+    An offer pushed out of «Lo último» by phrases reads as not made: the
+    panel then shows the choices and the server refuses them with its reason.
+    """
+    for told in reversed(game.recent_actions()):
+        if told.kind in TURN_BOUNDARIES:
+            return False
+        if told.kind == Kind.OFFER and told.side == side:
+            return True
+    return False
+
+
+def may_play_on(game: LiveGame, side: int) -> bool:
+    """Whether ``side`` offered on their own turn: their clock runs while the rival answers, so they may
+    take the offer back by playing on (a rival who never answers cannot run their time out)."""
+    return game.offer_pending and game.offer_by == side and game.side_on_turn() == side
+
+
+def withdraw(game: LiveGame) -> None:
+    """The offerer plays on: the offer lapses, and the decision they sent is played as usual (``service.act``)."""
+    game.offer, game.offer_by = "", None
 
 
 def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:

@@ -3,9 +3,11 @@ from django import forms
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
 from tutor.numbers import to_int
 
-from .clocks import CLOCK_RULES
+from .clocks import CLOCK_RULES, CONTROLS, UNKNOWN_CONTROL
 
 LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
+CLOCK_CHOICES = [("", "Sin reloj"), *((control.key, control.label) for control in CONTROLS)]
+"""Without a clock, or one of the time controls (each with its delay)."""
 WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minutos")]
 
 
@@ -14,7 +16,10 @@ class NewGameForm(forms.Form):
 
     length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=to_int, initial=5, widget=forms.RadioSelect)
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
-    timed = forms.BooleanField(label="Jugar con reloj", help_text=CLOCK_RULES, required=False)
+    clock = forms.ChoiceField(
+        label="Reloj", choices=CLOCK_CHOICES, initial="", required=False, widget=forms.RadioSelect, help_text=CLOCK_RULES,
+        error_messages={"invalid_choice": UNKNOWN_CONTROL},
+    )
     claim_minutes = forms.TypedChoiceField(
         label="Sin reloj, si tu rival deja de jugar, podrás reclamar la partida tras", choices=WAITS, coerce=to_int, initial=5
     )

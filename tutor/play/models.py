@@ -143,6 +143,13 @@ class LiveGame(StoredMatch, models.Model):
         return bool(self.clock_delay)
 
     @property
+    def time_control(self):
+        """The clock's ``clocks.TimeControl`` (None: untimed), read back from the row."""
+        from .clocks import control_of  # the clock module reads this one
+
+        return control_of(self)
+
+    @property
     def aborted(self) -> bool:
         """Closed at its opening without a result (nobody won)."""
         return self.phase == Phase.OVER and self.winner is None
@@ -153,9 +160,13 @@ class LiveGame(StoredMatch, models.Model):
         return bool(self.offer) and self.offer_by is not None and self.phase != Phase.OVER
 
     def side_to_act(self) -> int | None:
-        """Who the game waits for: the side answering an offer to resign, the side on roll, or the one answering a double."""
+        """Who the game waits for: the side answering an offer to resign, or else ``side_on_turn``."""
         if self.offer_by is not None and self.offer_pending:
             return opponent(self.offer_by)
+        return self.side_on_turn()
+
+    def side_on_turn(self) -> int | None:
+        """Whose turn it is, offers to resign aside: the side on roll, or the one answering a double (whose clock runs)."""
         if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn
         if self.phase == Phase.ANSWER:

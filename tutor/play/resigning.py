@@ -26,8 +26,10 @@ def _ends_match(game: LiveGame, result: GameResult) -> bool:
 
 
 def choices(game: LiveGame, side: int | None) -> list[Choice]:
-    """The resignations ``side`` may offer now: none while an offer waits for its answer."""
+    """The resignations ``side`` may offer now: none while an offer waits for its answer, nor after one this turn."""
     if side is None or game.is_over or game.black_id is None or game.offer_pending:
+        return []
+    if endings.seems_offered_this_turn(game, side):
         return []
     return resign_choices(game.position, side)
 
@@ -52,8 +54,11 @@ def status(game: LiveGame, viewer_side: int | None) -> str:
     if offer is None:
         return ""
     what = f"{offer['words']}, {offer['points']}"
-    if viewer_side == game.offer_by:
-        return f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
+    if viewer_side is not None and viewer_side == game.offer_by:
+        waiting = f"Te has ofrecido a rendirte ({what}): esperando a que {offer['to']} acepte o rechace."
+        if endings.may_play_on(game, viewer_side):
+            return f"{waiting} Tu reloj sigue corriendo; si sigues jugando, retiras la oferta."
+        return waiting
     if viewer_side is not None:
         return f"{offer['by']} se ofrece a rendirse ({what}): ¿aceptas o rechazas?"
     return f"{offer['by']} se ofrece a rendirse ({what}): {offer['to']} decide si acepta."

@@ -53,17 +53,22 @@ OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival 
 
 
 def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bool = True, public: bool = False,
-                classroom=None, black=None, jacoby: bool = False, timed: bool = False) -> LiveGame:
+                classroom=None, black=None, jacoby: bool = False, timed: bool = False, clock: str = "") -> LiveGame:
     """A new game created by ``white``; with ``black`` already chosen it starts at once.
 
-    The Jacoby rule is a money-play rule: a match ignores it.  A ``timed``
-    game has the clock (``clocks``) instead of claims after a wait.
+    The Jacoby rule is a money-play rule: a match ignores it.  A timed game
+    has a clock (``clocks``) instead of claims after a wait: the control
+    named ``clock`` (``clocks.CONTROLS``), or the usual one for ``timed``.
     """
+    try:
+        control = clocks.control_named(clock) or (clocks.DEFAULT if timed else None)
+    except ValueError as unknown:
+        raise GameError(str(unknown), 400) from None
     game = LiveGame(
         white=white, length=length, claim_minutes=claim_minutes, highlight=highlight, public=public,
         classroom=classroom, jacoby=jacoby and not length, xgid=Position.initial(match_length=length).to_xgid(),
     )
-    clocks.set_up(game, timed)
+    clocks.set_up(game, control)
     game.save()
     if black is not None:
         join(game, black)
@@ -123,6 +128,8 @@ def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = 
         return endings.offer(game, side, level)
     if kind in ("accept", "reject"):
         return endings.answer_offer(game, side, kind == "accept")
+    if game.offer_pending and endings.may_play_on(game, side):
+        endings.withdraw(game)
     if game.offer_pending:
         raise GameError(OFFER_PENDING if game.offer_by == side else ANSWER_OFFER_FIRST, 409)
     handler = HANDLERS.get(kind) or (kind == "move" and (lambda game, side: turns.move(game, side, play)))

@@ -296,6 +296,11 @@ RATELIMITS = {
     # Reports about games sent to the staff.
     "report": (20, 60 * 60),
 }
+# The login lockout's counts must outlive a restart of the cache: these
+# scopes count first in RATELIMIT_DURABLE_CACHE when it is set (production
+# names the database's cache table when the default cache is Redis).
+RATELIMIT_DURABLE_SCOPES = ("login", "login-address", "login-name")
+RATELIMIT_DURABLE_CACHE: str | None = None
 # Reverse proxies in front of the site that append the client's address to
 # X-Forwarded-For (0: the client connects directly).
 RATELIMIT_PROXY_COUNT = 0

@@ -79,6 +79,9 @@ if CACHES["default"]["BACKEND"] != cache_from_url("db://")["BACKEND"]:
     # database's cache table instead of letting every request through.
     CACHES["database"] = cache_from_url("db://")
     RATELIMIT_FALLBACK_CACHE = "database"
+    # Redis keeps its counts in memory: the login lockout counts in the
+    # database, so that restarting Redis gives nobody fresh tries.
+    RATELIMIT_DURABLE_CACHE = "database"
 
 # ---------------------------------------------------------------------------
 # Static files: compressed and hashed by collectstatic, served by WhiteNoise

@@ -116,6 +116,34 @@ function onMessage(event) {
   }
 }
 
+/**
+ * «Puntúa» follows what the server says can be rated (the lengths and rooms
+ * it names on the box): on a money game or in a class's room it is unticked
+ * and locked, with a note; back on a rated match it is as the player left it.
+ */
+function followRated(form) {
+  const field = form.querySelector('[data-lobby-rated]');
+  const box = field ? field.querySelector('input[type="checkbox"]') : null;
+  if (!box) return;
+  const note = field.querySelector('[data-lobby-unrated]');
+  const lengths = (field.dataset.ratedLengths || '').split(' ');
+  const rooms = (field.dataset.ratedRooms || '').split(' ');
+  let wanted = box.checked;
+  const update = () => {
+    const data = new FormData(form);
+    const rateable = lengths.includes(String(data.get('length'))) && rooms.includes(String(data.get('room')));
+    if (!rateable && !box.disabled) wanted = box.checked;
+    box.disabled = !rateable;
+    box.checked = rateable && wanted;
+    if (note) note.hidden = rateable;
+  };
+  box.addEventListener('change', () => {
+    wanted = box.checked;
+  });
+  form.addEventListener('change', update);
+  update();
+}
+
 /** What a lobby form asks for, as a socket message; null for forms the socket does not take. */
 function messageFor(form) {
   if (form.matches('[data-lobby-form]')) {
@@ -138,6 +166,9 @@ function onSubmit(event) {
   event.preventDefault();
   link.send(message);
 }
+
+const lobbyForm = root ? root.querySelector('[data-lobby-form]') : null;
+if (lobbyForm) followRated(lobbyForm);
 
 if (root && 'WebSocket' in window) {
   root.addEventListener('submit', onSubmit);

@@ -29,7 +29,8 @@ const connection = root ? root.querySelector('[data-play-connection]') : null;
 const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
 
 const MESSAGES = {
-  open: 'Conectado: verás las jugadas de tu rival al instante.',
+  // A player hears of the rival's moves, a spectator of both players' (the page says which).
+  open: (root && root.dataset.connected) || 'Conectado.',
   closed: 'Conexión perdida; reconectando… (mientras tanto, los botones envían la página)',
   refused: 'Jugada rechazada: ',
 };
@@ -40,6 +41,31 @@ let link = null;
 function enhanceBoard() {
   const widget = panel.querySelector('[data-play-board] [data-board]');
   if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
+}
+
+/**
+ * Leaving asks first (a <details> drawn by the server, which works without
+ * script): «No, seguir jugando» and Escape close the question and put the
+ * focus back on the button that opened it.
+ */
+function enhanceLeaving() {
+  const question = panel.querySelector('details[data-play-leave]');
+  if (!question) return;
+  const close = () => {
+    question.open = false;
+    question.querySelector('summary').focus();
+  };
+  const cancel = question.querySelector('[data-leave-cancel]');
+  if (cancel) {
+    cancel.hidden = false;
+    cancel.addEventListener('click', close);
+  }
+  question.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && question.open) {
+      event.preventDefault();
+      close();
+    }
+  });
 }
 
 /** The play box of the board on roll: what the player typed or clicked so far. */
@@ -60,13 +86,20 @@ function showPanel(html, keepPlay = false) {
   const following = panel.querySelector('a[data-follow]');
   // A list the player opened (the ways to resign) stays open when the rival's move redraws the panel.
   const opened = [...panel.querySelectorAll('details[open][data-keep-open]')].map((node) => node.dataset.keepOpen);
+  // ...with the result the player had chosen in it, not yet offered.
+  const chosen = [...panel.querySelectorAll('details[data-keep-open] input[type="radio"]:checked')].map((node) => [node.name, node.value]);
   panel.innerHTML = html;
   opened.forEach((name) => {
     const again = panel.querySelector(`details[data-keep-open="${name}"]`);
     if (again) again.open = true;
   });
+  chosen.forEach(([name, value]) => {
+    const again = [...panel.querySelectorAll(`details[data-keep-open] input[type="radio"][name="${name}"]`)].find((node) => node.value === value);
+    if (again) again.checked = true;
+  });
   fillTokens(panel, csrf);
   enhanceBoard();
+  enhanceLeaving();
   const box = playBox();
   if (started.trim() && box && !box.value) {
     box.value = started;
@@ -155,7 +188,7 @@ function onSubmit(event) {
   const message = { type: kind, seq: currentSeq() };
   if (data.has('play')) message.play = String(data.get('play'));
   if (submitter && submitter.name === 'frase') message.phrase = submitter.value;
-  if (submitter && submitter.name === 'nivel') message.level = submitter.value;
+  if (data.has('nivel')) message.level = String(data.get('nivel'));
   link.send(message);
 }
 
@@ -163,6 +196,7 @@ if (root && panel && 'WebSocket' in window) {
   panel.addEventListener('submit', onSubmit);
   fillTokens(panel, csrf);
   enhanceBoard();
+  enhanceLeaving();
   startClocks(panel, clockLive);
   link = keepOpen(root.dataset.wsPath, {
     onMessage,
