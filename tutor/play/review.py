@@ -70,11 +70,13 @@ def to_grade(game: LiveGame) -> list[LiveAction]:
 
 
 def progress(game: LiveGame) -> Progress:
-    """How many of the game's decisions gnubg has graded, of all it will grade."""
+    """How many of the game's decisions gnubg has graded, of all it will grade, and its review's place in the queue."""
     if game.graded:
         return Progress(1, 1)
+    from .tasks import queue_position  # the tasks grade with this module
+
     graded = game.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
-    return Progress(graded, graded + len(to_grade(game)))
+    return Progress(graded, graded + len(to_grade(game)), position=queue_position(game))
 
 
 def declined_double(action: LiveAction) -> Position | None:
