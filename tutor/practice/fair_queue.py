@@ -13,7 +13,10 @@ both players'), and the queue is read in rounds:
   nobody's next review runs while someone else's first is waiting, which
   caps what one person holds of the workers;
 - within a round, the one that became due first runs first (a review when
-  it was queued, a clock at its deadline, a retry when its pause ends).
+  it was queued, a clock at its deadline, a retry when its pause ends),
+  but never before its person was last served: a person whose review just
+  started goes behind everyone who has waited since, so people take turns
+  however many games each has queued.
 
 A task without ``people`` (a clock) is a person of its own.  A review of
 two people takes the better round of the two.  ``ordered`` is what a
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -35,7 +38,9 @@ from django_tasks_db.utils import exclusive_transaction
 
 PER_PERSON = 1
 """How many of one person's tasks (running or waiting) come before everyone else's next one."""
-FIELDS = ("id", "status", "priority", "run_after", "enqueued_at", "task_path", "args_kwargs", "queue_name")
+FIELDS = ("id", "status", "priority", "run_after", "enqueued_at", "started_at", "task_path", "args_kwargs", "queue_name")
+SERVED_WINDOW = timedelta(hours=1)
+"""How far back a person's last served task counts for their turn."""
 
 
 def people(row: DBTaskResult) -> list[str]:
@@ -49,26 +54,45 @@ def due_at(row: DBTaskResult) -> datetime:
     return row.enqueued_at if row.run_after == get_date_max() else row.run_after
 
 
-def ordered(waiting: Iterable[DBTaskResult], running: Iterable[DBTaskResult] = ()) -> list[DBTaskResult]:
-    """``waiting`` in the order workers take them, given the tasks ``running`` now."""
+def ordered(waiting: Iterable[DBTaskResult], running: Iterable[DBTaskResult] = (),
+            served: Iterable[DBTaskResult] = ()) -> list[DBTaskResult]:
+    """``waiting`` in the order workers take them, given the tasks ``running`` now and those ``served`` lately."""
+    waiting, running = list(waiting), list(running)
+    last: dict[str, datetime] = {}
+    for row in [*served, *running]:
+        for person in people(row):
+            if row.started_at is not None and (person not in last or last[person] < row.started_at):
+                last[person] = row.started_at
     held = Counter(person for row in running for person in people(row))
-    rounds: dict[object, int] = {}
+    keys: dict[object, tuple[int, datetime]] = {}
     for row in sorted(waiting, key=due_at):
         mine = people(row)
-        rounds[row.pk] = min(held[person] for person in mine) // PER_PERSON
+        turn = min(mine, key=lambda person: held[person])
+        keys[row.pk] = (held[turn] // PER_PERSON, max(due_at(row), last.get(turn, due_at(row))))
         held.update(mine)
-    return sorted((row for row in waiting if row.pk in rounds), key=lambda row: (-row.priority, rounds[row.pk], due_at(row)))
+    return sorted((row for row in waiting if row.pk in keys), key=lambda row: (-row.priority, *keys[row.pk]))
 
 
 def _rows(queues: list[str], status: str):
     return DBTaskResult.objects.filter(queue_name__in=queues, status=status).only(*FIELDS)
 
 
+def _served(queues: list[str], moment: datetime):
+    finished = (TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED)
+    return DBTaskResult.objects.filter(queue_name__in=queues, status__in=finished,
+                                       started_at__gte=moment - SERVED_WINDOW).only("id", "started_at", "args_kwargs")
+
+
+def in_order(queues: list[str], waiting, moment: datetime) -> list[DBTaskResult]:
+    """``waiting`` (rows of ``queues``) in the order workers take them at ``moment``."""
+    return ordered(waiting, _rows(queues, TaskResultStatus.RUNNING), _served(queues, moment))
+
+
 def waiting_in_order(queues: list[str], now: datetime | None = None) -> list[DBTaskResult]:
     """The tasks of ``queues`` due at ``now`` (the real time by default), in the order workers take them."""
     moment = now or timezone.now()
     due = [row for row in _rows(queues, TaskResultStatus.READY) if row.run_after == get_date_max() or row.run_after <= moment]
-    return ordered(due, _rows(queues, TaskResultStatus.RUNNING))
+    return in_order(queues, due, moment)
 
 
 def claim_next(queues: list[str], worker_id: str, *, lease_until: datetime, now: datetime | None = None) -> DBTaskResult | None:
@@ -98,8 +122,7 @@ def position(task, *args) -> int | None:
     """Where ``task(*args)`` waits in its queue (1: the next to run); None when it is not waiting there."""
     with transaction.atomic():
         queue = [task.queue_name]
-        waiting = _rows(queue, TaskResultStatus.READY)
-        for number, row in enumerate(ordered(list(waiting), _rows(queue, TaskResultStatus.RUNNING)), start=1):
+        for number, row in enumerate(in_order(queue, list(_rows(queue, TaskResultStatus.READY)), timezone.now()), start=1):
             if row.task_path == task.module_path and row.args_kwargs.get("args") == list(args):
                 return number
     return None
