@@ -41,7 +41,7 @@ from .models import LiveAction, LiveGame
 Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
-EXPORTED = GRADED + (Kind.RESULT,)
+EXPORTED = GRADED + (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG)
 ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG, Kind.ABORT)
 
 
@@ -134,7 +134,7 @@ def export_text(game: LiveGame) -> str:
     """The game in ``.mat`` format, with the players' names."""
     games = transcripts(
         game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
-        first=game.position,
+        first=game.position, winner=game.winner, final_score=game.final_score if game.is_over else None,
     )
     names = (_mat_name(game.player(WHITE)), _mat_name(game.player(BLACK)))
     return match_text(game.length, names, games, jacoby=game.position.jacoby)
