@@ -25,7 +25,7 @@ class Command(db_worker.Command):
         super().add_arguments(parser)
         parser.set_defaults(worker_id=None)
 
-    def handle(self, *, verbosity: int, queue_name: str, interval: float, batch: bool, backend_name: str,  # type: ignore[override]
+    def handle(self, *, verbosity: int, queue_name: str, interval: float, batch: bool, backend_name: str,
                startup_delay: bool, reload: bool, max_tasks: int | None, worker_id: str | None, exclude_queues: str,
                **options) -> None:
         self.configure_logging(verbosity)
