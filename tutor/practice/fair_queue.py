@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult, get_date_max
@@ -91,8 +92,8 @@ def in_order(queues: list[str], waiting, moment: datetime) -> list[DBTaskResult]
 def waiting_in_order(queues: list[str], now: datetime | None = None) -> list[DBTaskResult]:
     """The tasks of ``queues`` due at ``now`` (the real time by default), in the order workers take them."""
     moment = now or timezone.now()
-    due = [row for row in _rows(queues, TaskResultStatus.READY) if row.run_after == get_date_max() or row.run_after <= moment]
-    return in_order(queues, due, moment)
+    due = list(_rows(queues, TaskResultStatus.READY).filter(Q(run_after=get_date_max()) | Q(run_after__lte=moment)))
+    return in_order(queues, due, moment) if due else []
 
 
 def claim_next(queues: list[str], worker_id: str, *, lease_until: datetime, now: datetime | None = None) -> DBTaskResult | None:
