@@ -5,7 +5,10 @@ Random matches and money sessions of every kind are driven through the site
 learner's forms), with drops by either player, resignations at any moment
 (before the first move too), leaving, claims, Crawford and post-Crawford
 games; each export is read back by gnubg in a subprocess and compared with
-the results the site recorded.
+the results the site recorded.  Then every way a match or session ends,
+one by one (lost on time, left, claimed, resigned or aborted; before the
+first move, mid-game, after a double), is imported and gnubg's score
+compared with the server's.
 """
 
 from __future__ import annotations
@@ -167,6 +170,15 @@ def flagged(game, players, clock):
     return service.run(game.pk, players[1 - game.side_to_act()], "flag", seq=game.seq)
 
 
+def aborted(game, players, clock):
+    """The rival never made the first move of a timed game: the other player aborts the match."""
+    from tutor.play import clocks
+
+    game.refresh_from_db()
+    clock.wait(clocks.ABORT_SECONDS + 1)
+    return service.run(game.pk, players[1 - game.side_to_act()], "abort", seq=game.seq)
+
+
 def resigned(game, players, level: str = "single"):
     """The side to act offers to resign the game as ``level`` and the other accepts."""
     game.refresh_from_db()
@@ -193,6 +205,8 @@ ENDINGS = {
     "a session resigned, then left before the first move": (0, False, lambda g, p, c: left(resigned(g, p, "gammon"), p)),
     "a session left mid-game": (0, False, lambda g, p, c: left(moves(g, p, 7), p)),
     "a session lost on time after a double": (0, True, lambda g, p, c: flagged(doubled(moves(g, p, 2), p), p, c)),
+    "a session lost on time before the first move": (0, True, lambda g, p, c: flagged(g, p, c)),
+    "aborted at the opening": (3, True, lambda g, p, c: aborted(g, p, c)),
 }
 
 
