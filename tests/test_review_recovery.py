@@ -16,6 +16,7 @@ import signal
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError
 from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
@@ -169,5 +170,29 @@ def test_a_clock_left_running_by_a_dead_worker_still_ends_the_game_on_time(monke
     DBTaskResult.objects.filter(pk=row.pk).update(status=TaskResultStatus.RUNNING, worker_ids=["otra-maquina:4242:gone"],
                                                   run_after=clock.now - timedelta(seconds=1), started_at=clock.now)
     assert drain(queue=flags.QUEUE, now=clock.now) == 1  # taken back from the dead worker, and run
+    game.refresh_from_db()
+    assert game.phase == Phase.OVER and game.actions.filter(kind=LiveAction.Kind.FLAG).exists()
+
+
+def test_a_clock_whose_run_failed_is_tried_again_a_second_later_and_ends_the_game_on_time(monkeypatch, settings):
+    settings.PRACTICE_DICE_SEED = 7
+    clock = Clock()
+    monkeypatch.setattr(clocks, "clock", clock)
+    ana, bruno = make_user("ana"), make_user("bruno")
+    wish = Wish(length=3, clock=True)
+    lobby.play_now(ana, wish, now=START)
+    game = lobby.play_now(bruno, wish, now=START).game
+    clock.wait(FULL)
+    flag = flags.endings.flag
+
+    def busy(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(flags.endings, "flag", busy)
+    assert drain(queue=flags.QUEUE, now=clock.now) == 1  # fails, and waits a second for its retry
+    row = DBTaskResult.objects.get(task_path=flag_on_time.module_path)
+    assert row.status == TaskResultStatus.READY and row.run_after <= timezone.now() + timedelta(seconds=1)
+    monkeypatch.setattr(flags.endings, "flag", flag)
+    assert drain(queue=flags.QUEUE, now=timezone.now() + timedelta(seconds=2)) == 1
     game.refresh_from_db()
     assert game.phase == Phase.OVER and game.actions.filter(kind=LiveAction.Kind.FLAG).exists()
