@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Callable
+from urllib.parse import quote
 
 from django.db import connection
 
@@ -23,8 +24,8 @@ def database_url() -> str:
     found = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"sqlite:///{found['NAME']}"
-    password = f":{found['PASSWORD']}" if found.get("PASSWORD") else ""
-    return f"postgres://{found['USER']}{password}@{found['HOST'] or 'localhost'}:{found['PORT'] or 5432}/{found['NAME']}"
+    password = f":{quote(found['PASSWORD'], safe='')}" if found.get("PASSWORD") else ""
+    return f"postgres://{quote(found['USER'], safe='')}{password}@{found['HOST'] or 'localhost'}:{found['PORT'] or 5432}/{found['NAME']}"
 
 
 def start_worker(queue: str = "reviews", **environment: str) -> subprocess.Popen:
