@@ -265,7 +265,8 @@ def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_
     service.run(game.pk, ana, "resign", seq=LiveGame.objects.get(pk=game.pk).seq)
     client = signed_in(ana)
     mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
-    assert replay(mat) == [(1 - loser, 2)]
+    bruno_had = 2 if loser == WHITE else 0
+    assert replay(mat) == [(1 - loser, 2), (BLACK, 3 - bruno_had)]  # Ana left the match: Bruno wins what he lacked
     path = tmp_path / "partida.mat"
     path.write_text(mat, encoding="utf-8")
     script = ("import json, sys, gnubg\ngnubg.command('import mat ' + sys.argv[1])\n"
