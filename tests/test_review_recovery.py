@@ -93,6 +93,7 @@ def test_a_running_review_goes_back_to_the_queue_when_its_worker_s_process_is_go
     DBTaskResult.objects.filter(pk=row.pk).update(worker_ids=[dead])
     assert recovery.recover_lost(me=alive) == 1
     assert review_row(game).status == TaskResultStatus.READY
+    assert not has_failed(review_live_game, game.pk)  # it waits again; nothing failed
     assert drain() == 1 and LiveGame.objects.get(pk=game.pk).graded
 
 

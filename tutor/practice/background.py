@@ -60,7 +60,7 @@ def queue(task, *args, people: list[str]) -> None:
 def _runs(task, *args):
     """The rows of ``task(*args)`` in its queue, newest first (the first argument narrows them in the database)."""
     rows = DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name, args_kwargs__args__0=args[0])
-    return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status", "worker_ids")
+    return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status", "exception_class_path")
             if row.args_kwargs.get("args") == list(args)]
 
 
@@ -72,7 +72,7 @@ def is_waiting(task, *args) -> bool:
 def has_failed(task, *args) -> bool:
     """Whether the last try of ``task(*args)`` failed (gnubg unavailable, for instance), waiting for a retry or not."""
     runs = _runs(task, *args)
-    retried = [row for row in runs if row.status == TaskResultStatus.READY and row.worker_ids]
+    retried = [row for row in runs if row.status == TaskResultStatus.READY and row.exception_class_path]
     finished = [row.status for row in runs if row.status not in WAITING]
     return bool(retried) or bool(finished) and finished[0] == TaskResultStatus.FAILED
 
