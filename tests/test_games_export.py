@@ -5,7 +5,10 @@ Random matches and money sessions of every kind are driven through the site
 learner's forms), with drops by either player, resignations at any moment
 (before the first move too), leaving, claims, Crawford and post-Crawford
 games; each export is read back by gnubg in a subprocess and compared with
-the results the site recorded.
+the results the site recorded.  Then every way a match or session ends,
+one by one (lost on time, left, claimed, resigned or aborted; before the
+first move, mid-game, after a double), is imported and gnubg's score
+compared with the server's.
 """
 
 from __future__ import annotations
@@ -88,3 +91,167 @@ def test_every_export_of_random_live_and_practice_games_imports_into_gnubg_whole
 def test_a_money_session_never_says_and_the_match():
     text = match_text(0, ("ana", "bruno"), transcripts([], length=0, last_game=1, over=True, first=__import__("tutor.engine").engine.Position.initial()))
     assert "and the match" not in text
+
+
+# -- every way a match or session ends, at any moment --------------------------------------------------------------
+
+
+def server_score(game) -> list[int]:
+    """The score the site gives at the end of the export: the final one once the match or session is over."""
+    return list(game.final_score) if game.is_over else list(game.position.score)
+
+
+def gnubg_score(games: list[list], length: int) -> list[int]:
+    """The score gnubg reaches after the games it imported (a match's capped at its length, as the site's)."""
+    x, o, winner, points = games[-1]
+    score = [x, o]
+    if winner is not None:
+        score[0 if winner == "X" else 1] += points
+    return [min(points, length) for points in score] if length else score
+
+
+def moves(game, players, count: int):
+    """``count`` decisions of the side to act: roll, or the first legal play."""
+    from tutor.play.models import Phase
+
+    for _ in range(count):
+        game.refresh_from_db()
+        side = game.side_to_act()
+        kind = "roll" if game.phase == Phase.ROLL else "move"
+        data = {"play": game.position.legal_plays()[0].notation} if kind == "move" else {}
+        game = service.run(game.pk, players[side], kind, seq=game.seq, **data)
+    game.refresh_from_db()
+    return game
+
+
+def doubled(game, players):
+    """The side on roll doubles and the other takes (rolling first until the cube may be turned)."""
+    from tutor.engine import can_double
+    from tutor.play.models import Phase
+
+    for _ in range(40):
+        game.refresh_from_db()
+        if game.phase == Phase.ROLL and can_double(game.position):
+            break
+        game = moves(game, players, 1)
+    side = game.side_to_act()
+    service.run(game.pk, players[side], "double", seq=game.seq)
+    game.refresh_from_db()
+    service.run(game.pk, players[1 - side], "take", seq=game.seq)
+    game.refresh_from_db()
+    assert game.position.cube_value == 2
+    return game
+
+
+def left(game, players, *, by_turn: bool = True):
+    """The side the game waits for leaves the match (or session)."""
+    game.refresh_from_db()
+    return service.run(game.pk, players[game.side_to_act() if by_turn else 1 - game.side_to_act()], "resign", seq=game.seq)
+
+
+def claimed(game, players):
+    from datetime import timedelta
+
+    from tutor.play import clocks
+    from tutor.play.models import LiveGame
+
+    game.refresh_from_db()
+    LiveGame.objects.filter(pk=game.pk).update(last_action_at=clocks.clock() - timedelta(minutes=game.claim_minutes + 1))
+    game.refresh_from_db()
+    return service.run(game.pk, players[1 - game.side_to_act()], "claim", seq=game.seq)
+
+
+def flagged(game, players, clock):
+    """The side the game waits for runs out of time."""
+    from tutor.play import clocks
+
+    game.refresh_from_db()
+    clock.wait(clocks.left(game, game.clock_side, clock.now)[1] + game.clock_delay + 1)
+    return service.run(game.pk, players[1 - game.side_to_act()], "flag", seq=game.seq)
+
+
+def aborted(game, players, clock):
+    """The rival never made the first move of a timed game: the other player aborts the match."""
+    from tutor.play import clocks
+
+    game.refresh_from_db()
+    clock.wait(clocks.ABORT_SECONDS + 1)
+    return service.run(game.pk, players[1 - game.side_to_act()], "abort", seq=game.seq)
+
+
+def resigned(game, players, level: str = "single"):
+    """The side to act offers to resign the game as ``level`` and the other accepts."""
+    game.refresh_from_db()
+    side = game.side_to_act()
+    service.run(game.pk, players[side], "offer", seq=game.seq, level=level)
+    game.refresh_from_db()
+    return service.run(game.pk, players[1 - side], "accept", seq=game.seq)
+
+
+ENDINGS = {
+    # name: (length, timed, how the match or session goes)
+    "lost on time before the first move": (3, True, lambda g, p, c: flagged(g, p, c)),
+    "lost on time after a double": (5, True, lambda g, p, c: flagged(doubled(moves(g, p, 4), p), p, c)),
+    "lost on time before the first move of the second game": (3, True, lambda g, p, c: flagged(resigned(g, p), p, c)),
+    "left before the first move": (3, False, lambda g, p, c: left(g, p)),
+    "left by the side not on roll before the first move": (3, False, lambda g, p, c: left(g, p, by_turn=False)),
+    "left mid-game": (3, False, lambda g, p, c: left(moves(g, p, 6), p)),
+    "left after a double": (5, False, lambda g, p, c: left(doubled(moves(g, p, 3), p), p)),
+    "claimed before the first move": (3, False, lambda g, p, c: claimed(g, p)),
+    "claimed after a double": (5, False, lambda g, p, c: claimed(doubled(moves(g, p, 5), p), p)),
+    "resigned before the first move, then left": (3, False, lambda g, p, c: left(resigned(g, p, "gammon"), p)),
+    "resigned after a double, then the match won the same way": (
+        3, False, lambda g, p, c: resigned(resigned(doubled(moves(g, p, 2), p), p, "single"), p, "backgammon")),
+    "a session resigned, then left before the first move": (0, False, lambda g, p, c: left(resigned(g, p, "gammon"), p)),
+    "a session left mid-game": (0, False, lambda g, p, c: left(moves(g, p, 7), p)),
+    "a session lost on time after a double": (0, True, lambda g, p, c: flagged(doubled(moves(g, p, 2), p), p, c)),
+    "a session lost on time before the first move": (0, True, lambda g, p, c: flagged(g, p, c)),
+    "aborted at the opening": (3, True, lambda g, p, c: aborted(g, p, c)),
+}
+
+
+def test_a_match_or_session_ended_any_way_at_any_moment_imports_into_gnubg_with_the_server_s_score(tmp_path, monkeypatch):
+    from tests.test_play_clocks import Clock
+    from tutor.play import clocks
+
+    clock = Clock()
+    monkeypatch.setattr(clocks, "clock", clock)
+    files, wanted = [], []
+    for index, (name, (length, timed, end)) in enumerate(ENDINGS.items()):
+        players = (make_user(f"blancas{index}"), make_user(f"negras{index}"))
+        game = service.create_game(players[0], length=length, black=players[1], timed=timed)
+        game.refresh_from_db()
+        end(game, players, clock)
+        game.refresh_from_db()
+        assert game.is_over or not length, name
+        files.append((export_text(game), False))
+        wanted.append((name, length, server_score(game)))
+    for (text, _), (name, length, score), games in zip(files, wanted, imported(files, tmp_path)):
+        assert games and gnubg_score(games, length) == score, f"{name}: gnubg reads {games}\n{text}"
+
+
+def practice_resigned(client, match, level: str):
+    match.refresh_from_db()
+    response = client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": level})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    return match
+
+
+def practice_next(client, match):
+    match.refresh_from_db()
+    assert client.post(f"/practica/{match.pk}/siguiente/", {"v": match.version}).status_code == 302
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize("length", [3, 0])
+def test_a_practice_match_resigned_before_each_game_s_first_move_imports_into_gnubg_with_the_server_s_score(
+        client, tmp_path, length):
+    match = start(client, length=length)
+    match = practice_resigned(client, match, "single")
+    match = practice_resigned(client, practice_next(client, match), "gammon")
+    text = client.get(f"/practica/{match.pk}/partida.mat").content.decode()
+    games = imported([(text, False)], tmp_path)[0]
+    assert [game[2] for game in games] == ["O", "O"], text
+    assert gnubg_score(games, length) == list(match.score), text

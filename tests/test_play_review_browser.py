@@ -5,7 +5,8 @@ run of the queue (``drain``) grades it.  Bruno steps through it on a desktop
 with the keys, sees the error graph follow and gnubg's best play drawn on
 the board next to his own; the rival's decisions carry her name, his own say
 «Tu jugada».  A review still being graded fills in over the game's review
-socket when the worker is done.  Ana, on a phone, sees the whole board on
+socket when the worker is done, and one waiting in the queue says its place
+as it moves up.  Ana, on a phone, sees the whole board on
 the first screen and turns a missed double into an exercise.  Without
 JavaScript each decision is a page of its own.  Every page is checked with
 axe-core; screenshots are kept when ``PLAY_SHOTS`` names a folder.
@@ -139,6 +140,22 @@ def test_a_review_still_being_graded_fills_in_when_the_worker_is_done(new_page, 
     expect(page.locator("[data-light]")).to_have_attribute("data-light", "rojo")
     expect(page.locator(".light__facts dt").first).to_have_text("Tu decisión")
     expect(page.locator("[data-review-announce]")).to_contain_text("La revisión está lista")
+
+
+def test_a_review_waiting_in_the_queue_says_its_place_and_moves_up_without_reloading(new_page, asgi_server):
+    from tutor.practice.tasks import review_practice_game
+
+    review_practice_game.enqueue(10_000, 1, people=["carla"])  # someone else's review, queued first
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = played(ana, bruno)
+    page = signed_in(new_page, asgi_server, ana, DESKTOP)
+    open_review(page, asgi_server + game.get_review_url())
+    place = page.locator("[data-review-queue]")
+    expect(place).to_have_text("Tu revisión es la 2.ª en la cola.")
+    assert drain(1) == 1
+    expect(place).to_have_text("Tu revisión es la siguiente en la cola.", timeout=15000)
+    assert drain(1) == 1
+    expect(page.locator("[data-review-progress]")).to_have_count(0, timeout=15000)
 
 
 def test_on_a_phone_the_board_fits_and_a_missed_double_becomes_an_exercise(new_page, asgi_server):

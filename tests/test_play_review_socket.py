@@ -52,12 +52,13 @@ def test_the_socket_tells_the_progress_and_then_that_the_review_is_ready():
         communicator = review_socket(game, bruno)
         connected, _ = await communicator.connect()
         assert connected
-        assert await news(communicator) == {"type": "progress", "done": 0, "total": 5, "ready": False, "failed": False}
+        assert await news(communicator) == {"type": "progress", "done": 0, "total": 5, "ready": False, "failed": False,
+                                            "position": 1, "queue": "Tu revisión es la siguiente en la cola."}
         await sync_to_async(drain)()
         last = await news(communicator)
         while not last["ready"]:
             last = await news(communicator)
-        assert last == {"type": "progress", "done": 1, "total": 1, "ready": True, "failed": False}
+        assert last == {"type": "progress", "done": 1, "total": 1, "ready": True, "failed": False, "position": None, "queue": ""}
         await communicator.disconnect()
 
     in_a_thread(scenario)

@@ -184,7 +184,7 @@ def test_the_page_without_a_finished_game_offers_to_claim_when_the_rival_must_pl
 
 
 def test_a_review_is_tried_again_while_gnubg_is_unavailable_and_the_page_says_so(ana, bruno, monkeypatch):
-    from tutor.practice import background, evaluator
+    from tutor.practice import evaluator, recovery
 
     game = finished_game(ana, bruno)
 
@@ -192,8 +192,8 @@ def test_a_review_is_tried_again_while_gnubg_is_unavailable_and_the_page_says_so
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "grade_play", unavailable)
-    monkeypatch.setattr(background, "RETRY_SECONDS", 0)
-    assert drain() == background.ATTEMPTS  # queued again after each failure, a few times
+    monkeypatch.setattr(recovery, "RETRY_SECONDS", {"reviews": 0})
+    assert drain() == recovery.ATTEMPTS  # tried again after each failure, a few times
     response = signed_in(ana).get(f"/jugar/{game.code}/revision/")
     assert response.status_code == 200 and "no estaba disponible" in response.content.decode()
     game.refresh_from_db()
@@ -268,7 +268,8 @@ def test_a_game_won_by_an_accepted_resignation_exports_a_mat_file_gnubg_imports_
     service.run(game.pk, ana, "resign", seq=LiveGame.objects.get(pk=game.pk).seq)
     client = signed_in(ana)
     mat = client.get(f"/jugar/{game.code}/partida.mat").content.decode()
-    assert replay(mat) == [(1 - loser, 2)]
+    bruno_had = 2 if loser == WHITE else 0
+    assert replay(mat) == [(1 - loser, 2), (BLACK, 3 - bruno_had)]  # Ana left the match: Bruno wins what he lacked
     path = tmp_path / "partida.mat"
     path.write_text(mat, encoding="utf-8")
     script = ("import json, sys, gnubg\ngnubg.command('import mat ' + sys.argv[1])\n"

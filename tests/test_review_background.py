@@ -97,6 +97,7 @@ def test_a_finished_practice_game_queues_the_program_s_decisions_for_the_worker(
     assert "GNU Backgammon está revisando la partida" in waiting
     assert client.get(f"/practica/{match.pk}/revision/progreso/").json() == {
         "done": 0, "total": program.count(), "ready": False, "failed": False,
+        "position": 1, "queue": "Tu revisión es la siguiente en la cola.",
     }
     assert drain() == 1
     assert not program.filter(colour="").exists()

@@ -244,6 +244,10 @@ function listenForGrades(root, ready) {
 function showProgress(root, news) {
   const count = root.querySelector("[data-review-count]");
   const bar = root.querySelector("[data-review-bar]");
+  const queue = root.querySelector("[data-review-queue]");
+  if (queue) {
+    queue.textContent = news.queue || "";
+  }
   if (count) {
     count.textContent = `${news.done} de ${news.total}`;
   }

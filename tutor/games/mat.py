@@ -17,6 +17,16 @@ second on the same line, as gnubg writes it; a resignation after the dice
 the resigning side had rolled (before the first move too: the opening
 roll), because a «Wins» before any roll is ignored.  Its points are the
 cube times one, two or three, which is how gnubg reads them back.
+
+Whoever leaves a match (``resign``), is claimed against or runs out of
+time loses the match, not only the game: the server gives the winner the
+match's length.  The «Wins» of that game says the points the winner
+lacked, with «and the match», written after the roll on the board when the
+game had no step yet (left before the first move: the opening roll), so
+that gnubg reads the match won by the same player.  gnubg reads a «Wins»
+as a resignation: the points rounded up to the cube times one, two or
+three, at most three times the cube; a winner who lacked more than that
+(a long match left early with the cube at 1) is read short of the match.
 """
 
 from __future__ import annotations
@@ -128,14 +138,22 @@ def _place(rows: list[list[str | None]], side: int, text: str) -> None:
 # -- from a game's recorded actions ----------------------------------------------------------
 
 
-def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, first: Position) -> list[GameTranscript]:
+LEAVING = ("resign", "claim", "flag")
+"""The actions that end a match whatever its score: the game's roll, if it had none, is read from them."""
+
+
+def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, first: Position,
+                winner: int | None = None, final_score: Sequence[int] | None = None) -> list[GameTranscript]:
     """Every game's transcript from the actions both apps record.
 
     An action answers ``kind`` (``move``, ``double``, ``take``, ``drop`` and
-    ``result`` are written; anything else is not), ``game_number``,
+    ``result`` are written; the ones that leave a match give the roll of a
+    game left before its first move; anything else is not), ``game_number``,
     ``side``, ``position`` (before it), ``moves`` and ``points``.  A game
     without a ``result`` is under way (or was left before anybody moved):
-    it has no «Wins».  ``first`` is where a game with no action yet stands.
+    it has no «Wins», unless it ended a match whose ``winner`` and
+    ``final_score`` say more than its own result (the match was left).
+    ``first`` is where a game with no action yet stands.
     """
     by_game: dict[int, list] = {}
     for action in actions:
@@ -144,8 +162,23 @@ def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, f
     for number in range(1, last_game + 1):
         played = by_game.get(number, [])
         start = played[0].position if played else first
-        found.append(_transcript(number, start.score, played, ends_match=bool(length) and over and number == last_game))
+        ends_match = bool(length) and over and number == last_game
+        game = _transcript(number, start.score, played, ends_match=ends_match)
+        if ends_match and winner is not None and final_score is not None:
+            _match_left(game, played, winner, final_score[winner] - game.score[winner])
+        found.append(game)
     return found
+
+
+def _match_left(game: GameTranscript, actions: list, winner: int, lacked: int) -> None:
+    """The last game of a match that ``winner`` won with ``lacked`` points more than it began with."""
+    if lacked <= 0 or game.winner == winner and game.points >= lacked:
+        return
+    left = [action for action in actions if action.kind in LEAVING]
+    if not game.steps and left and left[-1].position.dice is not None:
+        position = left[-1].position  # left before anybody moved: the roll on the board
+        game.steps.append(Step(position.turn, play_cell(position.dice, [])))
+    game.winner, game.points, game.ends_match = winner, lacked, True
 
 
 def _transcript(number: int, score: tuple[int, int], actions: list, *, ends_match: bool) -> GameTranscript:

@@ -41,7 +41,7 @@ from .models import LiveAction, LiveGame
 Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
-EXPORTED = GRADED + (Kind.RESULT,)
+EXPORTED = GRADED + (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG)
 ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG, Kind.ABORT)
 
 
@@ -70,11 +70,13 @@ def to_grade(game: LiveGame) -> list[LiveAction]:
 
 
 def progress(game: LiveGame) -> Progress:
-    """How many of the game's decisions gnubg has graded, of all it will grade."""
+    """How many of the game's decisions gnubg has graded, of all it will grade, and its review's place in the queue."""
     if game.graded:
         return Progress(1, 1)
+    from .tasks import queue_position  # the tasks grade with this module
+
     graded = game.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
-    return Progress(graded, graded + len(to_grade(game)))
+    return Progress(graded, graded + len(to_grade(game)), position=queue_position(game))
 
 
 def declined_double(action: LiveAction) -> Position | None:
@@ -132,7 +134,7 @@ def export_text(game: LiveGame) -> str:
     """The game in ``.mat`` format, with the players' names."""
     games = transcripts(
         game.actions.filter(kind__in=EXPORTED), length=game.length, last_game=game.game_number, over=game.is_over,
-        first=game.position,
+        first=game.position, winner=game.winner, final_score=game.final_score if game.is_over else None,
     )
     names = (_mat_name(game.player(WHITE)), _mat_name(game.player(BLACK)))
     return match_text(game.length, names, games, jacoby=game.position.jacoby)

@@ -2,16 +2,17 @@
 
 ``queue_finished_match`` hears the game driver's ``game_finished`` and queues
 the review once the match (or money session) is over; ``manage.py db_worker``
-runs ``review_live_game``, which grades
-every decision through practice's evaluator and tells the game's open
-review pages (``review_socket``) as it goes.
+runs ``review_live_game`` (in the queue's fair order: a review is both
+players'), which grades every decision through practice's evaluator and
+tells the game's open review pages (``review_socket``) as it goes.
 """
 
 from __future__ import annotations
 
 from django_tasks import task
 
-from tutor.practice.background import QUEUE, ensure_queued, grade_or_retry, queue
+from tutor.practice.background import QUEUE, ensure_queued, patiently, queue
+from tutor.practice.fair_queue import position
 
 from .models import LiveGame
 from .review import grade_game
@@ -19,21 +20,30 @@ from .review_socket import tell_review
 
 
 @task(queue_name=QUEUE)
-def review_live_game(game_id: int, attempt: int = 1) -> bool:
-    """Grade the finished game ``game_id``; False when it no longer exists."""
+def review_live_game(game_id: int, attempt: int = 1, people: list[str] | None = None) -> bool:
+    """Grade the finished game ``game_id``; False when it no longer exists.
+
+    ``people`` is read by the queue's order, not here; ``attempt`` is only
+    accepted for runs queued before failed runs were retried in place.
+    """
     game = LiveGame.objects.filter(pk=game_id).first()
     if game is None:
         return False
     try:
-        grade_or_retry(review_live_game, (game_id,), attempt, lambda: grade_game(game, after_each=lambda: tell_review(game_id)))
+        patiently(lambda: grade_game(game, after_each=lambda: tell_review(game_id)))
     finally:
         tell_review(game_id)
     return True
 
 
+def people_of(game: LiveGame) -> list[str]:
+    """Whose review a live game's is: both players'."""
+    return [f"u{pk}" for pk in (game.white_id, game.black_id) if pk]
+
+
 def queue_review(game: LiveGame) -> None:
     """The game has just ended: its review waits for a worker."""
-    queue(review_live_game, game.pk)
+    queue(review_live_game, game.pk, people=people_of(game))
 
 
 def queue_finished_match(sender, game: LiveGame, match_over: bool, **kwargs) -> None:
@@ -44,4 +54,9 @@ def queue_finished_match(sender, game: LiveGame, match_over: bool, **kwargs) -> 
 
 def requeue_review(game: LiveGame) -> bool:
     """A review page found the game not fully graded: queue it again unless a task is already waiting."""
-    return ensure_queued(review_live_game, game.pk)
+    return ensure_queued(review_live_game, game.pk, people=people_of(game))
+
+
+def queue_position(game: LiveGame) -> int | None:
+    """The game's review's place in the queue (None: it is not waiting)."""
+    return position(review_live_game, game.pk)

@@ -10,10 +10,15 @@ processes run the tasks; they reach gnubg the way web processes do,
 through ``evaluator`` and its own watched process, never loading it
 themselves.
 
-A review page that finds its game not fully graded and no task waiting for
-it (a game finished before reviews were queued, or a task that failed
-while gnubg was unavailable) queues one again: grading skips what is
-already graded, so nothing is done twice.
+Workers stay useful whatever happens to them (``recovery``, run by the
+project's ``db_worker``, ``task_worker``): a task whose worker died runs
+again, a failed one is tried again a few times, later each time, and the
+reviews are taken in a fair order (``fair_queue``: people take turns), which
+is also where a review page reads its game's place in the queue.  A review
+page that finds its game not fully graded and no task waiting for it (a
+game finished before reviews were queued, or a task that failed every try)
+queues one again: grading skips what is already graded, so nothing is done
+twice.
 
 The database holds other queues than the reviews' (the live games'
 clocks, ``play.flags``): the helpers here that find a task's runs look in
@@ -24,36 +29,39 @@ given moment, and ``drain`` runs any one queue.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Callable, TypeVar
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
-from django.utils import timezone
 from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
-from django_tasks_db.models import DBTaskResult, get_date_max
+from django_tasks_db.models import DBTaskResult
 
-from .evaluator import EvaluatorUnavailable, patience
+from . import recovery
+from .evaluator import patience
+from .fair_queue import claim_next
 
 QUEUE = "reviews"
 WAITING = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
-ATTEMPTS = 5
-"""How many times a review is tried while gnubg cannot answer, each later than the one before."""
-RETRY_SECONDS = 30
 T = TypeVar("T")
 
 
-def queue(task, *args) -> None:
-    """Queue ``task(*args)`` (a task of the reviews queue), as part of the current transaction."""
-    task.enqueue(*args)
+def queue(task, *args, people: list[str]) -> None:
+    """Queue ``task(*args)`` (a task of the reviews queue) for ``people``, as part of the current transaction.
+
+    ``people`` (``"u<id>"`` for an account, ``"m<id>"`` for a visitor's
+    practice match) is whose review it is: the queue's fair order reads it
+    (``fair_queue``), the grading does not.
+    """
+    task.enqueue(*args, people=people)
 
 
 def _runs(task, *args):
     """The rows of ``task(*args)`` in its queue, newest first (the first argument narrows them in the database)."""
     rows = DBTaskResult.objects.filter(task_path=task.module_path, queue_name=task.queue_name, args_kwargs__args__0=args[0])
-    return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status") if row.args_kwargs.get("args") == list(args)]
+    return [row for row in rows.order_by("-enqueued_at").only("args_kwargs", "status", "exception_class_path")
+            if row.args_kwargs.get("args") == list(args)]
 
 
 def is_waiting(task, *args) -> bool:
@@ -62,17 +70,19 @@ def is_waiting(task, *args) -> bool:
 
 
 def has_failed(task, *args) -> bool:
-    """Whether the last finished run of ``task(*args)`` failed (gnubg unavailable, for instance)."""
-    finished = [row.status for row in _runs(task, *args) if row.status not in WAITING]
-    return bool(finished) and finished[0] == TaskResultStatus.FAILED
+    """Whether the last try of ``task(*args)`` failed (gnubg unavailable, for instance), waiting for a retry or not."""
+    runs = _runs(task, *args)
+    retried = [row for row in runs if row.status == TaskResultStatus.READY and row.exception_class_path]
+    finished = [row.status for row in runs if row.status not in WAITING]
+    return bool(retried) or bool(finished) and finished[0] == TaskResultStatus.FAILED
 
 
-def ensure_queued(task, *args) -> bool:
-    """Queue ``task(*args)`` unless it is already waiting; whether it was queued now."""
+def ensure_queued(task, *args, people: list[str]) -> bool:
+    """Queue ``task(*args)`` for ``people`` unless it is already waiting; whether it was queued now."""
     with transaction.atomic():
         if is_waiting(task, *args):
             return False
-        queue(task, *args)
+        queue(task, *args, people=people)
     return True
 
 
@@ -100,22 +110,16 @@ def stop_waiting(task, *args) -> None:
     _waiting(task, args).delete()
 
 
-def grade_or_retry(task, args: tuple, attempt: int, grade: Callable[[], T]) -> T:
-    """Run ``grade`` (a task's work) with the worker's patience; when gnubg cannot answer, try again later.
+def patiently(grade: Callable[[], T]) -> T:
+    """Run ``grade`` (a task's work) with the worker's patience for each of gnubg's answers.
 
     A worker waits ``REVIEW_EVALUATOR_TIMEOUT`` seconds for each answer
-    (nobody is kept waiting).  Without an answer, what was graded stays
-    graded, the same task is queued again ``RETRY_SECONDS`` times the
-    attempt later, up to ``ATTEMPTS`` times, and this run fails.
+    (nobody is kept waiting).  Without an answer the task fails, what was
+    graded stays graded, and the worker tries it again later
+    (``recovery.retry_failed``).
     """
-    try:
-        with patience(float(getattr(settings, "REVIEW_EVALUATOR_TIMEOUT", 120))):
-            return grade()
-    except EvaluatorUnavailable:
-        if attempt < ATTEMPTS:
-            later = timezone.now() + timedelta(seconds=RETRY_SECONDS * attempt)
-            task.using(run_after=later).enqueue(*args, attempt=attempt + 1)
-        raise
+    with patience(float(getattr(settings, "REVIEW_EVALUATOR_TIMEOUT", 120))):
+        return grade()
 
 
 def drain(limit: int | None = None, *, queue: str = QUEUE, now: datetime | None = None) -> int:
@@ -127,40 +131,33 @@ def drain(limit: int | None = None, *, queue: str = QUEUE, now: datetime | None 
     ``now`` puts that moment elsewhere, so that a test that moves the live
     games' clock (``play.clocks.clock``) runs exactly the tasks due by
     then, as a worker would at that time, without sleeping.  A task that
-    queues another one already due runs it in the same drain.
+    queues another one already due runs it in the same drain, and so does a
+    failed one whose retry is due (``recovery.sweep``), in the fair order.
     """
     worker = Worker(
         queue_names=[queue], interval=0, batch=True, backend_name="default", startup_delay=False,
-        max_tasks=None, worker_id="drain", excluded_queue_names=[],
+        max_tasks=None, worker_id=recovery.new_worker_id("drain"), excluded_queue_names=[],
     )
     ran = 0
     while limit is None or ran < limit:
-        with transaction.atomic():
-            row = _due(queue, now).get_locked()
-            if row is None:
-                return ran
-            row.claim(worker.worker_id)
+        recovery.sweep(now, me=worker.worker_id)
+        row = claim_next([queue], worker.worker_id, lease_until=recovery.lease_end(now), now=now)
+        if row is None:
+            return ran
         worker.run_task(row)
         ran += 1
     return ran
 
 
-def _due(queue: str, now: datetime | None):
-    """The tasks of ``queue`` a worker would take at ``now`` (the real time by default)."""
-    if now is None:
-        return DBTaskResult.objects.ready().filter(queue_name=queue)
-    return DBTaskResult.objects.filter(queue_name=queue, status=TaskResultStatus.READY).filter(
-        Q(run_after__lte=now) | Q(run_after=get_date_max())
-    )
-
-
 @dataclass(frozen=True)
 class Progress:
-    """How far a game's review has come: decisions graded of those to grade."""
+    """How far a game's review has come: decisions graded of those to grade, and its place in the queue while it waits."""
 
     done: int
     total: int
     failed: bool = False
+    position: int | None = None
+    """1 for the next review a worker takes; None while it runs (or when nothing waits)."""
 
     @property
     def ready(self) -> bool:
@@ -170,5 +167,21 @@ class Progress:
     def percent(self) -> int:
         return 100 if not self.total else int(100 * self.done / self.total)
 
+    @property
+    def in_queue(self) -> str:
+        """Where the review waits, in a sentence for its page ("" once a worker grades it).
+
+        >>> Progress(0, 9, position=3).in_queue
+        'Tu revisión es la 3.ª en la cola.'
+        >>> Progress(0, 9, position=1).in_queue
+        'Tu revisión es la siguiente en la cola.'
+        """
+        if self.ready or self.position is None:
+            return ""
+        if self.position == 1:
+            return "Tu revisión es la siguiente en la cola."
+        return f"Tu revisión es la {self.position}.ª en la cola."
+
     def as_json(self) -> dict:
-        return {"done": self.done, "total": self.total, "ready": self.ready, "failed": self.failed}
+        return {"done": self.done, "total": self.total, "ready": self.ready, "failed": self.failed,
+                "position": self.position, "queue": self.in_queue}

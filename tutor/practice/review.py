@@ -47,9 +47,14 @@ def ungraded_games(match: PracticeMatch) -> list[int]:
 
 
 def progress(match: PracticeMatch) -> Progress:
-    """The program's decisions of finished games graded so far, of all of them."""
+    """The program's decisions of finished games graded so far, of all of them, and the reviews' place in the queue."""
     colours = list(program_decisions(match, finished_games(match)).values_list("colour", flat=True))
-    return Progress(sum(1 for colour in colours if colour), len(colours))
+    done = sum(1 for colour in colours if colour)
+    if done == len(colours):
+        return Progress(done, len(colours))
+    from .tasks import queue_position  # the tasks grade with this module
+
+    return Progress(done, len(colours), position=queue_position(match))
 
 
 def review_context(match: PracticeMatch, wanted: str | None) -> dict:

@@ -36,11 +36,11 @@ DJANGO_APPS = [
 THIRD_PARTY_APPS = [
     "csp",
     "channels",
-    # Django's Tasks API (django.tasks from Django 6) and its database queue:
-    # reviews are graded by worker processes, never by a web request.
-    "django_tasks",
-    "django_tasks_db",
 ]
+
+# Django's Tasks API (django.tasks from Django 6) and its database queue:
+# reviews are graded by worker processes, never by a web request.
+TASKS_APPS = ["django_tasks", "django_tasks_db"]
 
 # The project's own apps.  Add new apps here (e.g. "tutor.lessons",
 # "tutor.classroom", "tutor.practice"); the order is the template lookup order.
@@ -59,8 +59,10 @@ PROJECT_APPS = [
 
 # daphne comes first: its `runserver` (which replaces Django's and
 # staticfiles') serves the ASGI application, HTTP and the live games'
-# WebSockets alike, so `make run` needs no second server.
-INSTALLED_APPS = ["daphne"] + DJANGO_APPS + THIRD_PARTY_APPS + PROJECT_APPS
+# WebSockets alike, so `make run` needs no second server.  The first app with
+# a command of a given name wins: the same way practice's db_worker (django-tasks-db's, with leases, recovery, retries and
+# the reviews' fair order: tutor/practice/task_worker.py) replaces the package's.
+INSTALLED_APPS = ["daphne"] + DJANGO_APPS + THIRD_PARTY_APPS + PROJECT_APPS + TASKS_APPS
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
