@@ -17,7 +17,7 @@ def test_the_training_page_lists_every_rule_by_lesson_with_its_level_and_what_ea
     for rule in RULES.values():
         assert f"/entrenar/{rule.code}/" in html
     assert html.count('data-mastery data-level="0"') == len(RULES) and "sin empezar" in html and "Repaso de hoy" in html
-    assert "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas en el nivel 2 o más." in html
+    assert "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas con dificultad 2 o más." in html
 
 
 def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(client):

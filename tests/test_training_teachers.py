@@ -3,14 +3,17 @@ and drills in assignments that differ for each student."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
+from django.utils import timezone
 
 from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json
 from tutor.classroom.models import Attempt
 from tutor.drills import LEVELS, RULES
 from tutor.training.assignments import student_drills
+from tutor.training import memory
 from tutor.training.memory import record_answer
 from tutor.training.models import DrillTask
 
@@ -57,10 +60,12 @@ def test_one_right_answer_never_paints_a_cell_red(client, group):
     assert "heat--few" in cell and "heat--low" not in cell
 
 
-def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group):
+def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group, monkeypatch):
     teacher, ana, beto, classroom = group
     client.force_login(teacher)
-    for index in range(8):
+    today = timezone.now()
+    for index in range(8):  # the top level asks for the hardest drills right on two different days
+        monkeypatch.setattr(memory, "now", lambda index=index: today - dt.timedelta(days=3 if index < 4 else 0, seconds=10 - index))
         record_answer(ana, ["hit"], True, "drill", f"hit.3.0.{index}")
     cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", ana)
     assert "heat--high" in cell and "dominada" in cell
