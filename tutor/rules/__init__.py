@@ -45,7 +45,7 @@ from .reasons import (
     explain_verdict,
     sentence,
 )
-from .words import counted
+from .words import counted, die_names
 
 __all__ = [
     "CRAWFORD_NOTICE",
@@ -70,6 +70,7 @@ __all__ = [
     "counted",
     "cube_refusal",
     "describe_defects",
+    "die_names",
     "drop_sentence",
     "explain",
     "explain_drop",

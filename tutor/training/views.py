@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tutor.drills import LEVELS, RULES, Drill, drill_set
+from tutor.json_api import BadRequest
 from tutor.lessons.library import get_library
 from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
@@ -45,16 +46,20 @@ def _int(request: HttpRequest, name: str, default: int, low: int, high: int) -> 
 def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str, mode: str, extra: dict | None = None) -> HttpResponse:
     """Render one drill; a POST (no JavaScript) is judged and shown on the same page."""
     verdict = submitted = None
+    status = 200
     if request.method == "POST":
         field = "play" if drill.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
-        verdict = check_and_record(request, drill, submitted)
+        try:
+            verdict = check_and_record(request, drill, submitted)
+        except BadRequest as lacking:  # an empty or unfinished answer: nothing was judged
+            verdict, status = {"error": lacking.message}, lacking.status
     memory = memories(request)[drill.rule]
     context = {
         "drill": drill,
         "rule": RULES[drill.rule],
         "memory": memory,
-        "streak": verdict["streak"] if verdict else streak(request),
+        "streak": verdict.get("streak", streak(request)) if verdict else streak(request),
         "check_url": reverse("training:api-check", args=[drill.id]),
         "here": here,
         "next_url": next_url,
@@ -66,7 +71,7 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
         "due_text": left_for_today(len(due_rules(request))) if mode == "review" else "",
         **(extra or {}),
     }
-    return render(request, "training/drill.html", context)
+    return render(request, "training/drill.html", context, status=status)
 
 
 @ratelimit("check")
