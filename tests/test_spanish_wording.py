@@ -2,7 +2,8 @@
 
 The glossary fixes «partida simple» for a single game; the site speaks to one
 learner with «tú», so never to several with «vosotros» («seguís»); and it
-welcomes without assuming a gender («Te damos la bienvenida», not «Bienvenido»).
+welcomes without assuming a gender («Te damos la bienvenida», not «Bienvenido»); a drill's
+«dificultad» is never called a «nivel», the word of what a learner has shown («nivel de dominio»).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ BANNED = {
     r"\bsegu[ií]s\b": "«tú», no «vosotros»",
     r"(?<!la )\bbienvenid[oa]s?\b": "«Te damos la bienvenida», sin género",
     r"\bpasa el turno\b": "«pasas» a quien juega; «pasa» a los demás",
+    r"(?<!título de )\bnivel (\{\{ ?(task\.|drill\.)?level ?\}\}|[1-3]\b)": "«dificultad 1/2/3» para los ejercicios; «nivel de dominio» es lo que alguien ha demostrado",
 }
 
 

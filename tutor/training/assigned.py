@@ -31,10 +31,10 @@ MAX_COUNT = 30
 def add(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = access.taught_assignment(request.user, pk)
     rule = request.POST.get("regla", "")
-    level = parse_int(request.POST.get("nivel"))
+    level = parse_int(request.POST.get("dificultad", request.POST.get("nivel")))
     count = parse_int(request.POST.get("cantidad"), low=1, high=MAX_COUNT)
     if rule not in RULES or level not in LEVELS or count is None:
-        messages.error(request, f"Elige una regla, un nivel del 1 al 3 y entre 1 y {MAX_COUNT} ejercicios.")
+        messages.error(request, f"Elige una regla, una dificultad del 1 al 3 y entre 1 y {MAX_COUNT} ejercicios.")
     else:
         add_task(assignment, rule, level, count)
         messages.success(request, f"Añadidos {count} ejercicios de «{RULES[rule].title}», distintos para cada alumno.")

@@ -98,7 +98,7 @@ def attempt_lines(assignment, student) -> list[AttemptLine]:
             tries[answer.item] = tries.get(answer.item, 0) + 1
             lines.append(
                 AttemptLine(
-                    exercise=f"Entrenamiento «{title}» (nivel {task.level}): {numbers[answer.item]} de {task.count}",
+                    exercise=f"Entrenamiento «{title}» (dificultad {task.level}): {numbers[answer.item]} de {task.count}",
                     number=tries[answer.item],
                     created_at=answer.created,
                     text="",

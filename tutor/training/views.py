@@ -32,7 +32,7 @@ def index(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list] = {slug: [] for slug in titles}
     for rule in RULES.values():
         groups.setdefault(rule.lesson, []).append((rule, known[rule.code]))
-    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items() if rules]
+    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_passed(request, slug)) for slug, rules in groups.items() if rules]
     due = due_rules(request)
     context = {"lessons": lessons, "due": due, "due_words": rules_in_words(len(due)), "thresholds": THRESHOLDS}
     return render(request, "training/index.html", context)
@@ -79,14 +79,15 @@ def drill(request: HttpRequest, rule: str) -> HttpResponse:
     if rule not in RULES:
         raise Http404("Esa regla no existe.")
     memory = memories(request)[rule]
-    chosen = "nivel" in request.GET
-    level = _int(request, "nivel", suggested_drill_level(memory.level), LEVELS[0], LEVELS[-1])
+    asked = "dificultad" if "dificultad" in request.GET else "nivel"  # «nivel» in links from before the word changed
+    chosen = asked in request.GET
+    level = _int(request, asked, suggested_drill_level(memory.level), LEVELS[0], LEVELS[-1])
     index = _int(request, "n", memory.total, 0, 10**6 - 1)
     drill = drill_set(rule, level, learner_seed(request), 1, start=index)[0]
     index = drill.index
     base = reverse("training:drill", args=[rule])
-    # A level the learner picked stays; otherwise each drill follows the level they have shown.
-    picked = f"nivel={level}&" if chosen else ""
+    # A difficulty the learner picked stays; otherwise each drill follows the level of mastery they have shown.
+    picked = f"dificultad={level}&" if chosen else ""
     return _drill_page(request, drill, here=f"{base}?{picked}n={index}", next_url=f"{base}?{picked}n={index + 1}", mode="rule")
 
 
