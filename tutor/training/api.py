@@ -92,7 +92,7 @@ def check_and_record(request: HttpRequest, drill: Drill, submitted: str) -> dict
     if lacking is not None:
         raise BadRequest(lacking)
     payload = judge(drill, submitted)
-    send_answer(request, drill, payload["correct"])
+    send_answer(request, drill, payload["correct"], submitted=submitted)
     known = memories(request)
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])

@@ -88,7 +88,7 @@ def _judge_and_store(request: HttpRequest, drill, text: str) -> dict:
     if lacking is not None:
         raise BadRequest(lacking)
     payload = judge(drill, text)
-    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT)
+    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT, text)
     return payload
 
 

@@ -109,9 +109,25 @@ def judge(drill: Drill, submitted: str) -> dict:
     return _payload(correct, f"{RIGHT if correct else WRONG} {why}", drill)
 
 
-def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL) -> None:
-    """Tell the site that ``who`` (a request or a user) answered ``drill``: an ``answer_judged`` event."""
-    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id))
+def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL, submitted: str = "") -> None:
+    """Tell the site that ``who`` (a request or a user) answered ``drill`` with ``submitted``: an ``answer_judged`` event."""
+    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id, answer_in_words(drill, submitted)))
+
+
+def answer_in_words(drill: Drill, submitted: str) -> str:
+    """The answer as the learner gave it, in the words they saw: the play as written («pasar» for an
+    empty one), the number, «sí» or «no» («sí, es legal» for a legality question)."""
+    text = str(submitted)[:MAX_TEXT].strip()
+    if drill.is_play:
+        return text or "pasar (jugada en blanco)"
+    if drill.asks_number:
+        return text
+    said = normalise_yes_no(text.lower())
+    if said is None:
+        return text
+    if drill.asks_legality:
+        return "sí, es legal" if said else "no, no es legal"
+    return "sí" if said else "no"
 
 
 def _judge_play(drill: Drill, text: str) -> dict:

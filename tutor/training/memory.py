@@ -32,6 +32,7 @@ from tutor.drills import RULES
 from .mastery import WINDOW, Answer, Level, difficulty, fallen, label, next_level
 
 SESSION_KEY = "training"
+ANSWER_LENGTH = 200
 MAX_SESSION_ANSWERS = 400
 HISTORY_DAYS = 28
 _scheduler = Scheduler(enable_fuzzing=False)
@@ -162,10 +163,11 @@ def known_rules(rules) -> list[str]:
     return seen
 
 
-def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "") -> None:
+def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "", answer: str = "") -> None:
     """One answer about ``rules`` (drill rule codes), from anywhere on the site.
 
-    ``who`` is the request (a visitor's answers go to the session) or a user.
+    ``who`` is the request (a visitor's answers go to the session) or a user;
+    an account also keeps ``answer``, what the learner said, for a teacher.
     Unknown codes are ignored, so callers may pass whatever they have.
     """
     rules = known_rules(rules)
@@ -175,7 +177,7 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     request = who if hasattr(who, "session") else None
     user = _account(request) if request is not None else who
     if user is not None:
-        _record_in_account(user, rules, correct, source, item, at)
+        _record_in_account(user, rules, correct, source, item, at, answer)
         return
     if request is None:  # neither an account nor a session to keep the answer in
         return
@@ -191,7 +193,7 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     request.session[SESSION_KEY] = state
 
 
-def _record_in_account(user, rules, correct, source, item, at) -> None:
+def _record_in_account(user, rules, correct, source, item, at, answer="") -> None:
     from django.db import transaction
 
     from .models import RuleAnswer, RuleMemory
@@ -211,7 +213,7 @@ def _record_in_account(user, rules, correct, source, item, at) -> None:
             window = _recent_answers(user, rule) + [_answer(correct, item, at)]
             memory.level = next_level(fallen(memory.level, missed_reviews(before, at)), window)
             memory.save()
-            RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], created=at)
+            RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], answer=answer[:ANSWER_LENGTH], created=at)
 
 
 def _recent_answers(user, rule: str, limit: int = WINDOW - 1) -> list[Answer]:

@@ -50,6 +50,7 @@ class RuleAnswer(models.Model):
     correct = models.BooleanField()
     source = models.CharField(max_length=20, choices=SOURCES)
     item = models.CharField(max_length=80, blank=True)
+    answer = models.CharField("respuesta", max_length=200, blank=True, help_text="Lo que respondió, con las palabras que vio (una jugada, un número, «sí» o «no»).")
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
