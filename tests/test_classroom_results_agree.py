@@ -62,7 +62,8 @@ def test_the_teacher_the_csv_and_the_student_count_the_same_items_drills_include
     assert "Ejercicios (6)</h2>" in detail and "2 de las lecciones o propios y 4 de entrenamiento" in detail
     assert '<td>6</td>' in client.get(f"/clases/{assignment.classroom_id}/").content.decode()
     page = client.get(f"/clases/tareas/{assignment.pk}/resultados/").content.decode()
-    assert f'<th scope="col">{TASK_TITLE}</th>' in page
+    assert f'<abbr title="{TASK_TITLE}">3</abbr><span class="visually-hidden">. {TASK_TITLE}</span>' in page
+    assert f"<li>{TASK_TITLE} <span class=\"tag tag--info\">4 posiciones propias de cada alumno</span></li>" in page
     assert re.findall(r"<td data-solved>(.*?)</td>", page) == ["3 de 6", "0 de 6"]
 
     header, *lines = rows_of(client.get(f"/clases/tareas/{assignment.pk}/resultados.csv"))

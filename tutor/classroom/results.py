@@ -156,6 +156,12 @@ class Grid:
     groups: list[PartGroup] = field(default_factory=list)
 
     @property
+    def group_sizes(self) -> list[tuple[PartGroup, int]]:
+        """Each group with how many items it gives every student."""
+        cells = self.table[0][1] if self.rows else []
+        return [(group, len(cell.parts)) for group, cell in zip(self.groups, cells)]
+
+    @property
     def table(self) -> list[tuple[Row, list[GroupCell]]]:
         """Each row with its group cells, in the order of ``groups``: what the results page draws."""
         return [(row, row.group_cells(self.groups)) for row in self.rows]
