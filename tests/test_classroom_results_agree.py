@@ -89,6 +89,8 @@ def test_the_attempts_csv_gives_each_answer_in_the_words_the_student_saw(client,
         (f"{TASK_TITLE}: 2 de 4", second.tempting, "Incorrecto"),
     ]
     assert answers[0][1:] == (RIGHT, "Correcto")
+    rule_page = client.get(f"/clases/{assignment.classroom_id}/reglas/{course[1].pk}/blocked/").content.decode()
+    assert f"<td>{second.tempting}</td>" in rule_page  # the teacher's page of the student's answers on one rule
 
 
 def test_an_assignment_of_drills_alone_can_be_published(client):
