@@ -63,7 +63,7 @@ def test_the_teacher_the_csv_and_the_student_count_the_same_items_drills_include
     assert '<td>6</td>' in client.get(f"/clases/{assignment.classroom_id}/").content.decode()
     page = client.get(f"/clases/tareas/{assignment.pk}/resultados/").content.decode()
     assert f'<abbr title="{TASK_TITLE}">3</abbr><span class="visually-hidden">. {TASK_TITLE}</span>' in page
-    assert f"<li>{TASK_TITLE} <span class=\"tag tag--info\">4 posiciones propias de cada alumno</span></li>" in page
+    assert f"<li>{TASK_TITLE}: 4 posiciones, distintas para cada alumno</li>" in page
     assert re.findall(r"<td data-solved>(.*?)</td>", page) == ["3 de 6", "0 de 6"]
 
     header, *lines = rows_of(client.get(f"/clases/tareas/{assignment.pk}/resultados.csv"))
