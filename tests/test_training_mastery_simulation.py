@@ -35,7 +35,7 @@ def wrong_answer(drill) -> dict:
     return {"play": drill.tempting} if drill.is_play else {"answer": "no" if drill.answer == "si" else "si"}
 
 
-@pytest.mark.parametrize("query", ["", "?nivel=3&"])
+@pytest.mark.parametrize("query", ["", "?dificultad=3&"])
 def test_ten_right_answers_in_a_minute_reach_at_most_the_middle_level(client, monkeypatch, query):
     clock = Clock(monkeypatch)
     words = []
