@@ -2,7 +2,8 @@
 
 The glossary fixes «partida simple» for a single game; the site speaks to one
 learner with «tú», so never to several with «vosotros» («seguís»); and it
-welcomes without assuming a gender («Te damos la bienvenida», not «Bienvenido»).
+welcomes without assuming a gender («Te damos la bienvenida», not «Bienvenido»); a drill's
+«dificultad» is never called a «nivel», the word of what a learner has shown («nivel de dominio»).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ BANNED = {
     r"\bvolveréis\b": "«tú», no «vosotros»",
     r"\bcubo (?:está |sigue |queda )?a \d": "el cubo está «en 2», como en las lecciones",
     r"\bcubo en 1\b|\ben el centro, a 1\b": "el cubo no tiene cara de 1: «en el centro, nadie ha doblado»",
+    r"(?<!título de )\bnivel (\{\{ ?(task\.|drill\.)?level ?\}\}|[1-3]\b)": "«dificultad 1/2/3» para los ejercicios; «nivel de dominio» es lo que alguien ha demostrado",
 }
 
 

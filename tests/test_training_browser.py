@@ -181,7 +181,7 @@ def test_a_teachers_drill_results_fit_a_360_pixel_phone_and_a_wide_table_scrolls
             RuleAnswer.objects.create(user=student, rule=task.rule, correct=n % 3 > 0, source="assignment", item=drill.id)
     title = RULES[task.rule].title
     tables = {
-        f"/clases/tareas/{assignment.pk}/resultados/": f"{MAX_COUNT} ejercicios de «{title}» (nivel 1)",
+        f"/clases/tareas/{assignment.pk}/resultados/": f"{MAX_COUNT} ejercicios de «{title}» (dificultad 1)",
         f"/clases/entrenamiento/{task.pk}/": f"{title}: resultados",
         f"/clases/{classroom.pk}/reglas/{students[0].pk}/{task.rule}/": f"Alumna Número 0 Fernández: {title}",
     }

@@ -40,3 +40,15 @@ def test_a_wrong_number_gives_the_right_one_and_how_it_adds_up():
     assert message == "No es correcto. La respuesta es 1, no 0. Recuento: tu única ficha está en el 1, a un pip de salir."
     scoring = judge(drill("scoring", position, "numero", answer="4", facts=("gammon", 2, 2, False)), "2")["message"]
     assert scoring == "No es correcto. La respuesta es 4, no 2. Es un gammon (vale 2) con el cubo en 2: 2 × 2 = 4."
+
+
+def test_an_answer_is_kept_in_the_words_the_learner_saw():
+    from tutor.training.judging import answer_in_words
+
+    position = Position.initial()
+    assert answer_in_words(drill("hit", position, "legalidad", answer="si"), "si") == "sí, es legal"
+    assert answer_in_words(drill("hit", position, "legalidad", answer="si"), "NO") == "no, no es legal"
+    assert answer_in_words(drill("may-double", position, "sino", answer="no"), "si") == "sí"
+    assert answer_in_words(drill("pip-count", position, "numero", answer="167"), " 167 ") == "167"
+    assert answer_in_words(drill("closed-out", CLOSED_OUT, "unica"), "") == "pasar (jugada en blanco)"
+    assert answer_in_words(drill("blocked", position, "jugada"), "24/18 13/10") == "24/18 13/10"

@@ -13,6 +13,8 @@ from tutor.training.mastery import THRESHOLDS, Answer, Level, difficulty, label,
 
 R1, R2, R3 = Answer(True, 1), Answer(True, 2), Answer(True, 3)
 W1, W3 = Answer(False, 1), Answer(False, 3)
+R3_LATER = Answer(True, 3, day=1)
+"""A right answer at difficulty 3 on another day than the others (which are all on day 0)."""
 
 
 @pytest.mark.parametrize(
@@ -25,9 +27,11 @@ W1, W3 = Answer(False, 1), Answer(False, 3)
         ([R1] * 5, Level.PRACTISED),
         ([R1, R1, R2, R2, R2], Level.CONFIDENT),
         ([R3] * 5, Level.CONFIDENT),
-        ([R1] * 5 + [R3] * 3, Level.MASTERED),
-        ([W3, W3] + [R1] * 5 + [R3] * 3, Level.MASTERED),
-        ([W3] * 3 + [R1] * 4 + [R3] * 3, Level.CONFIDENT),
+        ([R1] * 5 + [R3] * 3, Level.CONFIDENT),
+        ([R1] * 5 + [R3] * 2 + [R3_LATER], Level.MASTERED),
+        ([R3] * 10, Level.CONFIDENT),
+        ([W3, W3] + [R1] * 5 + [R3, R3_LATER, R3], Level.MASTERED),
+        ([W3] * 3 + [R1] * 4 + [R3, R3, R3_LATER], Level.CONFIDENT),
         ([R3] * 3 + [R1] * 7 + [R1] * 3, Level.PRACTISED),
     ],
 )
@@ -40,19 +44,29 @@ def test_eight_right_of_ten_never_reads_as_a_beginner():
     assert replay(eight_of_ten) == Level.PRACTISED and label(replay(eight_of_ten), 10) == "practicada"
 
 
+MASTERED_OVER_TWO_DAYS = [R3] * 4 + [R3_LATER] * 4
+
+
 def test_a_right_answer_keeps_a_level_the_window_no_longer_shows():
-    mastered = replay([R3] * 8)
+    mastered = replay(MASTERED_OVER_TWO_DAYS)
     assert mastered == Level.MASTERED
-    assert replay([R3] * 8 + [R1] * 10) == Level.MASTERED
+    assert replay(MASTERED_OVER_TWO_DAYS + [R1] * 10) == Level.MASTERED
 
 
 def test_wrong_answers_lower_the_level_only_to_what_the_recent_answers_show():
-    assert replay([R3] * 8 + [W1]) == Level.MASTERED
-    assert replay([R3] * 8 + [W1] * 3) == Level.CONFIDENT
-    assert replay([R3] * 8 + [W1] * 10) == Level.NOT_STARTED
+    assert replay(MASTERED_OVER_TWO_DAYS + [W1]) == Level.MASTERED
+    assert replay(MASTERED_OVER_TWO_DAYS + [W1] * 3) == Level.CONFIDENT
+    assert replay(MASTERED_OVER_TWO_DAYS + [W1] * 10) == Level.NOT_STARTED
 
 
-answers = st.lists(st.builds(Answer, st.booleans(), st.integers(1, 3)), max_size=40)
+def test_a_right_answer_raises_the_level_one_step_at_most():
+    assert shown(MASTERED_OVER_TWO_DAYS) == Level.MASTERED
+    assert [next_level(level, MASTERED_OVER_TWO_DAYS) for level in Level] == [
+        Level.PRACTISED, Level.CONFIDENT, Level.MASTERED, Level.MASTERED,
+    ]
+
+
+answers = st.lists(st.builds(Answer, st.booleans(), st.integers(1, 3), st.integers(0, 3)), max_size=40)
 
 
 @settings(deadline=None, max_examples=200)
@@ -64,6 +78,7 @@ def test_a_right_answer_never_lowers_the_level_and_a_wrong_one_never_raises_it(h
         seen.append(answer)
         after = next_level(level, seen[-10:])
         assert after >= level if answer.correct else after <= level
+        assert after <= level + 1
         level = after
 
 
@@ -74,8 +89,8 @@ def test_a_drills_id_carries_its_level_and_everything_else_counts_as_level_one()
 
 def test_the_thresholds_are_stated_in_plain_spanish_from_the_highest():
     assert [threshold.text for threshold in THRESHOLDS] == [
-        "«Dominada»: ocho respuestas bien entre las diez últimas, tres de ellas en el nivel 3.",
-        "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas en el nivel 2 o más.",
+        "«Dominada»: ocho respuestas bien entre las diez últimas, tres de ellas con dificultad 3, en dos días distintos como mínimo (un repaso otro día).",
+        "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas con dificultad 2 o más.",
         "«Practicada»: dos respuestas bien entre las diez últimas.",
     ]
 
@@ -88,19 +103,10 @@ def test_drills_start_easy_and_follow_the_level_shown():
 
 
 @pytest.mark.django_db
-def test_ten_right_drills_at_the_suggested_level_make_a_rule_mastered(client):
-    levels = []
-    for _ in range(10):
-        page = client.get("/entrenar/hit/")
-        drill = page.context["drill"]
-        answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
-        levels.append(client.post(page.context["here"], answer).context["memory"].level_word)
-    assert levels[1] == "practicada" and "segura" in levels and levels[-1] == "dominada"
-
-
-@pytest.mark.django_db
-def test_an_account_keeps_its_level_and_a_migration_computes_it_from_stored_answers(ana):
+def test_an_account_keeps_its_level_and_a_migration_computes_it_from_stored_answers(ana, monkeypatch):
+    start = dt.datetime(2030, 3, 1, 10, tzinfo=dt.timezone.utc)
     for index in range(8):
+        monkeypatch.setattr(memory, "now", lambda index=index: start + dt.timedelta(days=index // 4 * 3, minutes=index))
         memory.record_answer(ana, ["hit"], True, "drill", f"hit.3.0.{index}")
     assert memory.memories_of(ana)["hit"].level == Level.MASTERED
     from tutor.training.models import RuleMemory
@@ -110,7 +116,7 @@ def test_an_account_keeps_its_level_and_a_migration_computes_it_from_stored_answ
 
     from django.apps import apps
 
-    import_module("tutor.training.migrations.0005_levels_from_stored_answers").compute_levels(apps, None)
+    import_module("tutor.training.migrations.0006_mastered_needs_two_days").compute_levels(apps, None)
     assert memory.memories_of(ana)["hit"].level == Level.MASTERED
 
 

@@ -1,5 +1,6 @@
-"""The level shown on a rule in a real browser: ten right drills raise it step by step, one right answer
-never paints the teacher's heatmap red, and «Repaso de hoy» counts down as the learner answers."""
+"""The level of mastery shown on a rule in a real browser: ten right drills in a minute raise it step by
+step to the middle level, no further; «Comprobar» with no move is not an answer; one right answer never
+paints the teacher's heatmap red, and «Repaso de hoy» counts down as the learner answers."""
 
 from __future__ import annotations
 
@@ -33,12 +34,18 @@ def answer(page, *, right: bool = True) -> dict:
     return response.value.json()
 
 
-def test_ten_right_drills_raise_the_level_and_one_right_answer_does_not_paint_the_heatmap_red(new_page, live_server):
+def test_ten_right_drills_raise_the_level_to_the_middle_and_one_right_answer_does_not_paint_the_heatmap_red(new_page, live_server):
     teacher = make_user("profe", teacher=True, name="Profesora Ruiz")
     student = make_user("lola", name="Lola Vera")
     classroom = make_classroom(teacher, "3.º A", students=[student])
     page = logged_in(new_page, live_server, student, viewport=PHONE)
     page.goto(f"{live_server.url}/entrenar/blocked/")
+    page.wait_for_selector("[data-drill] form[data-check-enhanced]")
+    with page.expect_response(lambda response: "/api/drills/check/" in response.url) as empty:
+        page.get_by_role("button", name="Comprobar").click()
+    assert empty.value.status == 400
+    assert "No has movido ninguna ficha" in page.locator(".verdict").inner_text()
+    assert page.locator("[data-streak]").inner_text() == "0"
     shown = [page.locator("[data-mastery-value]").inner_text()]
     for number in range(10):
         assert answer(page)["correct"] is True
@@ -50,12 +57,13 @@ def test_ten_right_drills_raise_the_level_and_one_right_answer_does_not_paint_th
             assert cell.get_attribute("class") == "heat heat--few" and "pocos datos" in cell.inner_text()
             assert_accessible(teacher_page)
         page.get_by_role("link", name="Siguiente ejercicio").click()
-    assert shown[0] == "sin empezar" and shown[2] == "practicada" and "segura" in shown and shown[-1] == "dominada"
+    assert shown[0] == "sin empezar" and shown[2] == "practicada" and shown[-1] == "segura" and "dominada" not in shown
     assert shown == sorted(shown, key=["sin empezar", "intentada", "practicada", "segura", "dominada"].index)
-    assert page.locator("[data-mastery]").get_attribute("data-level") == "3"
+    assert page.locator("[data-mastery]").get_attribute("data-level") == "2"
+    assert page.locator("[data-streak]").inner_text() == "10"
     assert_accessible(page)
     teacher_page.reload()
-    assert "dominada" in teacher_page.locator(f'td[data-rule="blocked"][data-student="{student.pk}"]').inner_text()
+    assert "segura" in teacher_page.locator(f'td[data-rule="blocked"][data-student="{student.pk}"]').inner_text()
 
 
 def test_todays_review_counts_down_as_the_learner_answers(new_page, live_server, monkeypatch):

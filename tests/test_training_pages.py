@@ -17,7 +17,7 @@ def test_the_training_page_lists_every_rule_by_lesson_with_its_level_and_what_ea
     for rule in RULES.values():
         assert f"/entrenar/{rule.code}/" in html
     assert html.count('data-mastery data-level="0"') == len(RULES) and "sin empezar" in html and "Repaso de hoy" in html
-    assert "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas en el nivel 2 o más." in html
+    assert "«Segura»: cinco respuestas bien entre las diez últimas, tres de ellas con dificultad 2 o más." in html
 
 
 def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(client):
@@ -30,7 +30,7 @@ def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(clien
     assert "¡Correcto!" in html and answered.context["streak"] == 1
     wrong = client.post("/entrenar/blocked/?nivel=1&n=0", {"play": drill.tempting}).content.decode()
     assert "bloqueado" in wrong
-    assert "?nivel=1&amp;n=1" in wrong
+    assert "?dificultad=1&amp;n=1" in wrong
 
 
 def test_an_unknown_rule_is_a_404_and_odd_parameters_fall_back(client):
@@ -102,7 +102,7 @@ def test_an_assignment_attempt_updates_the_students_memory(django_user_model):
     assert remembered.total == 1 and remembered.correct == 0
 
 
-def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
+def test_five_right_answers_in_a_lessons_mixed_review_mark_it_passed_not_mastered(client):
     assert "/entrenar/leccion/barra/" in client.get("/lecciones/barra/").content.decode()
     for step in range(5):
         drill = client.get(f"/entrenar/leccion/barra/?n={step}").context["drill"]
@@ -110,8 +110,8 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_mastered(client):
         answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
         client.post(f"/entrenar/leccion/barra/?n={step}", answer)
     html = client.get("/entrenar/").content.decode()
-    assert html.count('<span class="tag tag--ok">Dominada</span>') == 1
-    assert "Lección dominada" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
+    assert html.count('<span class="tag tag--ok">Repaso superado</span>') == 1 and ">Dominada<" not in html
+    assert "Repaso superado" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
 
 
 def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
@@ -125,3 +125,11 @@ def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(clien
     known = memory.memories(request)
     assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
     assert known["enter-point"].total == 1
+
+
+def test_a_drills_difficulty_and_the_level_of_mastery_have_different_words(client):
+    html = client.get("/entrenar/blocked/").content.decode()
+    assert all(f">Dificultad {level}</a>" in html for level in (1, 2, 3)) and "Nivel de dominio" in html
+    assert "Nivel 1" not in html and "Nivel:" not in html
+    progress = client.get("/entrenar/progreso/").content.decode()
+    assert "Nivel de dominio por regla" in progress and "como dificultad 1" in progress

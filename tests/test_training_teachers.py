@@ -3,14 +3,17 @@ and drills in assignments that differ for each student."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
+from django.utils import timezone
 
 from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json
 from tutor.classroom.models import Attempt
 from tutor.drills import LEVELS, RULES
 from tutor.training.assignments import student_drills
+from tutor.training import memory
 from tutor.training.memory import record_answer
 from tutor.training.models import DrillTask
 
@@ -57,10 +60,12 @@ def test_one_right_answer_never_paints_a_cell_red(client, group):
     assert "heat--few" in cell and "heat--low" not in cell
 
 
-def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group):
+def test_a_student_who_shows_a_rule_gets_a_green_cell_with_its_level(client, group, monkeypatch):
     teacher, ana, beto, classroom = group
     client.force_login(teacher)
-    for index in range(8):
+    today = timezone.now()
+    for index in range(8):  # the top level asks for the hardest drills right on two different days
+        monkeypatch.setattr(memory, "now", lambda index=index: today - dt.timedelta(days=3 if index < 4 else 0, seconds=10 - index))
         record_answer(ana, ["hit"], True, "drill", f"hit.3.0.{index}")
     cell = cell_of(client.get(f"/clases/{classroom.pk}/reglas/").content.decode(), "hit", ana)
     assert "heat--high" in cell and "dominada" in cell
@@ -92,7 +97,7 @@ def test_assignment_drills_are_different_for_each_student_and_show_in_the_result
     teacher, ana, beto, classroom = group
     assignment = make_assignment(classroom)
     client.force_login(teacher)
-    client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "bar-first", "nivel": "2", "cantidad": "10"})
+    client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "bar-first", "dificultad": "2", "cantidad": "10"})
     task = DrillTask.objects.get(assignment=assignment)
     assert task.count == 10 and task.level == 2
     mine, theirs = student_drills(task, ana.pk), student_drills(task, beto.pk)
@@ -117,7 +122,7 @@ def test_bad_drill_task_forms_get_a_spanish_message(client, group):
     teacher, ana, beto, classroom = group
     assignment = make_assignment(classroom)
     client.force_login(teacher)
-    response = client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "nada", "nivel": "7", "cantidad": "x"}, follow=True)
+    response = client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": "nada", "dificultad": "7", "cantidad": "x"}, follow=True)
     assert "Elige una regla" in response.content.decode()
     assert not DrillTask.objects.exists()
 
@@ -141,9 +146,9 @@ def test_a_students_drill_answers_show_on_their_assignment_page_and_in_the_attem
     csv = client.get(f"/clases/tareas/{assignment.pk}/intentos.csv").content.decode("utf-8-sig")
     drill_lines = [line.split(";") for line in csv.splitlines() if "Entrenamiento" in line]
     assert [(line[0], line[2], line[3], line[6], line[8]) for line in drill_lines] == [
-        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "1", "Incorrecto", "blocked"),
-        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 1 de 3", "2", "Correcto", ""),
-        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (nivel 1): 2 de 3", "1", "Incorrecto", "blocked"),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (dificultad 1): 1 de 3", "1", "Incorrecto", "blocked"),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (dificultad 1): 1 de 3", "2", "Correcto", ""),
+        ("Ana Sol", "Entrenamiento «No se puede parar en un punto bloqueado» (dificultad 1): 2 de 3", "1", "Incorrecto", "blocked"),
     ]
 
 
@@ -153,7 +158,7 @@ def test_thirty_drills_of_any_rule_and_level_open_for_the_student_and_in_the_tea
     assignment = make_assignment(classroom)
     client.force_login(teacher)
     for level in LEVELS:
-        client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": rule, "nivel": str(level), "cantidad": "30"})
+        client.post(f"/clases/tareas/{assignment.pk}/entrenamiento/", {"regla": rule, "dificultad": str(level), "cantidad": "30"})
     tasks = list(DrillTask.objects.filter(assignment=assignment))
     assert len(tasks) == len(LEVELS)
     for task in tasks:

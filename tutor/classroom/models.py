@@ -113,6 +113,7 @@ class Assignment(models.Model):
     status: str
     status_label: str
     solved_count: int
+    item_count: int
 
     class Meta:
         verbose_name = "tarea"
@@ -144,9 +145,11 @@ class Assignment(models.Model):
     def publish(self) -> bool:
         """Show the assignment to the students; False if it already was.
 
-        An assignment without exercises cannot be published.
+        An assignment without items (exercises or drills) cannot be published.
         """
-        if not self.exercises.exists():
+        from .results import item_counts
+
+        if not item_counts([self])[self.pk]:
             raise ValidationError("Añade al menos un ejercicio antes de publicar la tarea.", code="no-exercises")
         if self.is_published:
             return False

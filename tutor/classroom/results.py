@@ -1,5 +1,12 @@
 """What a teacher follows: the grid of students × exercises, the mistakes by
-rule, and both as CSV for a spreadsheet."""
+rule, and both as CSV for a spreadsheet.
+
+An assignment's items are its exercises and what other apps add to it (the
+training app's drills, through ``add_item_source``).  ``item_counts`` is
+the one count of them: the teacher's pages, the results, the CSV and the
+student's pages all show it.  Answers are shown in the words the student
+saw («El 8 está bloqueado», not the choice's key ``blocked``).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from django.db.models import Count
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
 
 from tutor.accounts.models import display_name
+from tutor.lessons.templatetags.answer_words import answer_in_words
 from tutor.rules import rule_for_code
 
 from .models import Assignment, Attempt, Exercise
@@ -73,10 +82,57 @@ class Cell:
         return text + (" · con retraso" if self.late else "")
 
 
+@dataclass(frozen=True)
+class PartGroup:
+    """Items another app adds to an assignment under one heading (a drill task: «Entrenamiento «…» (dificultad 2)»)."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
+class TaskPart:
+    """One item of an assignment that another app owns (a drill): tried, solved, solved late, and its group."""
+
+    tried: bool
+    solved: bool
+    late: bool = False
+    group: PartGroup | None = None
+
+
+@dataclass
+class GroupCell:
+    """One student's items of one group (their drills of one task), counted."""
+
+    parts: list[TaskPart]
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for part in self.parts if part.solved)
+
+    @property
+    def tried(self) -> int:
+        return sum(1 for part in self.parts if part.tried)
+
+    @property
+    def late(self) -> bool:
+        return any(part.late for part in self.parts)
+
+    @property
+    def label(self) -> str:
+        """The cell in words, as the CSV gives it: «3 de 10 resueltos, 5 intentados»."""
+        if not self.tried:
+            text = f"Sin intentar (0 de {len(self.parts)})"
+        else:
+            text = f"{self.solved} de {len(self.parts)} resueltos, {self.tried} intentados"
+        return text + (" · con retraso" if self.late else "")
+
+
 @dataclass
 class Row:
     student: User
     cells: list[Cell]
+    parts: list[TaskPart] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -84,7 +140,11 @@ class Row:
 
     @property
     def solved(self) -> int:
-        return sum(1 for cell in self.cells if cell.solved_on)
+        """The items solved: exercises and the parts other apps add (drills)."""
+        return sum(1 for cell in self.cells if cell.solved_on) + sum(1 for part in self.parts if part.solved)
+
+    def group_cells(self, groups: Sequence[PartGroup]) -> list[GroupCell]:
+        return [GroupCell([part for part in self.parts if part.group == group]) for group in groups]
 
 
 @dataclass
@@ -92,6 +152,19 @@ class Grid:
     assignment: Assignment
     exercises: list[Exercise]
     rows: list[Row]
+    item_count: int = 0
+    groups: list[PartGroup] = field(default_factory=list)
+
+    @property
+    def group_sizes(self) -> list[tuple[PartGroup, int]]:
+        """Each group with how many items it gives every student."""
+        cells = self.table[0][1] if self.rows else []
+        return [(group, len(cell.parts)) for group, cell in zip(self.groups, cells)]
+
+    @property
+    def table(self) -> list[tuple[Row, list[GroupCell]]]:
+        """Each row with its group cells, in the order of ``groups``: what the results page draws."""
+        return [(row, row.group_cells(self.groups)) for row in self.rows]
 
     def cell(self, student_id: int, exercise_id: int) -> Cell | None:
         for row in self.rows:
@@ -112,11 +185,12 @@ def build_grid(assignment: Assignment) -> Grid:
     rows = Attempt.objects.filter(exercise__assignment=assignment, student__in=students).select_related("exercise__assignment")
     for attempt in rows.order_by("number"):
         attempts[(attempt.student_id, attempt.exercise_id)].append(attempt)
-    return Grid(
-        assignment,
-        exercises,
-        [Row(student, [Cell(student, exercise, attempts[(student.pk, exercise.pk)]) for exercise in exercises]) for student in students],
-    )
+    grid_rows = [
+        Row(student, [Cell(student, exercise, attempts[(student.pk, exercise.pk)]) for exercise in exercises], other_parts([assignment], student)[assignment.pk])
+        for student in students
+    ]
+    groups = list(dict.fromkeys(part.group for row in grid_rows for part in row.parts if part.group is not None))
+    return Grid(assignment, exercises, grid_rows, item_counts([assignment])[assignment.pk], groups)
 
 
 @dataclass
@@ -174,10 +248,20 @@ def _csv_response(assignment: Assignment, name: str, header: list[str], rows: Se
 
 
 def grid_csv(grid: Grid) -> HttpResponse:
-    header = ["Alumno/a", "Usuario"] + [f"{index}. {exercise.title}" for index, exercise in enumerate(grid.exercises, 1)] + ["Resueltos"]
+    """The results table: a column per exercise, one per group of other items (each drill task), and
+    the items solved out of ``item_counts``, as the page and the student see them."""
+    header = (
+        ["Alumno/a", "Usuario"]
+        + [f"{index}. {exercise.title}" for index, exercise in enumerate(grid.exercises, 1)]
+        + [group.title for group in grid.groups]
+        + ["Resueltos"]
+    )
     rows = [
-        [row.name, row.student.username] + [cell.label for cell in row.cells] + [f"{row.solved} de {len(grid.exercises)}"]
-        for row in grid.rows
+        [row.name, row.student.username]
+        + [cell.label for cell in row.cells]
+        + [group.label for group in groups]
+        + [f"{row.solved} de {grid.item_count}"]
+        for row, groups in grid.table
     ]
     return _csv_response(grid.assignment, "resultados", header, rows)
 
@@ -214,12 +298,13 @@ def add_attempt_source(source: AttemptSource) -> None:
 
 
 def _exercise_lines(cell: Cell, number: int) -> list[AttemptLine]:
+    puzzle = cell.exercise.puzzle()
     return [
         AttemptLine(
             exercise=f"{number}. {cell.exercise.title}",
             number=attempt.number,
             created_at=attempt.created_at,
-            text=attempt.text,
+            text=answer_in_words(attempt.text, puzzle),
             correct=attempt.correct,
             legal=attempt.legal,
             codes=tuple(attempt.code_list),
@@ -280,15 +365,6 @@ def cell(assignment: Assignment, student, exercise: Exercise) -> Cell:
     return Cell(student, exercise, _attempts_by_exercise(exercise.attempts.filter(student=student))[exercise.pk])
 
 
-@dataclass(frozen=True)
-class TaskPart:
-    """One item of an assignment that another app owns (a drill): tried, solved, solved late."""
-
-    tried: bool
-    solved: bool
-    late: bool = False
-
-
 ProgressSource = Callable[[Sequence[Assignment], object], dict[int, list[TaskPart]]]
 _progress_sources: list[ProgressSource] = []
 
@@ -312,22 +388,51 @@ def other_parts(assignments: Sequence[Assignment], student) -> dict[int, list[Ta
     return parts
 
 
+ItemSource = Callable[[Sequence[Assignment]], dict[int, int]]
+_item_sources: list[ItemSource] = []
+
+
+def add_item_source(source: ItemSource) -> None:
+    """Let another app's items count in an assignment's number of items (``item_counts``).
+
+    ``source(assignments)`` gives, by assignment id, how many items the app
+    adds to each, the same for every student.  The training app adds its
+    drills this way (``TrainingConfig.ready``).
+    """
+    if source not in _item_sources:
+        _item_sources.append(source)
+
+
+def item_counts(assignments: Sequence[Assignment]) -> dict[int, int]:
+    """How many items each assignment asks of every student: its exercises and the items other
+    apps add (drills).  The one count the teacher's and the student's pages show."""
+    pks = [assignment.pk for assignment in assignments]
+    exercises = Exercise.objects.filter(assignment__in=pks).values("assignment").annotate(items=Count("pk"))
+    counts = {pk: 0 for pk in pks}
+    counts.update({row["assignment"]: row["items"] for row in exercises})
+    for source in _item_sources:
+        for pk, items in source(assignments).items():
+            counts[pk] += items
+    return counts
+
+
 def with_progress(assignments: list[Assignment], student) -> list[Assignment]:
-    """The assignments with the student's ``status``, ``status_label``, ``solved_count`` and ``exercise_count``.
+    """The assignments with the student's ``status``, ``status_label``, ``solved_count`` and ``item_count``.
 
     One query for the attempts of all of them (the exercises should be
     prefetched), however many assignments there are; the drills count as
-    items too.
+    items too, and ``item_count`` is ``item_counts``, as the teacher sees it.
     """
     attempts = _attempts_by_exercise(Attempt.objects.filter(exercise__assignment__in=assignments, student=student))
     parts = other_parts(assignments, student)
+    counts = item_counts(assignments)
     for assignment in assignments:
         cells = [Cell(student, exercise, attempts[exercise.pk]) for exercise in assignment.exercises.all()]
         extra = parts.get(assignment.pk, [])
         assignment.status = assignment_status(assignment, cells, extra)
         assignment.status_label = STATUS_LABELS[assignment.status]
         assignment.solved_count = sum(1 for one in cells if one.solved_on) + sum(1 for part in extra if part.solved)
-        assignment.exercise_count = len(cells) + len(extra)  # type: ignore[attr-defined]  # as classroom_detail annotates it
+        assignment.item_count = counts[assignment.pk]
     return assignments
 
 

@@ -79,7 +79,10 @@ def classroom_list(request):
 def classroom_detail(request, pk: int):
     classroom = access.taught_classroom(request.user, pk)
     memberships = classroom.memberships.select_related("student__profile")
-    assignments = classroom.assignments.annotate(exercise_count=Count("exercises"))
+    assignments = list(classroom.assignments.all())
+    counts = results.item_counts(assignments)
+    for assignment in assignments:
+        assignment.item_count = counts[assignment.pk]
     return render(
         request,
         "classroom/classroom_detail.html",
@@ -198,8 +201,10 @@ def assignment_delete(request, pk: int):
 @teacher_required
 def assignment_detail(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
-    exercises = assignment.exercises.annotate(attempt_count=Count("attempts"))
-    return render(request, "classroom/assignment_detail.html", {"assignment": assignment, "exercises": exercises})
+    exercises = list(assignment.exercises.annotate(attempt_count=Count("attempts")))
+    item_count = results.item_counts([assignment])[assignment.pk]
+    context = {"assignment": assignment, "exercises": exercises, "item_count": item_count, "other_items": item_count - len(exercises)}
+    return render(request, "classroom/assignment_detail.html", context)
 
 
 @teacher_required
@@ -345,13 +350,12 @@ def assignment_list(request):
 
 @login_required
 def student_assignment(request, pk: int):
-    assignment = access.student_assignment(request.user, pk)
+    assignment = results.with_progress([access.student_assignment(request.user, pk)], request.user)[0]
     cells = results.student_cells(assignment, request.user)
-    status = results.assignment_status(assignment, cells, results.other_parts([assignment], request.user)[assignment.pk])
     return render(
         request,
         "classroom/student_assignment.html",
-        {"assignment": assignment, "cells": cells, "status": status, "status_label": results.STATUS_LABELS[status]},
+        {"assignment": assignment, "cells": cells, "status": assignment.status, "status_label": assignment.status_label},
     )
 
 

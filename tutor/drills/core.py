@@ -22,6 +22,8 @@ from tutor.engine import Position
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Rule, RuleCode
 
+from .wording import PASS_HINT
+
 LEVELS = (1, 2, 3)
 MAX_ATTEMPTS = 400
 
@@ -104,6 +106,11 @@ class Drill(DrillFields):
     @property
     def is_play(self) -> bool:
         return self.kind.is_play
+
+    @property
+    def may_pass(self) -> bool:
+        """The question says that leaving the play empty passes: an empty play is an answer here."""
+        return self.is_play and PASS_HINT in self.question
 
     @property
     def asks_number(self) -> bool:

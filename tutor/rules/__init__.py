@@ -46,7 +46,7 @@ from .reasons import (
     explain_verdict,
     sentence,
 )
-from .words import counted
+from .words import counted, die_names
 
 __all__ = [
     "CRAWFORD_NOTICE",
@@ -72,6 +72,7 @@ __all__ = [
     "cube_refusal",
     "cube_state",
     "describe_defects",
+    "die_names",
     "drop_sentence",
     "explain",
     "explain_drop",

@@ -71,7 +71,9 @@ class AnswerJudged:
 
     ``who`` is the request (a visitor's answers live in the session) or the
     user; ``item`` names what was answered (a puzzle's slug, a drill's id,
-    the play as written).
+    the play as written); ``answer`` is what the learner said, in the words
+    they saw (a play as written, a number, «sí» or «no»), where the sender
+    keeps no record of its own.
     """
 
     who: object
@@ -79,6 +81,7 @@ class AnswerJudged:
     correct: bool
     source: Source
     item: str = ""
+    answer: str = ""
 
     @classmethod
     def illegal_play(cls, who: object, verdict: Verdict, source: Source) -> AnswerJudged:

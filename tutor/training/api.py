@@ -16,7 +16,7 @@ from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.numbers import parse_int
 from tutor.ratelimit import ratelimit
 
-from .judging import judge, send_answer
+from .judging import judge, missing, send_answer
 from .memory import left_for_today, memories
 from .state import count_answer
 
@@ -84,9 +84,16 @@ def drill_from_id(drill_id: str) -> Drill:
 
 def check_and_record(request: HttpRequest, drill: Drill, submitted: str) -> dict:
     """Judge an answer, send it (the learner's memory of the rule listens), and add the streak,
-    the level shown on the rule and how many rules are left for today's review."""
+    the level shown on the rule and how many rules are left for today's review.
+
+    An empty or unfinished answer is refused (``BadRequest``, saying what is
+    missing) before anything is judged or counted.
+    """
+    lacking = missing(drill, submitted)
+    if lacking is not None:
+        raise BadRequest(lacking)
     payload = judge(drill, submitted)
-    send_answer(request, drill, payload["correct"])
+    send_answer(request, drill, payload["correct"], submitted=submitted)
     known = memories(request)
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])
@@ -106,9 +113,9 @@ def drill_check(request: HttpRequest, drill_id: str) -> JsonResponse:
         submitted = text_field(data, field)
         if submitted is None:
             raise BadRequest(f"Falta «{field}» en la petición.")
+        refusal = gates.position_refusal(request.user, drill.position)
+        if refusal:
+            return error(refusal, 403)
+        return _json(check_and_record(request, drill, submitted))
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    refusal = gates.position_refusal(request.user, drill.position)
-    if refusal:
-        return error(refusal, 403)
-    return _json(check_and_record(request, drill, submitted))

@@ -20,7 +20,7 @@ from tutor.ratelimit import ratelimit
 from tutor.rules import Source
 
 from .assignments import add_task, results, student_drills
-from .judging import judge, send_answer
+from .judging import judge, missing, send_answer
 from .models import DrillTask
 
 MAX_COUNT = 30
@@ -31,10 +31,10 @@ MAX_COUNT = 30
 def add(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = access.taught_assignment(request.user, pk)
     rule = request.POST.get("regla", "")
-    level = parse_int(request.POST.get("nivel"))
+    level = parse_int(request.POST.get("dificultad", request.POST.get("nivel")))
     count = parse_int(request.POST.get("cantidad"), low=1, high=MAX_COUNT)
     if rule not in RULES or level not in LEVELS or count is None:
-        messages.error(request, f"Elige una regla, un nivel del 1 al 3 y entre 1 y {MAX_COUNT} ejercicios.")
+        messages.error(request, f"Elige una regla, una dificultad del 1 al 3 y entre 1 y {MAX_COUNT} ejercicios.")
     else:
         add_task(assignment, rule, level, count)
         messages.success(request, f"Añadidos {count} ejercicios de «{RULES[rule].title}», distintos para cada alumno.")
@@ -65,11 +65,15 @@ def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     step = min(max(parse_int(request.GET.get("n")) or 0, 0), len(drills) - 1)
     drill, outcome = drills[step]
     verdict = submitted = None
+    status = 200
     if request.method == "POST":
         submitted = str(request.POST.get("play" if drill.is_play else "answer", ""))[:200]
-        verdict = _judge_and_store(request, drill)
+        try:
+            verdict = _judge_and_store(request, drill, submitted)
+        except BadRequest as lacking:  # an empty or unfinished answer: nothing was judged
+            verdict, status = {"error": lacking.message}, lacking.status
     base = reverse("training:student-task", args=[task.pk])
-    return render(request, "training/task_drill.html", {
+    return render(request, "training/task_drill.html", status=status, context={
         "task": task, "rule": RULES[task.rule], "drill": drill, "step": step + 1, "steps": len(drills), "outcomes": drills,
         "check_url": reverse("training:student-task-check", args=[task.pk, drill.id]), "here": f"{base}?n={step}",
         "next_url": f"{base}?n={step + 1}" if step + 1 < len(drills) else reverse("classroom:student_assignment", args=[task.assignment_id]),
@@ -77,11 +81,14 @@ def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _judge_and_store(request: HttpRequest, drill, submitted: str | None = None) -> dict:
-    field = "play" if drill.is_play else "answer"
-    text = submitted if submitted is not None else str(request.POST.get(field, ""))[:200]
+def _judge_and_store(request: HttpRequest, drill, text: str) -> dict:
+    """Judge a student's answer to one of their drills and record it; refuses (``BadRequest``)
+    an empty or unfinished answer, which is not recorded."""
+    lacking = missing(drill, text)
+    if lacking is not None:
+        raise BadRequest(lacking)
     payload = judge(drill, text)
-    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT)
+    send_answer(request, drill, payload["correct"], Source.ASSIGNMENT, text)
     return payload
 
 
@@ -102,6 +109,6 @@ def student_task_check(request: HttpRequest, pk: int, drill_id: str) -> JsonResp
         submitted = text_field(data, "play" if drill.is_play else "answer")
         if submitted is None:
             raise BadRequest("Falta la respuesta en la petición.")
+        return JsonResponse(_judge_and_store(request, drill, submitted), json_dumps_params={"ensure_ascii": False})
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    return JsonResponse(_judge_and_store(request, drill, submitted), json_dumps_params={"ensure_ascii": False})

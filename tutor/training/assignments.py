@@ -13,7 +13,9 @@ import secrets
 
 from django.utils import timezone
 
-from tutor.classroom.results import AttemptLine, TaskPart
+from django.db.models import Sum
+
+from tutor.classroom.results import AttemptLine, PartGroup, TaskPart
 from tutor.drills import RULES, Drill, drill_set
 
 from .models import DrillTask, RuleAnswer
@@ -60,8 +62,20 @@ def results(task: DrillTask, student_id: int) -> list[tuple[Drill, bool | None]]
     return [(drill, outcome.get(drill.id)) for drill in drills]
 
 
+def task_title(task: DrillTask) -> str:
+    """«Entrenamiento «…» (dificultad 2)»: how the results, the CSV and the attempts name a drill task."""
+    title = RULES[task.rule].title if task.rule in RULES else task.rule
+    return f"Entrenamiento «{title}» (dificultad {task.level})"
+
+
+def item_counts(assignments) -> dict[int, int]:
+    """How many drills each assignment asks of every student (each of its tasks gives each student ``count``)."""
+    totals = DrillTask.objects.filter(assignment__in=list(assignments)).values("assignment").annotate(drills=Sum("count"))
+    return {row["assignment"]: row["drills"] for row in totals}
+
+
 def progress_parts(assignments, student) -> dict[int, list[TaskPart]]:
-    """Each drill of the assignments' drill tasks for ``student``: tried, solved, and solved after the due date."""
+    """Each drill of the assignments' drill tasks for ``student``: tried, solved, solved after the due date, and its task."""
     by_pk = {assignment.pk: assignment for assignment in assignments}
     parts: dict[int, list[TaskPart]] = {}
     for task in DrillTask.objects.filter(assignment__in=list(by_pk)):
@@ -74,9 +88,10 @@ def progress_parts(assignments, student) -> dict[int, list[TaskPart]]:
             if correct:
                 first_right.setdefault(item, created)
         assignment = by_pk[task.assignment_id]
+        group = PartGroup(f"drills-{task.pk}", task_title(task))
         parts.setdefault(task.assignment_id, []).extend(
             TaskPart(tried=drill.id in tried, solved=drill.id in first_right,
-                     late=drill.id in first_right and assignment.is_late(first_right[drill.id]))
+                     late=drill.id in first_right and assignment.is_late(first_right[drill.id]), group=group)
             for drill in drills
         )
     return parts
@@ -85,23 +100,23 @@ def progress_parts(assignments, student) -> dict[int, list[TaskPart]]:
 def attempt_lines(assignment, student) -> list[AttemptLine]:
     """The student's answers to the drills of ``assignment``, as lines of its ``intentos.csv``.
 
-    An answer is stored as a ``RuleAnswer`` (right or wrong, and when), not
-    as text: the line names the drill and its rule, which is the code of a
-    wrong answer.
+    An answer is stored as a ``RuleAnswer``: right or wrong, when, and what
+    the student answered in the words they saw; the line names the drill and
+    its rule, which is the code of a wrong answer.
     """
     lines = []
     for task in DrillTask.objects.filter(assignment=assignment):
         numbers = {drill.id: number for number, drill in enumerate(student_drills(task, student.pk), 1)}
-        title = RULES[task.rule].title if task.rule in RULES else task.rule
+        title = task_title(task)
         tries: dict[str, int] = {}
         for answer in RuleAnswer.objects.filter(user=student, source="assignment", item__in=numbers).order_by("created", "pk"):
             tries[answer.item] = tries.get(answer.item, 0) + 1
             lines.append(
                 AttemptLine(
-                    exercise=f"Entrenamiento «{title}» (nivel {task.level}): {numbers[answer.item]} de {task.count}",
+                    exercise=f"{title}: {numbers[answer.item]} de {task.count}",
                     number=tries[answer.item],
                     created_at=answer.created,
-                    text="",
+                    text=answer.answer,
                     correct=answer.correct,
                     codes=() if answer.correct else (task.rule,),
                     late=assignment.is_late(answer.created),

@@ -45,7 +45,7 @@ def level_chart(rows: list[tuple[str, int, str]]) -> str:
             )
         )
     summary = "; ".join(f"{title}: {word}" for title, _, word in rows)
-    return svg_chart("Nivel de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
+    return svg_chart("Nivel de dominio de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
 
 
 def history_chart(days: list[tuple[dt.date, int, int]]) -> str:

@@ -3,6 +3,11 @@
 The engine decides legality; every sentence about a rule comes from the
 rule catalogue (``tutor.rules``): the engine's reasons, the cube's refusals
 and the sums behind the numeric drills, built from the drill's facts.
+
+An empty or unfinished answer (``missing``: «Comprobar» with no checker
+moved, a turn the learner can still play on, no number, neither «sí» nor
+«no») is not an answer: it is not judged nor recorded, and the page says
+what is missing.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from typing import Any, cast
 
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
+from tutor.engine import EngineError, LegalTurn, parse_play
 from tutor.lessons.puzzles import normalise_yes_no
 from tutor.numbers import parse_int
 from tutor.rules import (
@@ -18,6 +24,7 @@ from tutor.rules import (
     RuleCode,
     Source,
     answer_judged,
+    die_names,
     explain_verdict,
     game_value,
     legal_hit,
@@ -51,6 +58,42 @@ def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
     return payload
 
 
+NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada, y luego pulsa «Comprobar»."
+NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
+NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
+
+
+def missing(drill: Drill, submitted: str) -> str | None:
+    """What an empty or unfinished answer still lacks, in Spanish; ``None`` when there is an answer to judge.
+
+    An empty play is an answer only where passing is (the question says
+    to leave the play empty to pass, or no checker can move); a play the
+    board could still carry on is unfinished.
+    """
+    text = str(submitted)[:MAX_TEXT].strip()
+    if drill.is_play:
+        return _missing_from_play(drill, text)
+    if drill.asks_number:
+        return NO_NUMBER if parse_int(text) is None else None
+    return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
+
+
+def _missing_from_play(drill: Drill, text: str) -> str | None:
+    turn = LegalTurn(drill.position)
+    if not text:
+        return None if drill.may_pass or turn.is_complete(turn.start) else NO_MOVE
+    try:
+        steps = [(segment.src, segment.dst) for segment in parse_play(text)]
+    except EngineError:
+        return None  # the verdict explains the notation
+    for reached, _ in turn.start.carry_out(steps):
+        if turn.is_complete(reached):
+            return None
+        if turn.can_complete(reached):
+            return f"Tu jugada no está terminada: aún puedes mover con {die_names(reached.dice_left)}. Termina el turno y pulsa «Comprobar»."
+    return None
+
+
 def judge(drill: Drill, submitted: str) -> dict:
     """The verdict on ``submitted`` (a play, a number, «sí» or «no») for ``drill``."""
     submitted = str(submitted)[:MAX_TEXT]
@@ -66,9 +109,25 @@ def judge(drill: Drill, submitted: str) -> dict:
     return _payload(correct, f"{RIGHT if correct else WRONG} {why}", drill)
 
 
-def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL) -> None:
-    """Tell the site that ``who`` (a request or a user) answered ``drill``: an ``answer_judged`` event."""
-    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id))
+def send_answer(who, drill: Drill, correct: bool, source: Source = Source.DRILL, submitted: str = "") -> None:
+    """Tell the site that ``who`` (a request or a user) answered ``drill`` with ``submitted``: an ``answer_judged`` event."""
+    answer_judged.send(AnswerJudged(who, (RuleCode(drill.rule),), correct, source, drill.id, answer_in_words(drill, submitted)))
+
+
+def answer_in_words(drill: Drill, submitted: str) -> str:
+    """The answer as the learner gave it, in the words they saw: the play as written («pasar» for an
+    empty one), the number, «sí» or «no» («sí, es legal» for a legality question)."""
+    text = str(submitted)[:MAX_TEXT].strip()
+    if drill.is_play:
+        return text or "pasar (jugada en blanco)"
+    if drill.asks_number:
+        return text
+    said = normalise_yes_no(text.lower())
+    if said is None:
+        return text
+    if drill.asks_legality:
+        return "sí, es legal" if said else "no, no es legal"
+    return "sí" if said else "no"
 
 
 def _judge_play(drill: Drill, text: str) -> dict:

@@ -1,7 +1,10 @@
-"""The mixed review at the end of a lesson: five drills of its rules, and whether it is mastered.
+"""The mixed review at the end of a lesson: five drills of its rules, and whether it is passed.
+
+Passed reads «Repaso superado», never «dominada»: a level of mastery asks
+for time (``mastery``), five answers in a row do not show it.
 
 A review drill has an index from ``BASE`` on (``BASE + step``), so its id
-says which step it was; a lesson is mastered once each of the five steps
+says which step it was; a lesson's review is passed once each of the five steps
 has been answered right.  Nothing new is stored: the answers already kept
 for the memory of the rules say it.
 """
@@ -41,5 +44,5 @@ def steps_done(request: HttpRequest, slug: str) -> set[int]:
     return done
 
 
-def is_mastered(request: HttpRequest, slug: str) -> bool:
+def is_passed(request: HttpRequest, slug: str) -> bool:
     return len(steps_done(request, slug)) == SIZE

@@ -1,17 +1,22 @@
-"""What a learner has *shown* on a rule: a level earned by recent answers, never lost by a right one.
+"""What a learner has *shown* on a rule: a level of mastery earned by recent answers, never lost by a right one.
 
 FSRS (``memory``) answers *when* to review a rule; it measures how strong a
 memory is, which after a handful of answers is always weak, so it cannot
 say how well a learner knows the rule.  This module says that, the way
-Khan Academy's skill levels do: the last ``WINDOW`` answers on the rule,
-each weighed by the drill level it was answered at, earn a level with
-thresholds a learner can read (``THRESHOLDS``).
+Khan Academy's mastery levels do: the last ``WINDOW`` answers on the rule,
+each weighed by the drill's difficulty it was answered at, earn a level
+with thresholds a learner can read (``THRESHOLDS``).  The top level also
+asks for time: right answers at the hardest difficulty on two different
+days, so that one of them is a review after an interval, not the same
+minute's memory.
 
 The level is kept with the rule's memory and moves by one law
-(``next_level``): a right answer can only raise it, a wrong one can only
-lower it, and then only to what the recent answers still show.  So eight
-right answers out of ten never read as «5 %», and the answer that makes a
-learner's tenth in a row never takes anything away.
+(``next_level``): a right answer can only raise it, by one level at most,
+and a wrong one can only lower it, and then only to what the recent
+answers still show.  So eight right answers out of ten never read as
+«5 %», and the answer that makes a learner's tenth in a row never takes
+anything away.  Reviews missed lower it too (``fallen``): a level is what
+the learner shows now, not what they showed once.
 """
 
 from __future__ import annotations
@@ -29,10 +34,11 @@ FEW_ANSWERS = 3
 
 EASIEST = 1
 HARDEST = 3
+"""The drills' difficulties («Dificultad 1» to «Dificultad 3»): a word apart from the levels of mastery."""
 
 
 class Level(enum.IntEnum):
-    """How well a learner has shown a rule, from nothing to mastered."""
+    """How well a learner has shown a rule (their level of mastery, «nivel de dominio»), from nothing to mastered."""
 
     NOT_STARTED = 0
     PRACTISED = 1
@@ -64,19 +70,28 @@ class Threshold:
     right: int
     hard_right: int
     hard_from: int
+    days: int = 1
+    """On how many different days the hard right answers were given, at least."""
 
     @property
     def text(self) -> str:
         """The rule in plain Spanish, for the page that explains the levels."""
         words = f"{_count(self.right)} respuestas bien entre las {_count(WINDOW)} últimas"
         if self.hard_right:
-            at = "en el nivel 3" if self.hard_from == HARDEST else f"en el nivel {self.hard_from} o más"
+            at = "con dificultad 3" if self.hard_from == HARDEST else f"con dificultad {self.hard_from} o más"
             words += f", {_count(self.hard_right)} de ellas {at}"
+        if self.days > 1:
+            words += f", en {_count(self.days)} días distintos como mínimo (un repaso otro día)"
         return f"«{self.level.word.capitalize()}»: {words}."
+
+    def met_by(self, answers: Sequence[Answer]) -> bool:
+        right = sum(answer.correct for answer in answers)
+        hard = [answer for answer in answers if answer.correct and answer.difficulty >= self.hard_from]
+        return right >= self.right and len(hard) >= self.hard_right and len({answer.day for answer in hard}) >= self.days
 
 
 THRESHOLDS = (
-    Threshold(Level.MASTERED, right=8, hard_right=3, hard_from=3),
+    Threshold(Level.MASTERED, right=8, hard_right=3, hard_from=3, days=2),
     Threshold(Level.CONFIDENT, right=5, hard_right=3, hard_from=2),
     Threshold(Level.PRACTISED, right=2, hard_right=0, hard_from=1),
 )
@@ -91,21 +106,26 @@ def _count(number: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One answer on a rule: whether it was right, and at which drill level (1 to 3)."""
+    """One answer on a rule: whether it was right, at which drill difficulty (1 to 3), and on which day.
+
+    ``day`` is the learner's local date as an ordinal (``date.toordinal()``):
+    only the top level looks at it.
+    """
 
     correct: bool
     difficulty: int = EASIEST
+    day: int = 0
 
 
 _DRILL_ID = re.compile(r"^[a-z0-9-]+\.([1-3])\.\d+\.\d+$")
 
 
 def difficulty(item: str) -> int:
-    """The level an answer was given at: a drill's id carries it; everything else counts as level 1.
+    """The difficulty an answer was given at: a drill's id carries it; everything else counts as 1.
 
     Lesson puzzles and assignment exercises are the course's examples, so they
     count as the easiest drills; plays refused in games are only ever wrong,
-    so their level does not matter.
+    so their difficulty does not matter.
 
     >>> difficulty("hit.3.12.40"), difficulty("seis-tres-dado-superior")
     (3, 1)
@@ -118,26 +138,40 @@ def shown(answers: Sequence[Answer]) -> Level:
     """The level the last ``WINDOW`` answers show on their own (oldest first)."""
     recent = answers[-WINDOW:]
     for threshold in THRESHOLDS:
-        right = sum(answer.correct for answer in recent)
-        hard = sum(answer.correct and answer.difficulty >= threshold.hard_from for answer in recent)
-        if right >= threshold.right and hard >= threshold.hard_right:
+        if threshold.met_by(recent):
             return threshold.level
     return Level.NOT_STARTED
 
 
 def next_level(current: Level | int, answers: Sequence[Answer]) -> Level:
-    """The level after the last of ``answers``: a right answer never lowers it, a wrong one never raises it.
+    """The level after the last of ``answers``: a right answer never lowers it and raises it
+    one level at most, a wrong one never raises it.
 
     >>> next_level(Level.MASTERED, [Answer(True)])
     <Level.MASTERED: 3>
     >>> next_level(Level.NOT_STARTED, [Answer(True)] * 2)
     <Level.PRACTISED: 1>
+    >>> next_level(Level.PRACTISED, [Answer(True, 3, day) for day in (1, 1, 1, 1, 2, 2, 2, 2)])
+    <Level.CONFIDENT: 2>
     """
     current = Level(current)
     earned = shown(answers)
     if answers and answers[-1].correct:
-        return max(current, earned)
+        return max(current, min(earned, Level(min(current + 1, Level.MASTERED))))
     return min(current, earned)
+
+
+def fallen(level: Level | int, missed: int) -> Level:
+    """The level after ``missed`` reviews went by unanswered: one level down for each, never
+    below «practicada» (the rule was practised; it needs reviewing, not learning again).
+
+    >>> fallen(Level.MASTERED, 1), fallen(Level.MASTERED, 5), fallen(Level.NOT_STARTED, 3)
+    (<Level.CONFIDENT: 2>, <Level.PRACTISED: 1>, <Level.NOT_STARTED: 0>)
+    """
+    level = Level(level)
+    if level <= Level.PRACTISED or missed <= 0:
+        return level
+    return Level(max(Level.PRACTISED, level - missed))
 
 
 def replay(answers: Iterable[Answer]) -> Level:
@@ -157,5 +191,5 @@ def label(level: Level | int, total: int) -> str:
 
 
 def suggested_drill_level(level: Level | int) -> int:
-    """Where to start drilling: the easiest drills until the rule is practised, then one level up at a time."""
+    """The difficulty to drill at: the easiest drills until the rule is practised, then one up per level of mastery."""
     return min(HARDEST, EASIEST + int(level))

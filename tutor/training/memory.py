@@ -2,11 +2,14 @@
 
 Every answer about a rule, anywhere on the site, is one review of that
 rule's card: right is «Good», wrong is «Again».  FSRS then says when the
-rule is due again.  The same answers, weighed by the drill level they were
-given at, move the rule's *level* («practicada», «segura», «dominada»),
-which is what pages show as the learner's command of the rule.  A rule
-answered right today is reviewed for today, even when FSRS's short
-learning steps make its card due again before midnight.
+rule is due again; a wrong answer never puts that later than it was, and
+the rule is due again today.  The same answers, weighed by the drill's
+difficulty they were given at and the day, move the rule's *level of
+mastery* («practicada», «segura», «dominada»), which is what pages show as
+the learner's command of the rule; reviews missed lower it.  A rule whose
+latest answer today was right is reviewed for today, even when FSRS's
+short learning steps make its card due again before midnight; one answered
+wrong after that is due again.
 
 Visitors keep their cards in the session; logged-in learners in
 ``RuleMemory`` and ``RuleAnswer``.  On login or sign-up the session's
@@ -26,9 +29,10 @@ from fsrs.card import CardDict
 
 from tutor.drills import RULES
 
-from .mastery import WINDOW, Answer, Level, difficulty, label, next_level
+from .mastery import WINDOW, Answer, Level, difficulty, fallen, label, next_level
 
 SESSION_KEY = "training"
+ANSWER_LENGTH = 200
 MAX_SESSION_ANSWERS = 400
 HISTORY_DAYS = 28
 _scheduler = Scheduler(enable_fuzzing=False)
@@ -48,8 +52,14 @@ class Memory:
     correct: int
     total: int
     at: dt.datetime
-    level: Level = Level.NOT_STARTED
+    stored_level: Level = Level.NOT_STARTED
     reviewed_today: bool = False
+    """The latest answer on the rule was given today and was right."""
+
+    @property
+    def level(self) -> Level:
+        """The level of mastery shown now: the stored one, lowered by the reviews missed since."""
+        return fallen(self.stored_level, missed_reviews(self.card, self.at))
 
     @property
     def level_word(self) -> str:
@@ -110,8 +120,38 @@ def _card(data) -> Card | None:
 
 
 def _review(card: Card | None, correct: bool, at: dt.datetime) -> Card:
+    """The card after one answer at ``at``; after a wrong one it is due at once, never later than before.
+
+    FSRS puts a card answered «Again» a few minutes ahead, which can be after
+    midnight, or after a date the card was already overdue since: a learner
+    who got a rule wrong must not see its review move away.
+    """
     reviewed, _ = _scheduler.review_card(card or Card(due=at), Rating.Good if correct else Rating.Again, at)
+    if not correct:
+        reviewed.due = min(reviewed.due, at, card.due if card is not None else at)
     return reviewed
+
+
+def missed_reviews(card: Card | None, at: dt.datetime) -> int:
+    """How many of the card's review intervals have gone by since it fell due, unanswered.
+
+    The interval is the one FSRS last gave (from the last review to the due
+    date), a day at least: a rule due in four days is one review missed when
+    it is four days overdue, two at eight.
+    """
+    if card is None or card.last_review is None or at <= card.due:
+        return 0
+    interval = max(card.due - card.last_review, dt.timedelta(days=1))
+    return int((at - card.due) / interval)
+
+
+def _day(moment: dt.datetime) -> int:
+    """The learner's local date of ``moment``, as an ordinal: what the top level counts days by."""
+    return timezone.localtime(moment).date().toordinal()
+
+
+def _answer(correct: bool, item: str, created: dt.datetime) -> Answer:
+    return Answer(bool(correct), difficulty(item), _day(created))
 
 
 def known_rules(rules) -> list[str]:
@@ -123,10 +163,11 @@ def known_rules(rules) -> list[str]:
     return seen
 
 
-def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "") -> None:
+def record_answer(who, rules, correct: bool, source: str = "drill", item: str = "", answer: str = "") -> None:
     """One answer about ``rules`` (drill rule codes), from anywhere on the site.
 
-    ``who`` is the request (a visitor's answers go to the session) or a user.
+    ``who`` is the request (a visitor's answers go to the session) or a user;
+    an account also keeps ``answer``, what the learner said, for a teacher.
     Unknown codes are ignored, so callers may pass whatever they have.
     """
     rules = known_rules(rules)
@@ -136,21 +177,23 @@ def record_answer(who, rules, correct: bool, source: str = "drill", item: str = 
     request = who if hasattr(who, "session") else None
     user = _account(request) if request is not None else who
     if user is not None:
-        _record_in_account(user, rules, correct, source, item, at)
+        _record_in_account(user, rules, correct, source, item, at, answer)
         return
     if request is None:  # neither an account nor a session to keep the answer in
         return
     state = _session_state(request)
     for rule in rules:
-        state["cards"][rule] = _review(_card(state["cards"].get(rule)), correct, at).to_dict()
+        before = _card(state["cards"].get(rule))
+        current = fallen(_stored_level(state["levels"].get(rule)), missed_reviews(before, at))
+        state["cards"][rule] = _review(before, correct, at).to_dict()
         state["answers"].append([at.isoformat(), rule, bool(correct), source, item[:80]])
-        window = [Answer(right, difficulty(said)) for _, code, right, _, said in _valid_answers(state["answers"]) if code == rule]
-        state["levels"][rule] = int(next_level(_stored_level(state["levels"].get(rule)), window[-WINDOW:]))
+        window = [_answer(right, said, when) for when, code, right, _, said in _valid_answers(state["answers"]) if code == rule]
+        state["levels"][rule] = int(next_level(current, window[-WINDOW:]))
     state["answers"] = state["answers"][-MAX_SESSION_ANSWERS:]
     request.session[SESSION_KEY] = state
 
 
-def _record_in_account(user, rules, correct, source, item, at) -> None:
+def _record_in_account(user, rules, correct, source, item, at, answer="") -> None:
     from django.db import transaction
 
     from .models import RuleAnswer, RuleMemory
@@ -158,7 +201,8 @@ def _record_in_account(user, rules, correct, source, item, at) -> None:
     with transaction.atomic():
         for rule in rules:
             memory = RuleMemory.objects.select_for_update().filter(user=user, rule=rule).first()
-            card = _review(_card(memory.card) if memory else None, correct, at)
+            before = _card(memory.card) if memory else None
+            card = _review(before, correct, at)
             if memory is None:
                 memory = RuleMemory(user=user, rule=rule)
             memory.card = card.to_dict()
@@ -166,18 +210,18 @@ def _record_in_account(user, rules, correct, source, item, at) -> None:
             memory.total += 1
             memory.correct += int(bool(correct))
             memory.updated = at
-            window = _recent_answers(user, rule) + [Answer(bool(correct), difficulty(item))]
-            memory.level = next_level(memory.level, window)
+            window = _recent_answers(user, rule) + [_answer(correct, item, at)]
+            memory.level = next_level(fallen(memory.level, missed_reviews(before, at)), window)
             memory.save()
-            RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], created=at)
+            RuleAnswer.objects.create(user=user, rule=rule, correct=bool(correct), source=source, item=item[:80], answer=answer[:ANSWER_LENGTH], created=at)
 
 
 def _recent_answers(user, rule: str, limit: int = WINDOW - 1) -> list[Answer]:
     """The account's latest answers on ``rule``, oldest first, as the level's window sees them."""
     from .models import RuleAnswer
 
-    rows = RuleAnswer.objects.filter(user=user, rule=rule).order_by("-created", "-pk").values_list("correct", "item")[:limit]
-    return [Answer(correct, difficulty(item)) for correct, item in reversed(rows)]
+    rows = RuleAnswer.objects.filter(user=user, rule=rule).order_by("-created", "-pk").values_list("correct", "item", "created")[:limit]
+    return [_answer(correct, item, created) for correct, item, created in reversed(rows)]
 
 
 def _start_of_day(moment: dt.datetime) -> dt.datetime:
@@ -197,9 +241,8 @@ def memories_of(user, at: dt.datetime | None = None) -> dict[str, Memory]:
 
     at = at or now()
     stored = {memory.rule: memory for memory in RuleMemory.objects.filter(user=user)}
-    reviewed = set(
-        RuleAnswer.objects.filter(user=user, correct=True, created__gte=_start_of_day(at)).values_list("rule", flat=True)
-    )
+    today = RuleAnswer.objects.filter(user=user, created__gte=_start_of_day(at)).order_by("created", "pk")
+    reviewed = _reviewed_today(today.values_list("rule", "correct"))
     found = {}
     for rule in RULES:
         memory = stored.get(rule)
@@ -220,18 +263,25 @@ def _session_memories(request: HttpRequest) -> dict[str, Memory]:
     at = now()
     today = _start_of_day(at)
     counts: dict[str, list[int]] = {}
-    reviewed = set()
-    for when, rule, correct, *_ in _valid_answers(state["answers"]):
+    answers = _valid_answers(state["answers"])
+    for _, rule, correct, *_ in answers:
         tally = counts.setdefault(rule, [0, 0])
         tally[0] += int(correct)
         tally[1] += 1
-        if correct and when >= today:
-            reviewed.add(rule)
+    reviewed = _reviewed_today((rule, correct) for when, rule, correct, *_ in answers if when >= today)
     found = {}
     for rule in RULES:
         correct, total = counts.get(rule, (0, 0))
         found[rule] = Memory(rule, _card(state["cards"].get(rule)), correct, total, at, _stored_level(state["levels"].get(rule)), rule in reviewed)
     return found
+
+
+def _reviewed_today(todays_answers) -> set[str]:
+    """The rules whose latest of today's ``(rule, correct)`` answers (in order) was right."""
+    latest = {}
+    for rule, correct in todays_answers:
+        latest[rule] = correct
+    return {rule for rule, correct in latest.items() if correct}
 
 
 def _valid_answers(answers: list) -> list:
@@ -317,14 +367,16 @@ def merge_into_account(request: HttpRequest, user) -> None:
         for when, rule, correct, source, item in sorted(answers, key=lambda entry: entry[0]):
             memory = stored.get(rule) or RuleMemory(user=user, rule=rule)
             at = max(when, memory.updated) if memory.pk else when  # a card never goes back in time
-            card = _review(_card(memory.card), correct, at)
+            before = _card(memory.card)
+            current = fallen(memory.level, missed_reviews(before, at))
+            card = _review(before, correct, at)
             memory.card, memory.due, memory.updated = card.to_dict(), card.due, at
             memory.total += 1
             memory.correct += int(correct)
             if rule not in windows:
                 windows[rule] = _recent_answers(user, rule) if memory.pk else []
-            windows[rule] = (windows[rule] + [Answer(correct, difficulty(item))])[-WINDOW:]
-            memory.level = next_level(memory.level, windows[rule])
+            windows[rule] = (windows[rule] + [_answer(correct, item, when)])[-WINDOW:]
+            memory.level = next_level(current, windows[rule])
             memory.save()
             stored[rule] = memory
             RuleAnswer.objects.create(user=user, rule=rule, correct=correct, source=source if source in sources else "drill", item=item[:80], created=when)

@@ -32,7 +32,7 @@ class RuleMemory(models.Model):
     due = models.DateTimeField(db_index=True)
     correct = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
-    level = models.PositiveSmallIntegerField(default=0, help_text="Lo que ha demostrado: 0 sin empezar, 1 practicada, 2 segura, 3 dominada.")
+    level = models.PositiveSmallIntegerField("nivel de dominio", default=0, help_text="Lo que ha demostrado: 0 sin empezar, 1 practicada, 2 segura, 3 dominada.")
     updated = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -50,6 +50,7 @@ class RuleAnswer(models.Model):
     correct = models.BooleanField()
     source = models.CharField(max_length=20, choices=SOURCES)
     item = models.CharField(max_length=80, blank=True)
+    answer = models.CharField("respuesta", max_length=200, blank=True, help_text="Lo que respondió, con las palabras que vio (una jugada, un número, «sí» o «no»).")
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
@@ -72,7 +73,7 @@ class DrillTask(models.Model):
 
     assignment = models.ForeignKey("classroom.Assignment", on_delete=models.CASCADE, related_name="drill_tasks", verbose_name="tarea")
     rule = models.CharField("regla", max_length=40)
-    level = models.PositiveSmallIntegerField("nivel", default=1)
+    level = models.PositiveSmallIntegerField("dificultad", default=1)
     count = models.PositiveSmallIntegerField("ejercicios", default=10)
     seed = models.PositiveIntegerField("semilla")
     created_at = models.DateTimeField("creado el", auto_now_add=True)
@@ -83,4 +84,4 @@ class DrillTask(models.Model):
         verbose_name_plural = "ejercicios de entrenamiento de tareas"
 
     def __str__(self) -> str:
-        return f"{self.count} × {self.rule} (nivel {self.level})"
+        return f"{self.count} × {self.rule} (dificultad {self.level})"

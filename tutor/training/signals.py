@@ -18,7 +18,7 @@ from .memory import merge_into_account, record_answer
 
 
 def remember_answer(event: AnswerJudged) -> None:
-    record_answer(event.who, event.rules, event.correct, event.source, event.item)
+    record_answer(event.who, event.rules, event.correct, event.source, event.item, event.answer)
 
 
 @receiver(user_logged_in, dispatch_uid="training-merge-memory")

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tutor.drills import LEVELS, RULES, Drill, drill_set
+from tutor.json_api import BadRequest
 from tutor.lessons import gates
 from tutor.lessons.library import get_library
 from tutor.numbers import parse_int
@@ -32,7 +33,7 @@ def index(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list] = {slug: [] for slug in titles}
     for rule in RULES.values():
         groups.setdefault(rule.lesson, []).append((rule, known[rule.code]))
-    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_mastered(request, slug)) for slug, rules in groups.items() if rules]
+    lessons = [(slug, titles.get(slug, slug), rules, mixed_review.is_passed(request, slug)) for slug, rules in groups.items() if rules]
     due = due_rules(request)
     context = {"lessons": lessons, "due": due, "due_words": rules_in_words(len(due)), "thresholds": THRESHOLDS}
     return render(request, "training/index.html", context)
@@ -47,17 +48,23 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
     """Render one drill; a POST (no JavaScript) is judged and shown on the same page, unless the
     drill's position is an unanswered exercise of the learner's (``gates``)."""
     verdict = submitted = None
+    status = 200
     refusal = gates.position_refusal(request.user, drill.position) if request.method == "POST" else None
-    if request.method == "POST" and not refusal:
+    if refusal:
+        status = 403
+    elif request.method == "POST":
         field = "play" if drill.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
-        verdict = check_and_record(request, drill, submitted)
+        try:
+            verdict = check_and_record(request, drill, submitted)
+        except BadRequest as lacking:  # an empty or unfinished answer: nothing was judged
+            verdict, status = {"error": lacking.message}, lacking.status
     memory = memories(request)[drill.rule]
     context = {
         "drill": drill,
         "rule": RULES[drill.rule],
         "memory": memory,
-        "streak": verdict["streak"] if verdict else streak(request),
+        "streak": verdict.get("streak", streak(request)) if verdict else streak(request),
         "check_url": reverse("training:api-check", args=[drill.id]),
         "here": here,
         "next_url": next_url,
@@ -70,7 +77,7 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
         "notice": refusal,
         **(extra or {}),
     }
-    return render(request, "training/drill.html", context, status=403 if refusal else 200)
+    return render(request, "training/drill.html", context, status=status)
 
 
 @ratelimit("check")
@@ -78,14 +85,15 @@ def drill(request: HttpRequest, rule: str) -> HttpResponse:
     if rule not in RULES:
         raise Http404("Esa regla no existe.")
     memory = memories(request)[rule]
-    chosen = "nivel" in request.GET
-    level = _int(request, "nivel", suggested_drill_level(memory.level), LEVELS[0], LEVELS[-1])
+    asked = "dificultad" if "dificultad" in request.GET else "nivel"  # «nivel» in links from before the word changed
+    chosen = asked in request.GET
+    level = _int(request, asked, suggested_drill_level(memory.level), LEVELS[0], LEVELS[-1])
     index = _int(request, "n", memory.total, 0, 10**6 - 1)
     drill = drill_set(rule, level, learner_seed(request), 1, start=index)[0]
     index = drill.index
     base = reverse("training:drill", args=[rule])
-    # A level the learner picked stays; otherwise each drill follows the level they have shown.
-    picked = f"nivel={level}&" if chosen else ""
+    # A difficulty the learner picked stays; otherwise each drill follows the level of mastery they have shown.
+    picked = f"dificultad={level}&" if chosen else ""
     return _drill_page(request, drill, here=f"{base}?{picked}n={index}", next_url=f"{base}?{picked}n={index + 1}", mode="rule")
 
 

@@ -1,0 +1,77 @@
+"""An empty or unfinished answer to a drill is not an answer: nothing is judged or recorded,
+the streak stays, and the page says what is missing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.classroom_factories import make_assignment, make_classroom, make_user
+from tutor.drills import drill_set, generate
+from tutor.engine import format_moves
+from tutor.training.assignments import student_drills
+from tutor.training.judging import NO_MOVE, NO_NUMBER, missing
+from tutor.training.models import DrillTask, RuleAnswer
+
+pytestmark = pytest.mark.django_db
+
+
+def post_json(client, url: str, data: dict):
+    return client.post(url, json.dumps(data), content_type="application/json")
+
+
+def first_move_of(drill) -> str:
+    """The first checker move of a legal full play of two moves or more: a turn the board can still carry on."""
+    play = next(play for play in drill.position.legal_plays() if len(play.moves) > 1)
+    return format_moves(play.moves[:1])
+
+
+def test_an_empty_play_where_checkers_can_move_is_refused_and_the_streak_stays(client):
+    drill = generate("blocked", 1, 0, 0)
+    url = f"/api/drills/check/{drill.id}/"
+    assert post_json(client, url, {"play": drill.position.legal_plays()[0].notation}).json()["streak"] == 1
+    response = post_json(client, url, {"play": "  "})
+    assert response.status_code == 400 and response.json() == {"error": NO_MOVE}
+    assert client.session["drill_streak"] == 1
+    again = post_json(client, url, {"play": drill.position.legal_plays()[0].notation}).json()
+    assert again["streak"] == 2 and again["level"]["word"] == "practicada"
+
+
+def test_a_play_the_board_could_carry_on_says_which_dice_are_left(client):
+    drill = next(drill for drill in drill_set("blocked", 1, 3, 10) if any(len(play.moves) > 1 for play in drill.position.legal_plays()))
+    partial = first_move_of(drill)
+    message = missing(drill, partial)
+    assert message is not None and message.startswith("Tu jugada no está terminada: aún puedes mover con el ")
+    response = post_json(client, f"/api/drills/check/{drill.id}/", {"play": partial})
+    assert response.status_code == 400 and response.json()["error"] == message
+    assert "training" not in client.session or not client.session["training"]["answers"]
+
+
+def test_the_tempting_play_and_a_pass_where_the_question_offers_it_are_answers():
+    for drill in drill_set("more-dice", 1, 0, 5) + drill_set("bear-off-both-dice", 2, 0, 5):
+        assert missing(drill, drill.tempting) is None  # a play that cannot be carried on is judged
+    for drill in drill_set("closed-out", 1, 0, 6) + drill_set("no-entry", 1, 0, 6):
+        assert drill.may_pass and missing(drill, "") is None
+
+
+def test_an_empty_number_or_choice_is_refused_on_the_page_without_javascript(client):
+    page = client.get("/entrenar/pip-count/?nivel=1")
+    response = client.post(page.context["here"], {"answer": ""})
+    assert response.status_code == 400 and NO_NUMBER in response.content.decode()
+    assert response.context["memory"].total == 0 and response.context["streak"] == 0
+    drill = generate("may-double", 1, 0, 0)
+    assert post_json(client, f"/api/drills/check/{drill.id}/", {"answer": ""}).json()["error"] == "Elige «sí» o «no» y pulsa «Comprobar»."
+
+
+def test_an_empty_answer_to_an_assigned_drill_is_not_recorded(client):
+    teacher, ana = make_user("profe", teacher=True), make_user("ana")
+    assignment = make_assignment(make_classroom(teacher, "3.º A", students=[ana]))
+    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=2, seed=7)
+    drill = student_drills(task, ana.pk)[0]
+    client.force_login(ana)
+    response = post_json(client, f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/", {"play": ""})
+    assert response.status_code == 400 and response.json()["error"] == NO_MOVE
+    page = client.post(f"/tareas/entrenamiento/{task.pk}/?n=0", {"play": ""})
+    assert page.status_code == 400 and "No has movido ninguna ficha" in page.content.decode()
+    assert not RuleAnswer.objects.exists()
