@@ -6,15 +6,14 @@ read: a redirect, or a 409 with its reason in Spanish (a refusal message
 over the socket), never a 500 or a socket closed with 1011.
 
 Real threads, each with its own database connection opened before they are
-released together, against PostgreSQL's row locks: under
-``scripts/with-postgres``, like ``test_lobby_concurrency.py``.
+released together (``test_lobby_concurrency.at_once``), against PostgreSQL's
+row locks: under ``scripts/with-postgres``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import threading
 
 import pytest
 from django.db import connection
@@ -22,6 +21,7 @@ from django.test import Client
 
 from tests.classroom_factories import make_classroom, make_user
 from tests.lobby_factories import MATCH_TO_3, NOW, later
+from tests.test_lobby_concurrency import at_once
 from tests.test_lobby_consumer import enter, leave, lobby
 from tests.test_play_consumer import run_async
 from tutor.lobby import service
@@ -36,33 +36,6 @@ pytestmark = [
 MATCH_TO_5 = service.Wish(length=5, rated=True)
 FORM = {"length": "3", "clock": "no", "rated": "on", "spread": "", "room": "public"}
 ANSWERS = {"waiting", "paired", "error"}
-
-
-def at_once(calls) -> list:
-    """Every call in its own thread, its database connection opened first, then all released together.
-
-    Opening the connections before the barrier is what makes the calls
-    meet inside the database, as two presses reaching two processes do.
-    """
-    results: list = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(index, call):
-        try:
-            connection.ensure_connection()
-            start.wait()
-            results[index] = call()
-        except Exception as problem:  # noqa: BLE001 - the test reads it
-            results[index] = problem
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(index, call)) for index, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def clients_of(user, count: int) -> list[Client]:
