@@ -12,8 +12,9 @@ none to twice that), presses «Jugar ya» for a match to 3, 5 or 7 (rated),
 and waits there until paired, at once (it took a seek) or when someone takes
 the seek it published.  Paired, it leaves the lobby for the game's socket;
 it is on the board when the game's first state arrives.  It stays
-``--game`` seconds on average, then White leaves the match (a rated result:
-both ratings change) and both go back to the lobby.
+``--game`` seconds on average, then White leaves the match (nobody has moved
+yet, so the match is aborted and no rating changes) and both go back to the
+lobby.
 
 Prints the presses, the games created and the p50/p95/p99/max of the time
 from the «Jugar ya» that made a pairing (the taker's) until both players

@@ -78,9 +78,10 @@ def from_the_lobby(creator, taker, wish: Wish):
 
 
 def rated_matches(player, results) -> None:
-    """Rated matches of ``player`` from the lobby, each ended by the loser leaving: ``(rival, length, won)``."""
+    """Rated matches of ``player`` from the lobby, each ended by the loser leaving once both have made a play
+    (before that, leaving aborts the match): ``(rival, length, won)``."""
     for rival, length, won in results:
-        game = from_the_lobby(player, rival, Wish(length=length, rated=True))
+        game = played_on(from_the_lobby(player, rival, Wish(length=length, rated=True)), player, rival, moves=2)
         service.run(game.pk, rival if won else player, "resign", seq=game.seq)
 
 
@@ -110,9 +111,9 @@ def main() -> None:
     for seeker in SEEKERS:
         account(seeker["user"])
     finished = played(ana, bruno)
-    under_way = live_game_under_way(ana, bruno)
     match = practice_game_over(ana)
     rated_matches(ana, [(bruno, 3, True), (carla, 5, False), (dario, 3, True), (bruno, 7, True), (carla, 3, False), (dario, 5, True)])
+    under_way = live_game_under_way(ana, bruno)  # after the lobby's matches: it seeks no rival for a player with a game under way
     drain()
     played_on(from_the_lobby(hugo, ines, Wish(length=3, rated=False)), hugo, ines, moves=4)
     # Last, so that its clock has run for as short a time as possible when it is photographed.

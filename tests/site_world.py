@@ -83,8 +83,9 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     mistake = add_mistake(match).exercises.create()
     classmate = make_user(f"{student.split()[0].lower()}-companera", name="Compañera")
     classroom.memberships.create(student=classmate)
-    live_game = create_game(student_user, length=3, classroom=classroom, black=classmate)
+    # The seek first: the lobby seeks no rival for a player whose game is under way.
     seek = play_now(student_user, Wish(length=3, rated=False, classroom_id=classroom.pk), now=timezone.now()).published
+    live_game = create_game(student_user, length=3, classroom=classroom, black=classmate)
     puzzle = lesson_puzzle("jugada")
     drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}

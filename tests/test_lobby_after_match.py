@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.classroom_factories import make_user
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3, NOW, later
 from tutor.lobby import rematch, safety, service
 from tutor.lobby.models import Block, Report, Seek
@@ -23,9 +24,9 @@ Status = Seek.Status
 
 
 def finished(white, black, wish: Wish = MATCH_TO_3):
-    """A match the lobby paired, which White then left: over, won by Black."""
+    """A match the lobby paired, which White left after both players had moved: over, won by Black."""
     service.play_now(white, wish, now=NOW)
-    game = service.play_now(black, wish, now=later(1)).game
+    game = both_play(service.play_now(black, wish, now=later(1)).game)
     games.run(game.pk, white, "resign", seq=game.seq)
     game.refresh_from_db()
     assert game.is_over
@@ -49,7 +50,9 @@ def test_a_rematch_offered_and_accepted_starts_the_same_kind_of_match_between_th
 def test_two_players_offering_the_rematch_at_once_start_it_and_an_offer_can_be_declined_or_taken_back(ana, bruno):
     game = finished(ana, bruno)
     rematch.offer(game, bruno, now=later(10))
-    assert rematch.offer(game, ana, now=later(11)).game is not None
+    started = rematch.offer(game, ana, now=later(11)).game
+    assert started is not None
+    games.run(started.pk, ana, "resign", seq=started.seq)  # aborted: nobody had moved
 
     other = finished(ana, bruno)
     rematch.offer(other, ana, now=later(20))

@@ -26,12 +26,13 @@ from playwright.sync_api import expect
 
 from tests.browser import DESKTOP, PHONE, axe_violations, describe_violations
 from tests.classroom_factories import make_user
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3
 from tests.test_play_browser import open_as, wait_seq
 from tutor.lobby import service
 from tutor.play import clocks
 from tutor.play import service as games
-from tutor.play.models import LiveGame
+from tutor.play.models import LiveGame, Phase
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,14 +53,24 @@ def check_page(page, viewport) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
-def play_first_move(game, first, second, watcher) -> dict:
-    """The player on roll makes a legal play on their board and every page shows it; the players' pages by account."""
-    game.refresh_from_db()
+def play_opening(game, first, second, watcher) -> dict:
+    """Each player makes a first legal play on their own board, rolling first when it is their turn to,
+    and every page shows it (a match given up before both have moved would be aborted); the players'
+    pages by account."""
     players = {game.white_id: first, game.black_id: second}
-    mover = players[game.player(game.side_to_act()).pk]
-    mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
-    mover.get_by_role("button", name="Confirmar").click()
-    wait_seq([first, second, watcher], game.seq + 1)
+    for _ in range(4):
+        game.refresh_from_db()
+        if game.both_moved:
+            break
+        mover = players[game.player(game.side_to_act()).pk]
+        if game.phase == Phase.ROLL:
+            mover.get_by_role("button", name="Tirar los dados").click()
+        else:
+            mover.fill("[data-play-board] input[name=play]", game.position.legal_plays()[0].notation)
+            mover.get_by_role("button", name="Confirmar").click()
+        wait_seq([first, second, watcher], game.seq + 1)
+    game.refresh_from_db()
+    assert game.both_moved
     return players
 
 
@@ -98,7 +109,7 @@ def test_two_players_meet_with_jugar_ya_play_and_a_third_watches_from_the_lobby(
     listed.click()
     watcher.wait_for_selector("text=Miras esta partida: solo lectura.")
 
-    play_first_move(game, first, second, watcher)
+    play_opening(game, first, second, watcher)
 
     # Leaving asks first, on the page, by keyboard: Escape takes the question back, the second time it is confirmed.
     question = first.locator("[data-play-leave]")
@@ -140,6 +151,7 @@ def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_g
     game = service.play_now(bruno, MATCH_TO_3, now=timezone.now()).game
     # Not in this thread: Playwright's event loop runs here, and the end of a match tells the lobby's sockets.
     with ThreadPoolExecutor(max_workers=1) as pool:
+        game = pool.submit(both_play, game).result()
         pool.submit(games.run, game.pk, ana, "resign", seq=game.seq).result()
     first = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
     second = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
@@ -191,7 +203,7 @@ def test_a_timed_match_from_jugar_ya_is_lost_on_time_and_a_watcher_from_the_lobb
     expect(watcher.locator("[data-clock]")).to_have_count(2)
     expect(watcher.locator("[data-clocks]")).to_contain_text("Reserva: 2:00")  # the quick control: 30 s a point and 30 more
 
-    players = play_first_move(game, first, second, watcher)
+    players = play_opening(game, first, second, watcher)
     game.refresh_from_db()
     late = game.player(game.side_to_act())
     slow, rival = players[late.pk], players[game.player(1 - game.side_to_act()).pk]

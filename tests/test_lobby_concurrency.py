@@ -27,12 +27,17 @@ pytestmark = [
 
 
 def at_once(calls) -> list:
-    """Run every call in its own thread (and database connection), released together; results or exceptions."""
+    """Run every call in its own thread (and database connection), released together; results or exceptions.
+
+    Each thread opens its connection before the others are released: the
+    calls then meet inside the database, as requests reaching two processes do.
+    """
     results = [None] * len(calls)
     start = threading.Barrier(len(calls))
 
     def run(index, call):
         try:
+            connection.ensure_connection()
             start.wait()
             results[index] = call()
         except Exception as problem:  # noqa: BLE001 - the test reads it

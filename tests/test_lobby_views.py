@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.classroom_factories import make_classroom, make_user, signed_in
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3, NOW, later, make_young
 from tutor.lobby import service
 from tutor.lobby.models import Block, Report, Seek
@@ -90,7 +91,7 @@ def test_visitors_are_sent_to_sign_in_and_a_young_student_plays_only_in_the_clas
 
 def finished_by_forms(white, black) -> LiveGame:
     service.play_now(white, MATCH_TO_3, now=NOW)
-    game = service.play_now(black, MATCH_TO_3, now=later(1)).game
+    game = both_play(service.play_now(black, MATCH_TO_3, now=later(1)).game)
     signed_in(white).post(f"/jugar/{game.code}/accion/", {"tipo": "resign", "seq": game.seq})
     game.refresh_from_db()
     assert game.is_over

@@ -8,6 +8,7 @@ from datetime import timezone as tz
 import pytest
 
 from tests.classroom_factories import make_user, signed_in
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import BLACK, WHITE, opponent
 from tutor.games.errors import GameError
@@ -141,6 +142,7 @@ def test_a_claim_of_flag_is_refused_before_time_and_changes_nothing(clock, playe
 def test_running_out_of_time_loses_a_rated_match_and_both_ratings_change(clock, players):
     game = started(players)
     mark_rated(game)
+    game = both_play(game)  # before both players have moved, running out of time aborts the match
     late = game.side_to_act()
     clock.wait(12 + 240)
     game = act(game, players, "flag", side=opponent(late))
@@ -153,19 +155,22 @@ def test_running_out_of_time_loses_a_rated_match_and_both_ratings_change(clock, 
 
 
 def test_a_move_sent_after_the_time_ran_out_ends_the_game_on_time_instead(clock, players):
-    game = started(players)
+    game = both_play(started(players))
+    if game.phase == Phase.ROLL:
+        game = act(game, players, "roll")
     late = game.side_to_act()
     text = first_play(game)
+    moves = game.actions.filter(kind=LiveAction.Kind.MOVE).count()
     clock.wait(300)
     game = act(game, players, "move", play=text)
     assert game.phase == Phase.OVER and game.winner == opponent(late)
-    assert not game.actions.filter(kind=LiveAction.Kind.MOVE).exists()
+    assert game.actions.filter(kind=LiveAction.Kind.MOVE).count() == moves
 
 
 def test_in_a_money_session_the_flag_gives_the_game_under_way_and_each_game_refills_the_reserves(clock, players):
     game = started(players, length=0)
     assert reserve(game, WHITE) == reserve(game, BLACK) == 120
-    game = move(game, players)
+    game = both_play(game)
     clock.wait(50)  # 38 s off
     slow = game.side_to_act()
     game = act(game, players, "drop" if game.phase == Phase.ANSWER else "double")
@@ -197,7 +202,7 @@ def test_the_figures_are_read_back_from_the_database_after_a_restart(clock, play
 
 
 def test_untimed_games_keep_the_claim_after_a_wait_and_timed_ones_use_the_clock(clock, players):
-    untimed = started(players, timed=False)
+    untimed = both_play(started(players, timed=False))
     absent = untimed.side_to_act()
     with pytest.raises(GameError):
         act(untimed, players, "flag", side=opponent(absent))
@@ -249,6 +254,7 @@ def test_a_seek_with_clock_starts_a_timed_game_and_a_seek_without_an_untimed_one
     lobby.play_now(white, timed, now=START)
     game = lobby.play_now(black, timed, now=START).game
     assert game.timed and game.clock_reserve == 360
+    service.run(game.pk, white, "resign", seq=game.seq)  # one game at a time: this one ends (aborted) first
     lobby.play_now(white, MATCH_TO_3, now=START)
     assert not lobby.play_now(black, MATCH_TO_3, now=START).game.timed
 
@@ -280,7 +286,7 @@ def test_an_aborted_game_says_nobody_won_and_sends_its_players_back_to_the_lobby
     clock.wait(61)
     game = act(game, players, "abort", side=opponent(game.side_to_act()))
     panel = render_panel(game, players[WHITE])
-    assert "Partida anulada antes de la primera jugada" in panel and "Volver a la sala" in panel
+    assert "Partida anulada" in panel and "Nadie gana ni pierde puntos" in panel and "Volver a la sala" in panel
     assert "Revisión de la partida" not in panel
 
 

@@ -14,6 +14,7 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from tests.classroom_factories import make_user, signed_in
+from tests.live_games import both_play
 from tests.test_play_clocks import START, Clock, started
 from tutor.engine import opponent
 from tutor.lobby import display as lobby_display
@@ -65,8 +66,7 @@ def test_a_rated_timed_match_whose_player_to_move_closed_everything_is_lost_on_t
     ana, bruno = players
     wish = Wish(length=3, clock=True, rated=True)
     lobby.play_now(ana, wish, now=START)
-    game = lobby.play_now(bruno, wish, now=START).game
-    game.refresh_from_db()
+    game = both_play(lobby.play_now(bruno, wish, now=START).game)  # the match is under way: out of time, it is lost
     late = game.side_to_act()
     assert game in lobby_display.watchable_games()
     clock.wait(FULL - 1)
@@ -171,7 +171,7 @@ def test_the_clock_task_tells_the_open_pages_of_the_game_it_ends(clock, players)
 
     from tests.test_play_consumer import receive, run_async, socket
 
-    game = started(players)
+    game = both_play(started(players))
     late = game.side_to_act()
 
     async def scenario():

@@ -10,6 +10,7 @@ from django.apps import apps as django_apps
 from django.utils import timezone
 
 from tests.classroom_factories import make_user
+from tests.live_games import both_play
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service, turns
 from tutor.play.display import render_player_panels
@@ -184,7 +185,7 @@ def test_the_crawford_game_forbids_doubling_and_the_match_ends_at_its_length(pla
 
 
 def test_resigning_gives_the_rival_the_match(players):
-    game = started(players, length=7)
+    game = both_play(started(players, length=7))
     service.run(game.pk, players[BLACK], "resign", seq=game.seq)
     game.refresh_from_db()
     assert game.phase == Phase.OVER and game.winner == WHITE and game.score == (7, 0)
@@ -192,8 +193,33 @@ def test_resigning_gives_the_rival_the_match(players):
         service.run(game.pk, players[WHITE], "roll", seq=game.seq)
 
 
+def test_leaving_claiming_or_conceding_a_match_before_both_players_have_moved_aborts_it(players):
+    """Nobody wins or loses a match nobody played: leaving at the opening roll is no way to trade wins."""
+    left = started(players, length=3)
+    service.run(left.pk, players[BLACK], "resign", seq=left.seq)
+    left.refresh_from_db()
+    assert left.aborted and left.score == (0, 0) and not left.actions.filter(kind="result").exists()
+    assert "se anula" in render_player_panels(left)[WHITE] and "Partida anulada" in render_player_panels(left)[BLACK]
+
+    claimed = started(players, length=5, claim_minutes=1)
+    service.run(claimed.pk, mover_of(claimed, players), "move", seq=claimed.seq, play=first_legal(claimed))
+    claimed.refresh_from_db()
+    absent = claimed.side_to_act()  # the rival never made a play of their own
+    LiveGame.objects.filter(pk=claimed.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
+    service.run(claimed.pk, players[1 - absent], "claim", seq=claimed.seq)
+    claimed.refresh_from_db()
+    assert claimed.aborted and claimed.score == (0, 0)
+
+    conceded = started(players, length=3)
+    set_position(conceded, Position.initial(match_length=3).replace(turn=BLACK, dice=(6, 1)), Phase.MOVE)
+    conceded = offer(conceded, players[WHITE], "backgammon")  # three points: the whole match
+    service.run(conceded.pk, players[BLACK], "accept", seq=conceded.seq)
+    conceded.refresh_from_db()
+    assert conceded.aborted and conceded.score == (0, 0)
+
+
 def test_a_game_can_be_claimed_only_after_the_waiting_time(players):
-    game = started(players, claim_minutes=2)
+    game = both_play(started(players, claim_minutes=2))
     absent = mover_of(game, players)
     waiting = [p for p in players if p != absent][0]
     with pytest.raises(GameError, match="Aún no"):
@@ -402,7 +428,7 @@ def test_an_accepted_resignation_in_a_match_scores_it_and_the_next_game_is_the_c
 
 
 def test_an_accepted_resignation_can_end_the_match(players):
-    game = started(players, length=3)
+    game = both_play(started(players, length=3))
     set_position(game, Position.initial(match_length=3, score=(1, 2)).replace(turn=BLACK, dice=(6, 1)), Phase.MOVE)
     game = offer(game, players[WHITE], "single")
     service.run(game.pk, players[BLACK], "accept", seq=game.seq)
@@ -422,7 +448,7 @@ def test_in_money_play_an_accepted_backgammon_scores_three_times_the_cube_and_th
 
 
 def test_the_offerer_may_claim_the_game_when_the_rival_never_answers(players):
-    game = offer(started(players, claim_minutes=1), players[WHITE], "single")
+    game = offer(both_play(started(players, claim_minutes=1)), players[WHITE], "single")
     LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))
     with pytest.raises(GameError, match="cuando tu rival tiene que jugar"):
         service.run(game.pk, players[BLACK], "claim", seq=game.seq)
@@ -432,13 +458,16 @@ def test_the_offerer_may_claim_the_game_when_the_rival_never_answers(players):
 
 
 def test_leaving_a_money_session_gives_the_rival_the_most_the_game_could_still_give(players):
-    fresh = started(players)
+    fresh = both_play(started(players))
+    finish_first_game = Position.from_layout(white={1: 1}, black={24: 15}).replace(turn=WHITE, dice=(6, 5))
+    set_position(fresh, finish_first_game, Phase.MOVE)
+    service.run(fresh.pk, players[WHITE], "move", seq=fresh.seq, play="1/off")
+    fresh.refresh_from_db()
+    assert fresh.game_number == 2 and not fresh.moved_in_game
     service.run(fresh.pk, players[WHITE], "resign", seq=fresh.seq)
     fresh.refresh_from_db()
-    assert fresh.is_over and fresh.winner == BLACK and fresh.score == (0, 0)
-    game = started(players)
-    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
-    game.refresh_from_db()
+    assert fresh.is_over and fresh.winner == BLACK and fresh.score[BLACK] == 0  # nobody had moved in the game under way
+    game = both_play(started(players))
     set_position(game, game.position.replace(cube_value=2, cube_owner=BLACK), game.phase)
     service.run(game.pk, players[BLACK], "resign", seq=game.seq)
     game.refresh_from_db()
@@ -459,9 +488,7 @@ def test_nobody_may_double_while_an_offer_waits(players):
 def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_leaving_and_shows_it_first(players):
     from tutor.play.display import panel_context
 
-    game = started(players, claim_minutes=1)
-    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
-    game.refresh_from_db()
+    game = both_play(started(players, claim_minutes=1))
     game = set_position(game, game.position.replace(cube_value=2, cube_owner=game.position.turn), game.phase)
     absent = game.side_to_act()
     claimant = players[1 - absent]
@@ -478,9 +505,7 @@ def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_l
 def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players):
     from tutor.play.display import panel_context
 
-    game = started(players, length=5, claim_minutes=1)
-    service.run(game.pk, mover_of(game, players), "move", seq=game.seq, play=first_legal(game))
-    game.refresh_from_db()
+    game = both_play(started(players, length=5, claim_minutes=1))
     absent = game.side_to_act()
     assert "ganas el match" in panel_context(game, players[1 - absent])["claim_value"]
     LiveGame.objects.filter(pk=game.pk).update(last_action_at=timezone.now() - timedelta(minutes=2))

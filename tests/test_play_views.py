@@ -286,7 +286,7 @@ def test_money_play_offers_to_leave_the_session_and_a_spectator_reads_the_pendin
     game = service.create_game(ana, black=bruno, public=True)
     game.refresh_from_db()
     page = signed_in(ana).get(game.get_absolute_url()).content.decode()
-    assert "Dejar la sesión" in page and "La partida en curso aún no ha empezado: termina sin puntos." in page
+    assert "Dejar la sesión" in page and "Aún no habéis movido los dos: si dejas la sesión ahora, se anula" in page
     assert "Dejar el match" not in page
     service.run(game.pk, ana, "offer", seq=game.seq, level="backgammon")
     watching = Client().get(game.get_absolute_url()).content.decode()

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.test import Client
 
 from tests.classroom_factories import make_classroom, make_user, signed_in
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3, NOW, later, make_young, rate
 from tutor.lobby import service
 from tutor.lobby.service import Wish
@@ -30,7 +31,7 @@ def standing(user) -> tuple[float, int]:
 def test_a_finished_rated_match_moves_both_ratings_by_the_fibs_formula_once(ana, bruno):
     rate(ana, 1600, experience=50)
     rate(bruno, 1500, experience=1000)
-    game = paired(ana, bruno, Wish(length=5))
+    game = both_play(paired(ana, bruno, Wish(length=5)))
     games.run(game.pk, ana, "resign", seq=game.seq)  # the favourite leaves: the underdog wins
     game.refresh_from_db()
     # D = 100 over 5 points: P_upset = 0.4360, so the underdog's win is worth 4·√5·0.5640 = 5.04;
@@ -73,7 +74,7 @@ def test_unrated_matches_money_sessions_and_class_games_leave_the_ratings_alone(
 
 
 def test_a_player_s_page_shows_the_rating_its_history_and_the_recent_games_with_their_reviews(ana, bruno):
-    game = paired(ana, bruno)
+    game = both_play(paired(ana, bruno))
     games.run(game.pk, bruno, "resign", seq=game.seq)
     page = signed_in(bruno).get("/jugar/jugador/ana/")
     html = page.content.decode()

@@ -3,7 +3,10 @@
 A rematch offer is a seek addressed to the rival (``Seek.rival``), with the
 finished game's settings, valid for a couple of minutes and never listed
 in the lobby: the rival accepts or declines it on the finished game's
-page.  If both offer at once, the second offer accepts the first.  Each
+page.  If both offer at once, the second offer accepts the first.  A
+rematch is refused, with the reason, while either player has another game
+under way, and a rated one once the two have started the day's
+``ratings.PAIR_LIMIT`` rated matches together.  Each
 change redraws both players' panels (``broadcast.redraw``), which is how
 the offer reaches the rival, and how the new game reaches the player who
 offered it.
@@ -27,7 +30,7 @@ from tutor.ratings import service as ratings
 
 from .models import Seek
 from .rooms import Viewer
-from .service import LobbyError, Outcome, Wish, play_now, start_from
+from .service import LobbyError, Outcome, Wish, check_players, play_now, refused_on_race, start_from
 
 Status = Seek.Status
 OFFER_TIME = timedelta(minutes=2)
@@ -54,7 +57,7 @@ def offer(game: LiveGame, user, *, now: datetime) -> Outcome:
     """``user`` offers the rival a rematch; if the rival already offered one, it starts."""
     wish = wish_after(game)
     viewer = Viewer.of(user)
-    with transaction.atomic():
+    with refused_on_race(), transaction.atomic():
         game = games.locked(game.pk)
         side = _side(game, user)
         rival = game.player(opponent(side))
@@ -66,6 +69,7 @@ def offer(game: LiveGame, user, *, now: datetime) -> Outcome:
         mine = _open(game, user, now=now)
         if mine is not None:
             return Outcome(published=mine)
+        check_players(user.pk, rival.pk, rated=wish.rated, now=now)  # asked again, under lock, when the rival accepts
         seek = Seek.objects.create(
             creator=user, creator_rating=viewer.rating, length=wish.length, clock=wish.clock, rated=wish.rated,
             classroom_id=wish.classroom_id, rival=rival, rematch_of=game, created=now, expires_at=now + OFFER_TIME,
@@ -76,7 +80,7 @@ def offer(game: LiveGame, user, *, now: datetime) -> Outcome:
 def answer(game: LiveGame, user, *, accept: bool, now: datetime) -> Outcome:
     """The rival accepts (the rematch starts) or declines the offer."""
     viewer = Viewer.of(user)
-    with transaction.atomic():
+    with refused_on_race(), transaction.atomic():
         game = games.locked(game.pk)
         side = _side(game, user)
         theirs = _open(game, game.player(opponent(side)), now=now)

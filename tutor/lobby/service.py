@@ -15,6 +15,13 @@ game can meet, so the others never wait for that lock).
 The game starts in the same transaction as the seek closes: a seek is
 never taken without its game, nor a game made from a seek twice.
 
+Nobody is paired while a live game of theirs is under way, and two
+players start at most ``ratings.PAIR_LIMIT`` rated matches together a
+day: a pairing locks both players' rows (after the seeks', always in that
+order) and asks again under the lock, so two pairings at once cannot both
+find a player free.  A press that loses a race to another of the same
+player's is refused with a 409 and a sentence, never an error.
+
 A seek lives while its creator is in the lobby: ``expires_at`` is a lease
 that every process renews for the players whose lobby pages it serves
 (``keep``); once they leave (or reload and do not come back) it runs out
@@ -23,14 +30,16 @@ and ``keep`` closes the seek as gone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Q
 
-from tutor.play import clocks
+from tutor.play import access, clocks
 from tutor.play import service as games
 from tutor.play.models import LiveGame
 from tutor.ratings import service as ratings
@@ -50,6 +59,11 @@ NOT_HERE = "No juegas en esa sala."
 NO_SUCH_SEEK = "No hay ninguna búsqueda así en tus salas."
 SIGN_IN = "Entra con tu cuenta para jugar."
 OUT_OF_RANGE = "Quien publicó esta búsqueda quiere un rival con otra puntuación."
+PAIR_LIMIT_REACHED = (
+    f"Ya habéis empezado {ratings.PAIR_LIMIT} matches puntuables entre vosotros en las últimas 24 horas, "
+    "el máximo entre dos jugadores: este no puntuaría. Busca otro rival, o jugad sin «Puntúa»."
+)
+CROSSED = "Otra petición tuya se ha cruzado con esta en el mismo instante: mira la sala y vuelve a intentarlo si hace falta."
 
 
 class LobbyError(Exception):
@@ -59,6 +73,31 @@ class LobbyError(Exception):
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+class Unavailable(LobbyError):
+    """This seek cannot start a game now for a reason of its creator's (a game under way, the day's limit
+    of rated matches between the two): «Jugar ya» passes on, «Aceptar» says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 409)
+
+
+RACES = {"40P01", "40001"}
+"""PostgreSQL's deadlock and serialization failures: two requests crossed, and the database chose one."""
+
+
+@contextmanager
+def refused_on_race() -> Iterator[None]:
+    """Two requests that crossed (a constraint the database enforces, or one of them chosen by it): a 409, not a 500."""
+    try:
+        yield
+    except IntegrityError as clash:
+        raise LobbyError(CROSSED, 409) from clash
+    except OperationalError as clash:
+        if getattr(clash.__cause__, "sqlstate", None) not in RACES:
+            raise
+        raise LobbyError(CROSSED, 409) from clash
 
 
 @dataclass(frozen=True)
@@ -122,10 +161,21 @@ def play_now(user, wish: Wish, *, now: datetime, viewer: Viewer | None = None) -
     ``viewer`` is ``user`` as the lobby sees them, when the caller has read it already.
     """
     viewer = _player(user, wish.room, viewer)
-    with transaction.atomic():
+    with refused_on_race(), transaction.atomic():
         _lock_room(wish.pairing_key)
-        for seek_id in candidates(user, viewer, wish, now=now).values_list("pk", flat=True)[:5]:
-            outcome = start_from(seek_id, user, viewer, now=now)
+        if access.unfinished([user.pk]):
+            raise LobbyError(access.UNFINISHED, 409)
+        found = list(candidates(user, viewer, wish, now=now).values_list("pk", "creator_id")[:5])
+        busy = access.unfinished(creator for _, creator in found)
+        for seek_id, creator_id in found:
+            if creator_id in busy:
+                continue
+            try:
+                outcome = start_from(seek_id, user, viewer, now=now)
+            except Unavailable:
+                # Its creator became unavailable a moment ago.  Both players' rows are locked now:
+                # no further seek may be locked after them (``start_from``), so this press waits instead.
+                break
             if outcome is not None:
                 return outcome
         return _publish(user, viewer, wish, now=now)
@@ -157,19 +207,37 @@ def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
         conditions &= ~Q(creator_id__in=viewer.blocked)
     if wish.spread is not None:
         conditions &= Q(creator_rating__gte=rating - wish.spread, creator_rating__lte=rating + wish.spread)
+    if wish.rated:
+        enough = ratings.rivals_at_limit(user.pk, now=now)
+        if enough:
+            conditions &= ~Q(creator_id__in=enough)
     return Seek.objects.filter(conditions).order_by("created", "pk")
 
 
 def _publish(user, viewer: Viewer, wish: Wish, *, now: datetime) -> Outcome:
-    """A new open seek; the player's previous one, if any, is withdrawn (one open seek each)."""
-    closed = _close_own(user, now=now)
+    """A new open seek; the player's previous one, if any, is withdrawn (one open seek each).
+
+    Two presses of the same player for different games (each behind its own
+    room's lock) may publish at once: the second's insert waits for the
+    first's to commit and breaks the one-open-seek constraint, so it closes
+    that seek too and publishes again, as if it had come a moment later.
+    """
     low = high = None
     if wish.spread is not None:
         low, high = max(0, round(viewer.rating) - wish.spread), round(viewer.rating) + wish.spread
-    seek = Seek.objects.create(
-        creator=user, creator_rating=viewer.rating, length=wish.length, clock=wish.clock, rated=wish.rated,
-        min_rating=low, max_rating=high, classroom_id=wish.classroom_id, created=now, expires_at=now + lease(),
-    )
+    closed: list[Card] = []
+    for attempt in range(2):
+        closed += _close_own(user, now=now)
+        try:
+            with transaction.atomic():
+                seek = Seek.objects.create(
+                    creator=user, creator_rating=viewer.rating, length=wish.length, clock=wish.clock, rated=wish.rated,
+                    min_rating=low, max_rating=high, classroom_id=wish.classroom_id, created=now, expires_at=now + lease(),
+                )
+            break
+        except IntegrityError:
+            if attempt:
+                raise
     if wish.classroom_id is None and not viewer.entered:
         ratings.enter(user)
     return Outcome(published=seek, closed=closed)
@@ -206,7 +274,7 @@ def take(seek_id: int, user, *, now: datetime) -> Outcome:
         raise LobbyError(GONE, 409)
     if not Card.of(seek).admits(viewer.rating):
         raise LobbyError(OUT_OF_RANGE, 409)
-    with transaction.atomic():
+    with refused_on_race(), transaction.atomic():
         outcome = start_from(seek.pk, user, viewer, now=now)
     if outcome is None:
         raise LobbyError(GONE, 409)
@@ -217,7 +285,10 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
     """Inside a transaction: close the seek and start its match, or None when it is no longer open.
 
     ``user`` plays Black against the seek's creator, in a game with the
-    seek's settings (a rematch copies the finished game's).
+    seek's settings (a rematch copies the finished game's).  Refused
+    (``LobbyError``) while ``user`` has a game under way; ``Unavailable``
+    while the creator has one, or when a rated match would pass the day's
+    limit between the two.
     """
     # The seek and the taker's own open one, locked in the order of their ids (no deadlock between two
     # players taking each other's), with the seek's creator, who plays White (only the seeks' rows locked).
@@ -229,6 +300,8 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
         return None
     if seek.creator_id in viewer.blocked or seek.rival_id not in (None, user.pk):
         return None
+    access.lock_players([user.pk, seek.creator_id])  # after the seeks' rows, never before (no deadlock)
+    check_players(user.pk, seek.creator_id, rated=seek.rated, now=now)
     origin = seek.rematch_of
     game = games.create_game(
         seek.creator, black=user, length=seek.length, classroom=seek.classroom,
@@ -238,7 +311,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
         clock=seek.clock,
     )
     if seek.rated:
-        ratings.mark_rated(game)
+        ratings.mark_rated(game, now=now)
     seek.status, seek.taker, seek.game, seek.closed_at = Status.TAKEN, user, game, now
     seek.save(update_fields=["status", "taker", "game", "closed_at"])
     closed = [Card.of(seek)] if seek.rival_id is None else []
@@ -250,6 +323,17 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
     if seek.classroom_id is None and not viewer.entered:
         ratings.enter(user)
     return Outcome(game=game, taken=seek, closed=closed)
+
+
+def check_players(user_id: int, rival_id: int, *, rated: bool, now: datetime) -> None:
+    """Refuse a game between these two while either has one under way, or a rated one past the day's limit."""
+    busy = access.unfinished([user_id, rival_id])
+    if user_id in busy:
+        raise LobbyError(access.UNFINISHED, 409)
+    if rival_id in busy:
+        raise Unavailable(access.RIVAL_UNFINISHED)
+    if rated and ratings.pair_at_limit(user_id, rival_id, now=now):
+        raise Unavailable(PAIR_LIMIT_REACHED)
 
 
 def _player(user, room: str, viewer: Viewer | None = None) -> Viewer:

@@ -9,15 +9,18 @@ unless the teacher who created the account allows links for one of their classes
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from tutor.accounts.models import creator_of, is_teacher
 from tutor.classroom.models import Classroom, Membership
 
-from .models import LiveGame, normalise_code
+from .models import LiveGame, Phase, normalise_code
 
 NOT_FOUND = "No hay ninguna partida con ese código que puedas ver."
+UNFINISHED = "Tienes una partida sin terminar: termínala (o déjala) antes de empezar otra; está arriba, en «Tus partidas»."
+RIVAL_UNFINISHED = "Tu rival tiene una partida sin terminar: podréis jugar cuando la acabe."
 
 
 def teaches(user, game: LiveGame) -> bool:
@@ -56,6 +59,35 @@ def my_games(user) -> QuerySet[LiveGame]:
     if not user.is_authenticated:
         return LiveGame.objects.none()
     return LiveGame.objects.filter(Q(white=user) | Q(black=user)).select_related("white", "black", "classroom")
+
+
+def unfinished(user_ids) -> set[int]:
+    """Which of these players have a live game under way (both seats taken, not over), in one query.
+
+    Nobody starts a second game while one waits for them (the lobby, rematches
+    and class challenges ask): a rival is never left alone on a board, and
+    one account cannot run several games at once.  Practice games against
+    the program are not live games and do not count; a game created by link
+    that nobody has joined yet does not either.
+    """
+    ids = {pk for pk in user_ids if pk is not None}
+    if not ids:
+        return set()
+    seated = (LiveGame.objects.filter(Q(white_id__in=ids) | Q(black_id__in=ids), black__isnull=False)
+              .exclude(phase=Phase.OVER).values_list("white_id", "black_id"))
+    return {pk for pair in seated for pk in pair if pk in ids}
+
+
+def lock_players(user_ids) -> None:
+    """Lock these players' rows, in the order of their ids, until the transaction ends.
+
+    Every decision that starts a game for a player (a pairing, a rematch, a
+    challenge) takes it before asking ``unfinished``, so two of them at once
+    cannot both find the player free.  Taken after any lobby row a decision
+    locks, never before, so that it cannot deadlock against them.
+    """
+    ids = sorted({pk for pk in user_ids if pk is not None})
+    list(get_user_model().objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
 
 
 def is_young(user) -> bool:

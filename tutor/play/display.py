@@ -73,7 +73,11 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
         absent = "tu rival llevaba" if mine else "llevabas" if viewer_side is not None else "su rival llevaba"
         return f"{does('reclamas', 'reclama')} la partida: {absent} demasiado tiempo sin jugar."
     if kind == Kind.FLAG:
-        return "Se te ha acabado el tiempo: pierdes por tiempo." if mine else f"A {name(game, action.side)} ({SIDE_WORDS[action.side]}) se le ha acabado el tiempo: pierde por tiempo."
+        if game.aborted:
+            lost, loses = "la partida se anula", "la partida se anula"
+        else:
+            lost, loses = "pierdes por tiempo", "pierde por tiempo"
+        return f"Se te ha acabado el tiempo: {lost}." if mine else f"A {name(game, action.side)} ({SIDE_WORDS[action.side]}) se le ha acabado el tiempo: {loses}."
     if kind == Kind.ABORT:
         return f"{does('anulas', 'anula')} la partida: nadie hizo la primera jugada a tiempo. Nadie gana ni pierde puntos."
     if kind == Kind.PHRASE:
@@ -81,12 +85,15 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     return ""
 
 
+ABORTED = "Partida anulada: terminó antes de que los dos jugadores movieran. Nadie gana ni pierde puntos."
+
+
 def status_text(game: LiveGame, viewer_side: int | None) -> str:
     """Who must do what now, from the viewer's point of view."""
     if game.phase == Phase.WAITING:
         return "Esperando a tu rival: comparte el enlace o el código." if viewer_side == WHITE else "Falta un jugador."
     if game.aborted:
-        return "Partida anulada antes de la primera jugada: nadie gana ni pierde puntos."
+        return ABORTED
     if game.phase == Phase.OVER:
         return outcome.banner(game, viewer_side, score_text(game))
     if game.offer_pending:

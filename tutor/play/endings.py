@@ -6,6 +6,13 @@ on with the next game's opening roll, or the game's row is closed
 (``_close``, which announces ``match_finished``).  Running out of time is
 scored as leaving (``_forfeit``); an opening aborted closes the match
 without a winner.
+
+A match (or money session) given up before both players have made a
+play of their own is aborted (left, claimed, out of time, or a
+resignation accepted that ends it): nobody wins it, nobody loses it, and it is
+never rated (lichess's rule, FIBS's spirit).  Otherwise two accounts could
+trade wins by leaving at the opening roll, and a player who never showed
+up would lose a match they never played.
 """
 
 from __future__ import annotations
@@ -27,11 +34,11 @@ Kind = LiveAction.Kind
 ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
 
 
-def finish(game: LiveGame, final: Position, result: GameResult) -> None:
-    """A game ended on the board (or by a drop or an accepted resignation): the next one, or the end of the match."""
+def finish(game: LiveGame, final: Position, result: GameResult, *, conceded: bool = False) -> None:
+    """A game ended on the board (or by a drop or an accepted resignation, ``conceded``): the next one, or the end of the match."""
     stakes = finish_game(game, final, result)
     if stakes.is_over:
-        _close(game, final, result.winner, stakes.score)
+        _close(game, final, result.winner, stakes.score, conceded=conceded)
         return
     game.game_number += 1
     turns.opening(game, stakes)
@@ -111,7 +118,7 @@ def answer_offer(game: LiveGame, side: int, accepts: bool) -> LiveAction:
                     result_kind=result.kind)
     game.offer, game.offer_by = "", None
     if accepts:
-        finish(game, position, result)
+        finish(game, position, result, conceded=True)
     save(game)
     return action
 
@@ -129,7 +136,10 @@ def leaving_result(game: LiveGame, side: int) -> GameResult | None:
 
 
 def resign(game: LiveGame, side: int) -> LiveAction:
-    """``side`` leaves for good: the rival wins the game under way (``leaving_result``) and, in a match, the match."""
+    """``side`` leaves for good: the rival wins the game under way (``leaving_result``) and, in a match, the match.
+
+    Before both players have moved in the match, leaving aborts it instead (``_close``).
+    """
     return _forfeit(game, loser=side, kind=Kind.RESIGN, by=side)
 
 
@@ -187,21 +197,28 @@ def abort(game: LiveGame, side: int) -> LiveAction:
 def _forfeit(game: LiveGame, *, loser: int, kind: str, by: int) -> LiveAction:
     """The game ends as ``loser`` leaving it: its result like any other game's, then the end of the match or session."""
     position = game.position
-    winner = opponent(loser)
-    result = leaving_result(game, loser)
+    played = game.both_moved
+    winner = opponent(loser) if played else None
+    result = leaving_result(game, loser) if played else None
     action = record(game, by, kind, position, points=result.points if result else 0,
                     result_kind=result.kind if result else "")
     stakes = finish_game(game, position, result, ends_match=True)
     score = list(stakes.score)
-    if game.length:
+    if game.length and winner is not None:
         score[winner] = game.length  # whoever leaves a match loses it
     _close(game, position, winner, (score[WHITE], score[BLACK]))
     save(game)
     return action
 
 
-def _close(game: LiveGame, final: Position, winner: int | None, score: tuple[int, int]) -> None:
-    """The match (or session) is over: ``winner`` None for one aborted at its opening."""
+def _close(game: LiveGame, final: Position, winner: int | None, score: tuple[int, int], *, conceded: bool = False) -> None:
+    """The match (or session) is over: ``winner`` None for one aborted (at its opening, or before both players moved).
+
+    ``conceded``: given up by a player (an accepted resignation that ends
+    the match), which before both players have moved aborts it.
+    """
+    if conceded and winner is not None and not game.both_moved:
+        winner, score = None, game.position.score  # what the ending would have scored does not count
     game.phase = Phase.OVER
     game.offer, game.offer_by = "", None
     game.winner = winner

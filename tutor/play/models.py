@@ -46,6 +46,10 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in str(text).upper() if ch.isalnum())[: CODE_LENGTH * 2]
 
 
+SIDE_BIT = {WHITE: 1, BLACK: 2}
+"""Each side's bit in ``LiveGame.sides_moved``."""
+
+
 class Phase(models.TextChoices):
     WAITING = "waiting", "Esperando rival"
     ROLL = "roll", "Doblar o tirar"
@@ -86,6 +90,9 @@ class LiveGame(StoredMatch, models.Model):
         "acciones guardadas", default=0, help_text="el número de la última acción guardada de la partida"
     )
     moved_in_game = models.BooleanField("alguien ha movido en la partida en curso", default=False)
+    sides_moved = models.PositiveSmallIntegerField(
+        "quién ha movido ya en el match", default=0, help_text="1: blancas, 2: negras, 3: los dos (antes, el match se anula si termina)",
+    )
     recent = models.JSONField(
         "lo último", default=list, blank=True,
         help_text="las últimas acciones que cuenta el panel, guardadas con la partida para dibujarlo sin otra consulta",
@@ -148,6 +155,14 @@ class LiveGame(StoredMatch, models.Model):
         from .clocks import control_of  # the clock module reads this one
 
         return control_of(self)
+
+    @property
+    def both_moved(self) -> bool:
+        """Whether each player has made a play of their own in this match or session (until then, an ending has no winner)."""
+        return self.sides_moved == SIDE_BIT[WHITE] | SIDE_BIT[BLACK]
+
+    def mark_moved(self, side: int) -> None:
+        self.sides_moved |= SIDE_BIT[side]
 
     @property
     def aborted(self) -> bool:

@@ -19,6 +19,7 @@ def record(game: LiveGame, side: int, kind: str, position: Position, *, play: Pl
     """``games.driver.record``, plus what a live game's panel needs: the dice, whether anybody moved, «Lo último»."""
     if kind == Kind.MOVE:
         game.moved_in_game = True
+        game.mark_moved(side)
     if position.dice is not None and "dice" not in fields:
         fields["dice"] = list(position.dice)
     action = record_action(game, side, kind, position, play=play, **fields)

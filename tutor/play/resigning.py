@@ -68,6 +68,10 @@ def leaving(game: LiveGame, side: int | None) -> dict | None:
     """The button to leave for good, with the warning that goes with it."""
     if side is None or game.is_over or game.black_id is None:
         return None
+    if not game.both_moved:
+        what = "el match" if game.length else "la sesión"
+        return {"label": f"Dejar {what}",
+                "warning": f"Aún no habéis movido los dos: si dejas {what} ahora, se anula (nadie gana ni pierde)."}
     if game.length:
         return {"label": "Dejar el match",
                 "warning": "Si dejas el match, tu rival lo gana, y no se puede deshacer."}
@@ -83,6 +87,8 @@ def claiming(game: LiveGame, side: int | None) -> str:
     """What claiming the game would give ``side`` now: as if the absent rival had left."""
     if side is None or game.is_over or game.black_id is None:
         return ""
+    if not game.both_moved:
+        return "Si reclamas la partida, se anula: aún no habéis movido los dos, así que nadie gana ni pierde."
     if game.length:
         return "Si reclamas la partida, ganas el match, como si tu rival lo hubiera dejado."
     result = endings.leaving_result(game, opponent(side))
@@ -102,6 +108,8 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, mine: bool, actor:
         return f"{actor} {'aceptas' if mine else 'acepta'} la rendición ({what})."
     if action.kind == Kind.REJECT:
         return f"{actor} {'rechazas' if mine else 'rechaza'} la rendición ({what}): la partida sigue."
+    if game.aborted:
+        return f"{actor} {'dejas' if mine else 'deja'} {'el match' if game.length else 'la sesión'} antes de que movieran los dos: se anula."
     if game.length:
         return f"{actor} {'dejas' if mine else 'deja'} el match: {'tu' if mine else 'su'} rival lo gana."
     return f"{actor} {'dejas' if mine else 'deja'} la sesión."

@@ -25,7 +25,7 @@ from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import clocks, endings, limits, turns
+from . import access, clocks, endings, limits, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 from .records import record, save
@@ -73,6 +73,23 @@ def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bo
     if black is not None:
         join(game, black)
     return game
+
+
+def challenge(challenger, rival, classroom, *, length: int = 3) -> LiveGame:
+    """A class game between two classmates, started at once, unless either has a game under way.
+
+    Both players' rows are locked first: a burst of challenges (or a pairing
+    in the lobby at the same moment) starts one game, and the others are
+    refused with the reason.
+    """
+    with transaction.atomic():
+        access.lock_players([challenger.pk, rival.pk])
+        busy = access.unfinished([challenger.pk, rival.pk])
+        if challenger.pk in busy:
+            raise GameError(access.UNFINISHED, 409)
+        if rival.pk in busy:
+            raise GameError(access.RIVAL_UNFINISHED, 409)
+        return create_game(challenger, length=length, classroom=classroom, black=rival)
 
 
 def join(game: LiveGame, user) -> None:

@@ -172,14 +172,18 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@ratelimit("challenge")
 def challenge(request: HttpRequest) -> HttpResponse:
-    """A student challenges a classmate: a class game, both seats taken, started at once."""
+    """A student challenges a classmate: a class game, both seats taken, started at once (one game at a time each)."""
     rival_id = request.POST.get("rival", "")
     for classroom, others in access.classmates(request.user):
         for other in others:
             if str(other.pk) == rival_id and str(classroom.pk) == request.POST.get("grupo", ""):
-                game = service.create_game(request.user, length=int_or(request.POST.get("length"), 3),
-                                           classroom=classroom, black=other)
+                try:
+                    game = service.challenge(request.user, other, classroom, length=int_or(request.POST.get("length"), 3))
+                except GameError as problem:
+                    messages.error(request, problem.message)
+                    return index(request, status=problem.status)
                 announce(game)
                 return redirect(game)
     messages.error(request, "Solo puedes retar a alguien de tu grupo.")

@@ -6,8 +6,9 @@ it a player stands at FIBS's start, 1500 with no experience.  A
 ``RatedMatch`` marks a live match that counts (the lobby marks the matches
 it pairs from rated seeks; class games and money sessions never count) and
 says whether its result has been applied, so a result is applied exactly
-once.  Each applied result leaves one ``RatingChange`` per player: the
-history that their page draws.
+once, and when it started (two players may start only so many rated
+matches together a day: ``service.PAIR_LIMIT``).  Each applied result
+leaves one ``RatingChange`` per player: the history that their page draws.
 """
 
 from __future__ import annotations
@@ -43,9 +44,11 @@ class RatedMatch(models.Model):
     """A live match whose result changes both players' ratings, applied once (``applied_at``)."""
 
     game = models.OneToOneField("play.LiveGame", on_delete=models.CASCADE, related_name="rated_match", verbose_name="partida")
+    created = models.DateTimeField("empezado", default=timezone.now, help_text="cuenta para el límite diario entre los mismos dos jugadores")
     applied_at = models.DateTimeField("puntuación aplicada", null=True, blank=True)
 
     class Meta:
+        indexes = [models.Index(fields=["created"], name="ratings_rated_match_created")]
         verbose_name = "match puntuable"
         verbose_name_plural = "matches puntuables"
 

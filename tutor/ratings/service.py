@@ -6,15 +6,30 @@ at all.  It locks the match's ``RatedMatch`` row (so a result is applied
 once) and both players' ``Rating`` rows in the order of their ids (so two
 matches ending at once with a player in common wait for each other
 instead of deadlocking).
+
+Two players start at most ``PAIR_LIMIT`` rated matches together in 24
+hours (``rivals_at_limit``, asked by the lobby before it pairs them, and
+said on every player's page): a rating measures play against many
+rivals, not an arrangement with one.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from datetime import timedelta
+
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from . import fibs
 from .models import RatedMatch, Rating, RatingChange
+
+
+PAIR_LIMIT = 3
+"""Rated matches two players may start together in ``PAIR_WINDOW``: two accounts trading wins cannot
+move a rating far in a day (aborted matches, which rate nothing, do not count)."""
+PAIR_WINDOW = timedelta(hours=24)
 
 
 def standing_of(user) -> fibs.Standing:
@@ -40,11 +55,29 @@ def enter(user) -> Rating:
     return Rating.objects.get_or_create(user_id=user.pk)[0]
 
 
-def mark_rated(game) -> RatedMatch:
-    """``game``, just created, counts for both players' ratings when it ends."""
+def mark_rated(game, *, now=None) -> RatedMatch:
+    """``game``, just created (at ``now``), counts for both players' ratings when it ends."""
     if not game.length or game.classroom_id is not None:
         raise ValueError("only matches outside a class are rated")
-    return RatedMatch.objects.create(game=game)
+    return RatedMatch.objects.create(game=game, created=now or timezone.now())
+
+
+def rated_rivals_today(user_id: int, *, now) -> Counter[int]:
+    """How many rated matches ``user_id`` has started with each rival in the last ``PAIR_WINDOW`` (aborted ones left out)."""
+    started = (RatedMatch.objects.filter(created__gt=now - PAIR_WINDOW)
+               .filter(Q(game__white_id=user_id) | Q(game__black_id=user_id))
+               .exclude(game__phase="over", game__winner__isnull=True)
+               .values_list("game__white_id", "game__black_id"))
+    return Counter(black if white == user_id else white for white, black in started)
+
+
+def rivals_at_limit(user_id: int, *, now) -> set[int]:
+    """The players ``user_id`` may not start another rated match with before some of today's drop out of the window."""
+    return {rival for rival, count in rated_rivals_today(user_id, now=now).items() if count >= PAIR_LIMIT}
+
+
+def pair_at_limit(user_id: int, rival_id: int, *, now) -> bool:
+    return rated_rivals_today(user_id, now=now)[rival_id] >= PAIR_LIMIT
 
 
 def is_rated(game) -> bool:

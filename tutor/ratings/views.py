@@ -21,6 +21,7 @@ from tutor.play.models import Phase
 from . import fibs
 from .charts import rating_chart
 from .models import Rating, RatingChange
+from .service import PAIR_LIMIT
 
 RECENT_GAMES = 20
 NOT_FOUND = "No hay ningún jugador con ese nombre cuya página puedas ver."
@@ -47,6 +48,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "own": own,
         "standing": standing,
         "factor": fibs.experience_factor(standing.experience),
+        "pair_limit": PAIR_LIMIT,
         "chart": rating_chart(start, [change.rating_after for change in changes]),
         "changes": list(reversed(changes)),
         "games": [_row(game, player, by_game.get(game.pk)) for game in games.select_related("white", "black")[:RECENT_GAMES]],

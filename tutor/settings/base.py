@@ -295,6 +295,8 @@ RATELIMITS = {
     "game-code": (20, 10 * 60),
     # The lobby's forms without JavaScript: «Jugar ya», «Aceptar», rematches.
     "lobby": (60, 60),
+    # Challenges to a classmate (each starts a game at once, if neither player has one under way).
+    "challenge": (10, 60),
     # Reports about games sent to the staff.
     "report": (20, 60 * 60),
 }
