@@ -9,6 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.classroom_factories import make_user, signed_in
+from tests.live_games import both_play
 from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import opponent
 from tutor.lobby import rematch, service
@@ -99,8 +100,7 @@ def test_an_offer_to_resign_is_chosen_first_and_sent_only_by_its_own_button(ana,
 
 
 def test_after_a_flag_the_banner_says_the_match_was_lost_on_time_and_the_final_score(ana, bruno, monkeypatch):
-    game = games.create_game(ana, black=bruno, length=3, timed=True)
-    game.refresh_from_db()
+    game = both_play(games.create_game(ana, black=bruno, length=3, timed=True))
     late = game.side_to_act()
     later = game.clock_deadline
     monkeypatch.setattr(clocks, "clock", lambda: later)
@@ -124,13 +124,12 @@ def test_the_banner_says_who_left_and_a_rival_who_played_on(ana, bruno):
     side = game.side_of(ana)
     assert "has perdido el match. Dejaste el match. Resultado final: " in status_text(game, side)
     assert "¡has ganado el match! Ana dejó el match. Resultado final: " in status_text(game, opponent(side))
-    session = left_by(games.create_game(ana, black=bruno, length=0), bruno)
+    session = left_by(both_play(games.create_game(ana, black=bruno, length=0)), bruno)
     assert "Bruno dejó la sesión." in status_text(session, session.side_of(ana))
 
 
 def test_the_banner_of_a_match_ended_by_an_accepted_resignation_says_who_resigned(ana, bruno):
-    game = games.create_game(ana, black=bruno, length=1)
-    game.refresh_from_db()
+    game = both_play(games.create_game(ana, black=bruno, length=1))
     games.run(game.pk, ana, "offer", seq=game.seq, level="single")
     game.refresh_from_db()
     games.run(game.pk, bruno, "accept", seq=game.seq)
