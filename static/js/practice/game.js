@@ -217,9 +217,9 @@ function watch(root) {
       notice.textContent = answer.error || '';
       if (answer.error) delay = SLOW_POLL_MS;
       else if (answer.state !== root.dataset.state) {
-        await redraw(root, answer.state);
-        if (!root.isConnected || !answer.pending) return;
-      }
+        const waiting = await redraw(root);
+        if (!root.isConnected || !waiting) return;  // a new game part watches for itself
+      } else if (!answer.pending) return;
     } catch (error) {
       delay = SLOW_POLL_MS;
     }
@@ -228,25 +228,28 @@ function watch(root) {
   window.setTimeout(tick, POLL_MS);
 }
 
-async function redraw(root, state) {
+/** Draw the game again; whether `root` is still there and waits for more. */
+async function redraw(root) {
   let drawn = null;
   try {
     const response = await fetch(window.location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
     drawn = gameOf(await response.text());
   } catch (error) {
-    return;
+    return true;
   }
-  if (!drawn || !root.isConnected) return;
+  if (!drawn) return true;
+  if (!root.isConnected) return false;
   const last = root.querySelector('.practice-last');
   const freshLast = drawn.next.querySelector('.practice-last');
-  if (versionOf(state) === versionOf(root.dataset.state) && last && freshLast) {
+  // The game as drawn now, not as the poll saw it: the program may have played in between.
+  if (versionOf(drawn.next.dataset.state) === versionOf(root.dataset.state) && last && freshLast) {
     last.replaceChildren(...[...freshLast.childNodes].map((node) => document.importNode(node, true)));
     enhanceChecks(last);
-    root.dataset.state = drawn.next.dataset.state || state;
-    if (!drawn.next.hasAttribute('data-waiting')) root.removeAttribute('data-waiting');
-    return;
+    root.dataset.state = drawn.next.dataset.state;
+    return drawn.next.hasAttribute('data-waiting');
   }
   adopt(root, drawn);
+  return false;
 }
 
 function liveForms(root) {
