@@ -3,54 +3,24 @@
 The tests that watch the thread of the web process (``thinking``) run
 with real commits (``transaction=True``): the thread has a connection of
 its own and sees only what was committed.  GNU Backgammon is held back
-by a gate where a test must see the game before gnubg has answered.
+by a gnubg_gate where a test must see the game before gnubg has answered.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
 from tests.practice_flow import a_legal_play, start
 from tutor.engine import Position
-from tutor.practice import evaluator, game, program, thinking
+from tutor.practice import game, program
 from tutor.practice.models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
 pytestmark = pytest.mark.usefixtures("quick_and_reproducible", "fresh_rate_limits")
-
-
-@pytest.fixture
-def gate(monkeypatch):
-    """gnubg answers only while the gate is open (open at first); every call notes whether a transaction was open."""
-    opened = threading.Event()
-    opened.set()
-    calls: list[bool] = []
-    real = evaluator._run
-
-    def gated(*args):
-        calls.append(connection.in_atomic_block)
-        assert opened.wait(30), "the test never opened the gate"
-        return real(*args)
-
-    monkeypatch.setattr(evaluator, "_run", gated)
-    opened.calls = calls  # type: ignore[attr-defined]
-    yield opened
-    opened.set()
-    idle()
-
-
-def idle(timeout: float = 30) -> None:
-    """Wait until this process's thinking thread has nothing in hand."""
-    deadline = time.monotonic() + timeout
-    while thinking.runner.mine and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not thinking.runner.mine, "the thinking thread never finished"
 
 
 def settled(client, match: PracticeMatch, timeout: float = 30) -> PracticeMatch:
@@ -77,9 +47,9 @@ def to_my_move(client, match: PracticeMatch) -> PracticeMatch:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_program_s_reply_follow(client, gate):
+def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_program_s_reply_follow(client, gnubg_gate):
     match = to_my_move(client, start(client, length=0))
-    gate.clear()  # gnubg cannot answer until the test says so
+    gnubg_gate.clear()  # gnubg cannot answer until the test says so
     response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
     assert response.status_code == 302
     played = match.actions.get(side=LEARNER, kind=Action.Kind.MOVE, xgid=match.xgid)
@@ -89,7 +59,7 @@ def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_progra
     assert "data-waiting" in page and '<meta http-equiv="refresh"' in page  # the script polls; without it, the page reloads
     assert client.get(f"/practica/{match.pk}/estado/").json()["pending"] is True
 
-    gate.set()
+    gnubg_gate.set()
     match = settled(client, match)
     played.refresh_from_db()
     assert played.colour in ("verde", "ambar", "rojo")
@@ -100,17 +70,17 @@ def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_progra
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(client, gate):
+def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(client, gnubg_gate):
     match = settled(client, start(client, length=0))
     doubling = Position.from_layout({6: 3, 5: 3, 4: 3}, {19: 2, 24: 1}, turn=LEARNER)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=doubling.to_xgid(), phase=Phase.ROLL)
     match.refresh_from_db()
-    gate.clear()
+    gnubg_gate.clear()
     assert client.post(f"/practica/{match.pk}/doblar/", {"v": match.version}).status_code == 302
     doubled = match.actions.get(side=LEARNER, kind=Action.Kind.DOUBLE)
     assert doubled.colour == "" and PracticeMatch.objects.get(pk=match.pk).phase == Phase.ANSWERING
     assert "El programa está pensando si acepta tu doble" in client.get(f"/practica/{match.pk}/").content.decode()
-    gate.set()
+    gnubg_gate.set()
     settled(client, match)
     doubled.refresh_from_db()
     assert doubled.colour in ("verde", "ambar", "rojo")
@@ -118,23 +88,23 @@ def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(c
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_answer_to_the_program_s_double_is_taken_at_once_and_graded_after_it(client, gate):
+def test_an_answer_to_the_program_s_double_is_taken_at_once_and_graded_after_it(client, gnubg_gate):
     match = settled(client, start(client, length=0))
     doubled = Position.from_layout({19: 3, 20: 3, 21: 3}, {6: 2, 1: 1}, turn=COMPUTER)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=doubled.to_xgid(), phase=Phase.ANSWER)
     match.refresh_from_db()
-    gate.clear()
+    gnubg_gate.clear()
     assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "aceptar"}).status_code == 302
     took = match.actions.get(side=LEARNER, kind=Action.Kind.TAKE)
     assert took.colour == ""
-    gate.set()
+    gnubg_gate.set()
     settled(client, match)
     took.refresh_from_db()
     assert took.colour in ("verde", "ambar", "rojo") and took.best in ("Aceptar", "Abandonar")
 
 
 @pytest.mark.django_db(transaction=True)
-def test_no_transaction_is_open_while_gnubg_thinks(client, gate):
+def test_no_transaction_is_open_while_gnubg_thinks(client, gnubg_gate):
     match = to_my_move(client, start(client, length=0))
     assert client.post(f"/practica/{match.pk}/pista/", {"v": match.version}).status_code == 302
     match.refresh_from_db()
@@ -144,8 +114,8 @@ def test_no_transaction_is_open_while_gnubg_thinks(client, gate):
         match = settled(client, match)
         if match.phase == Phase.GAME_OVER:
             break
-    assert len(gate.calls) >= 5  # the hint, the lights and the program's turns all asked gnubg
-    assert not any(gate.calls), "gnubg was asked inside a transaction"
+    assert len(gnubg_gate.calls) >= 5  # the hint, the lights and the program's turns all asked gnubg
+    assert not any(gnubg_gate.calls), "gnubg was asked inside a transaction"
 
 
 @pytest.mark.django_db
