@@ -180,3 +180,19 @@ def test_a_program_s_turn_another_process_is_thinking_is_left_to_it(client):
     assert "El programa está pensando su jugada" in page
     assert client.get(f"/practica/{match.pk}/estado/").json()["pending"] is True
     assert match.actions.count() == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_learner_with_a_play_to_type_is_not_reloaded_while_the_no_double_s_light_is_on_its_way(client, gnubg_gate):
+    match = settled(client, start(client, length=0))
+    PracticeMatch.objects.filter(pk=match.pk).update(xgid=Position.initial().replace(turn=LEARNER).to_xgid(), phase=Phase.ROLL)
+    match.refresh_from_db()
+    gnubg_gate.clear()
+    assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert PracticeMatch.objects.get(pk=match.pk).phase == Phase.MOVE
+    assert "data-light-pending" in page and "data-waiting" in page  # the script still brings the light
+    assert 'http-equiv="refresh"' not in page  # a page without it does not empty the play's text box
+    gnubg_gate.set()
+    settled(client, match)
+    assert match.actions.get(kind=Action.Kind.NO_DOUBLE).colour == "verde"

@@ -103,9 +103,11 @@ def hand_over(pk: int) -> None:
     """After the current transaction commits, let this process's thread do what match ``pk`` waits for.
 
     The lease is taken before the request answers, so the page it redirects
-    to shows «pensando…» instead of doing the work itself.
+    to shows «pensando…» instead of doing the work itself.  Should that
+    fail, the decision stands all the same (``robust``): the next reader
+    does the work.
     """
-    transaction.on_commit(lambda: _start(pk))
+    transaction.on_commit(lambda: _start(pk), robust=True)
 
 
 def _start(pk: int) -> None:

@@ -128,6 +128,8 @@ def render_match(
         "match": match,
         "position": position,
         "waiting": waiting,
+        # Without JavaScript the page reloads itself while it waits, unless the learner may be typing a play.
+        "reload": waiting and match.phase != Phase.MOVE,
         "state": state_of(match),
         "state_url": reverse("practice:state", args=[match.pk]),
         "status": display.status(match, hints_left),
