@@ -140,6 +140,10 @@ def settle(match: PracticeMatch) -> PracticeMatch:
         return match
     try:
         program.run(match)
+    except EvaluatorUnavailable:
+        raise
+    except Exception:  # the reader still gets the game as it stands; the next one tries again
+        logger.exception("practice match %s: the work it waits for failed", match.pk)
     finally:
         release(match.pk)
     return PracticeMatch.objects.get(pk=match.pk)
