@@ -107,7 +107,7 @@ class PracticeMatch(StoredMatch, models.Model):
 class Action(GameAction):
     """One thing a side did in a practice match (``GameAction``); a graded no-double too.
 
-    The learner's decisions are graded as they are made (``hinted``: after
+    The learner's decisions are graded just after they are made (``judge``; ``hinted``: after
     asking for a hint).
     """
 
