@@ -35,6 +35,14 @@ def settled(client, match: PracticeMatch, timeout: float = 30) -> PracticeMatch:
     raise AssertionError("the light or the program's turn never arrived")
 
 
+def placed(client, position: Position, phase: str) -> PracticeMatch:
+    """A money game, once the program's opening turn is over, put at ``position`` in ``phase``."""
+    match = settled(client, start(client, length=0))
+    PracticeMatch.objects.filter(pk=match.pk).update(xgid=position.to_xgid(), phase=phase)
+    match.refresh_from_db()
+    return match
+
+
 def to_my_move(client, match: PracticeMatch) -> PracticeMatch:
     """Roll without doubling until the learner has a play to make."""
     for _ in range(20):
@@ -71,10 +79,7 @@ def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_progra
 
 @pytest.mark.django_db(transaction=True)
 def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(client, gnubg_gate):
-    match = settled(client, start(client, length=0))
-    doubling = Position.from_layout({6: 3, 5: 3, 4: 3}, {19: 2, 24: 1}, turn=LEARNER)
-    PracticeMatch.objects.filter(pk=match.pk).update(xgid=doubling.to_xgid(), phase=Phase.ROLL)
-    match.refresh_from_db()
+    match = placed(client, Position.from_layout({6: 3, 5: 3, 4: 3}, {19: 2, 24: 1}, turn=LEARNER), Phase.ROLL)
     gnubg_gate.clear()
     assert client.post(f"/practica/{match.pk}/doblar/", {"v": match.version}).status_code == 302
     doubled = match.actions.get(side=LEARNER, kind=Action.Kind.DOUBLE)
@@ -89,10 +94,7 @@ def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(c
 
 @pytest.mark.django_db(transaction=True)
 def test_an_answer_to_the_program_s_double_is_taken_at_once_and_graded_after_it(client, gnubg_gate):
-    match = settled(client, start(client, length=0))
-    doubled = Position.from_layout({19: 3, 20: 3, 21: 3}, {6: 2, 1: 1}, turn=COMPUTER)
-    PracticeMatch.objects.filter(pk=match.pk).update(xgid=doubled.to_xgid(), phase=Phase.ANSWER)
-    match.refresh_from_db()
+    match = placed(client, Position.from_layout({19: 3, 20: 3, 21: 3}, {6: 2, 1: 1}, turn=COMPUTER), Phase.ANSWER)
     gnubg_gate.clear()
     assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "aceptar"}).status_code == 302
     took = match.actions.get(side=LEARNER, kind=Action.Kind.TAKE)
@@ -184,9 +186,7 @@ def test_a_program_s_turn_another_process_is_thinking_is_left_to_it(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_learner_with_a_play_to_type_is_not_reloaded_while_the_no_double_s_light_is_on_its_way(client, gnubg_gate):
-    match = settled(client, start(client, length=0))
-    PracticeMatch.objects.filter(pk=match.pk).update(xgid=Position.initial().replace(turn=LEARNER).to_xgid(), phase=Phase.ROLL)
-    match.refresh_from_db()
+    match = placed(client, Position.initial().replace(turn=LEARNER), Phase.ROLL)
     gnubg_gate.clear()
     assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
     page = client.get(f"/practica/{match.pk}/").content.decode()
