@@ -56,6 +56,37 @@ def quick_and_reproducible(settings):
 
 
 @pytest.fixture
+def gnubg_gate(monkeypatch):
+    """GNU Backgammon answers practice only while the gate is open (open at first); each call notes whether a
+    transaction was open on its thread's connection (``calls``).  Used by the tests of what a practice page
+    shows before gnubg has answered."""
+    import threading
+    import time
+
+    from django.db import connection
+
+    from tutor.practice import evaluator, thinking
+
+    opened = threading.Event()
+    opened.set()
+    calls: list[bool] = []
+    real = evaluator._run
+
+    def gated(*args):
+        calls.append(connection.in_atomic_block)
+        assert opened.wait(30), "the test never opened the gate"
+        return real(*args)
+
+    monkeypatch.setattr(evaluator, "_run", gated)
+    opened.calls = calls  # type: ignore[attr-defined]
+    yield opened
+    opened.set()
+    deadline = time.monotonic() + 30  # the thread must be done before the test's data goes
+    while thinking.runner.mine and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+@pytest.fixture
 def live_dice(settings):
     """Live games graded at 0 plies with the dice seed their tests were written for."""
     settings.PRACTICE_GRADING_PLIES = 0

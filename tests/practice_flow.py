@@ -2,6 +2,11 @@
 
 The settings that make those games fast and reproducible are the
 ``quick_and_reproducible`` fixture in ``tests/conftest.py``.
+
+A decision answers at once and its light and the program's turn come
+after it; like a browser, the helpers open the game page each decision
+redirects to, and reading the page finishes that work (in tests that run
+inside one transaction, no thread does it: ``thinking``).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from tutor.practice.models import LEARNER, Action, Phase, PracticeMatch
 def start(client, length=3, level="intermedio") -> PracticeMatch:
     response = client.post("/practica/nueva/", {"length": length, "level": level})
     assert response.status_code == 302
+    assert client.get(response["Location"]).status_code == 200
     return PracticeMatch.objects.get(pk=int(re.search(r"/practica/(\d+)/", response["Location"])[1]))
 
 
@@ -28,7 +34,20 @@ def a_legal_play(position: Position) -> str:
 
 
 def decide(client, match: PracticeMatch, *, double_once: set[int], answer: str = "abandonar"):
-    """One decision of a simple learner: doubles once per game, passes doubles, plays a legal play."""
+    """One decision of a simple learner (doubles once per game, passes doubles, plays a legal play), and the page after it."""
+    response = _decision(client, match, double_once=double_once, answer=answer)
+    if response.status_code == 302:
+        assert client.get(response["Location"]).status_code == 200
+    return response
+
+
+def settle(client, match: PracticeMatch) -> None:
+    """Open the game page, as the browser does after a decision: the light and the program's turn arrive."""
+    assert client.get(f"/practica/{match.pk}/").status_code == 200
+    match.refresh_from_db()
+
+
+def _decision(client, match: PracticeMatch, *, double_once: set[int], answer: str):
     base = f"/practica/{match.pk}"
     if match.phase == Phase.MOVE:
         return client.post(f"{base}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})

@@ -93,4 +93,6 @@ def random_practice_match(client, match: PracticeMatch, rng: random.Random, *, g
             return match
         response = practice_decision(client, match, rng, **chances)
         assert response.status_code in (302, 409), (response.status_code, response.content.decode()[:500])
+        if response.status_code == 302:  # as a browser does: the page brings the light and the program's turn
+            assert client.get(response["Location"]).status_code == 200
     raise AssertionError("the match did not end")

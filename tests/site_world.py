@@ -39,7 +39,7 @@ ASSIGNMENT_ROUTES = (
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
 MATCH_ROUTES = (
-    "match", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
+    "match", "state", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
     "exercises",
 )
 

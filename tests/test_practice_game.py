@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.practice_flow import a_legal_play, decide, start
+from tests.practice_flow import a_legal_play, decide, settle, start
 from tutor.engine import Position
 from tutor.practice import evaluator
 from tutor.practice.grading import DEFAULT_LEVELS
@@ -148,20 +148,29 @@ def test_an_unreadable_play_is_explained_too(client):
 
 
 @pytest.mark.django_db
-def test_an_unavailable_evaluator_answers_503_in_spanish_and_keeps_the_game(client, monkeypatch):
+def test_an_unavailable_evaluator_keeps_the_learner_s_play_and_the_page_says_so_until_gnubg_answers(client, monkeypatch):
     match = start(client, length=0)
     to_my_move(client, match)
-    state = (match.xgid, match.version, match.dice_thrown, match.actions.count())
+    played = a_legal_play(match.position)
 
     def unavailable(*args, **kwargs):
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "_run", unavailable)
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
-    assert response.status_code == 503
-    assert "El evaluador no está disponible ahora mismo; tu partida está guardada." in response.content.decode()
-    match.refresh_from_db()
-    assert (match.xgid, match.version, match.dice_thrown, match.actions.count()) == state
+    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": played})
+    assert response.status_code == 302  # the play needs no gnubg to be taken
+    page = client.get(f"/practica/{match.pk}/")
+    assert page.status_code == 503
+    assert "El evaluador no está disponible ahora mismo; tu partida está guardada." in page.content.decode()
+    assert "GNU Backgammon está valorando tu decisión" in page.content.decode()
+    kept = match.actions.get(side=LEARNER, kind=Action.Kind.MOVE, xgid=match.xgid)
+    assert kept.colour == "" and PracticeMatch.objects.get(pk=match.pk).phase == Phase.THINKING
+
+    monkeypatch.undo()
+    assert client.get(f"/practica/{match.pk}/").status_code == 200
+    kept.refresh_from_db()
+    assert kept.colour in ("verde", "ambar", "rojo")
+    assert match.actions.filter(side=COMPUTER, number__gt=kept.number).exists()
 
 
 @pytest.mark.django_db
@@ -205,6 +214,7 @@ def test_the_hint_shows_gnubg_s_best_play_and_the_play_made_with_it_is_marked(cl
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert f"gnubg jugaría <code>{best}</code>" in page
     client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": best})
+    settle(client, match)  # the light comes after the play
     played = match.actions.filter(side=LEARNER, kind=Action.Kind.MOVE).last()
     assert played.hinted and played.colour == "verde"
 

@@ -17,6 +17,7 @@ from tutor.practice.events import Recorder
 from tutor.practice.grading import colour_for
 from tutor.practice.models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
+from .practice_flow import settle
 from .test_practice_game import a_legal_play, start, to_my_move
 
 ISSUE_XGID = "XGID=-BCABbE-----------a--Bbgc-:0:0:-1:44:0:0:0:0:10"
@@ -114,7 +115,7 @@ def test_the_computer_never_redoubles_a_dead_cube_even_when_far_ahead(client, qu
     match = start(client, length=3)
     # The computer owns a cube of 4 at 0-0 to 3 and is about to bear off its last checkers.
     winning = Position.from_layout({13: 15}, {24: 1, 23: 1}, turn=BLACK, match_length=3, cube_value=4, cube_owner=BLACK)
-    game._computer_turn(match, winning, Recorder())
+    game._computer_turn(match, winning, game.Turn())
     assert not match.actions.filter(kind=Action.Kind.DOUBLE).exists()
     assert match.actions.filter(kind=Action.Kind.MOVE, side=COMPUTER).exists()
 
@@ -225,6 +226,7 @@ def test_rolling_in_a_clearly_non_doubling_position_is_graded_no_double_correct(
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=opening.to_xgid(), phase=Phase.ROLL)
     match.refresh_from_db()
     assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    settle(client, match)  # the no-double's light comes after the roll
     graded = match.actions.get(kind=Action.Kind.NO_DOUBLE)
     assert (graded.colour, graded.loss, graded.best) == ("verde", 0.0, "No doblar")
     page = client.get(f"/practica/{match.pk}/").content.decode()
@@ -242,6 +244,7 @@ def test_a_missed_cash_in_a_race_is_graded_like_any_cube_error(client, settings)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=cash.to_xgid(), phase=Phase.ROLL)
     match.refresh_from_db()
     assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    settle(client, match)  # the no-double's light comes after the roll
     graded = match.actions.get(kind=Action.Kind.NO_DOUBLE)
     assert graded.best == "Doblar"
     assert graded.loss == pytest.approx(1 - (2 * 29 / 36 - 1), abs=0.01)

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -111,9 +112,14 @@ def test_simultaneous_practice_plays_on_the_default_sqlite_settings_never_fail(t
         assert started.status == 302
         pk = started.header("Location").rstrip("/").rsplit("/", 1)[1]
         state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
-        for _ in range(10):  # roll until there is a play to make (a roll may leave no legal move)
+        for _ in range(40):  # roll until there is a play to make (a roll may leave no legal move)
             if state["phase"] == "move" and state["play"]:
                 break
+            if state["phase"] == "thinking":  # the program's turn, after the request: the page waits for it
+                assert player.get(f"/practica/{pk}/").status in (200, 503)
+                time.sleep(0.2)
+                state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
+                continue
             assert state["phase"] == "roll", state
             assert player.post_form(f"/practica/{pk}/tirar/", {"v": state["version"]}).status == 302
             state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))

@@ -1,16 +1,24 @@
 """The course of a practice game: the learner's decisions, the computer's replies.
 
 Each public function is one decision of the learner (roll, double, play,
-answer a double, ask for a hint, go on to the next game).  It checks that
-the decision is allowed now, asks gnubg (``evaluator``) to judge it,
-records it, then lets the computer play until the learner must decide
-again or the game ends.  The rules are the engine's: legality with
-``Position.check``, the cube with the games' policy (``may_double``) and ``take``/``drop``, scoring
-with ``score_game`` and the match with ``Match``.
+answer a double, resign, go on to the next game).  It checks that the
+decision is allowed now and records it, without asking GNU Backgammon
+anything: the learner's decision is answered at once.  What needs gnubg
+comes after, outside any transaction (``program``, run by ``thinking``):
+the traffic light of the decision, graded on the recorded action, and the
+program's turn, which the learner's decision hands over by setting the
+phase to ``THINKING`` (the program is on roll) or ``ANSWERING`` (it must
+take or pass the learner's double).  The row's phase says whose turn it
+is, so a turn handed over is never lost.  The rules are the engine's:
+legality with ``Position.check``, the cube with the games' policy
+(``may_double``) and ``take``/``drop``, scoring with ``score_game`` and
+the match with ``Match``.
 
-Callers run each function in one database transaction: when gnubg fails
-(``EvaluatorUnavailable``) or the decision is refused (``GameError``,
-``IllegalPlay``), nothing is saved.
+``decide`` runs a decision in one short transaction that first claims the
+match's version; a refused decision (``GameError``, ``IllegalPlay``) saves
+nothing.  The program's turn is written the same way (``program.write``):
+thought out first, then recorded in a short transaction, which ``Turn``
+makes possible by keeping the turn's writes until then (``later=True``).
 """
 
 from __future__ import annotations
@@ -37,32 +45,63 @@ from tutor.games.driver import (
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
 from tutor.numbers import parse_int
 
-from . import evaluator
-from .cube import best_cube_action, cube_analysis
-from .evaluator import CubeAnalysis
+from . import evaluator, judge
+from .cube import cube_analysis
 from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
-from .grading import LevelSettings, colour_for, hint_limit, level_settings
+from .grading import hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
-from .shown import top_plays
-
 
 
 class StaleMatch(Exception):
     """The match changed since the page the request came from was shown."""
 
 
+class Turn(Recorder):
+    """The events of one decision, and its writes: made at once, or kept for one short transaction.
+
+    The learner's decisions write at once, inside ``decide``'s transaction
+    (they never wait for gnubg).  The program's turn is thought out of any
+    transaction, asking gnubg as it goes, with ``later=True``: its actions
+    and the game's end are kept in order and written by ``write`` once the
+    match's version is claimed.
+    """
+
+    def __init__(self, *, later: bool = False) -> None:
+        super().__init__()
+        self.later = later
+        self.writes: list[Callable[[], object]] = []
+
+    def record(self, match: PracticeMatch, side: int, kind: str, position: Position, **fields) -> Action | None:
+        if not self.later:
+            return record(match, side, kind, position, **fields)
+        self.writes.append(lambda: record(match, side, kind, position, **fields))
+        return None
+
+    def finish(self, match: PracticeMatch, final: Position, result: GameResult) -> Match:
+        if not self.later:
+            return finish_game(match, final, result)
+        self.writes.append(lambda: finish_game(match, final, result))
+        return Match.of(final).after_game(result)  # what finish_game returns when it runs
+
+    def write(self) -> None:
+        for write in self.writes:
+            write()
+        self.writes.clear()
+
+
 # -- running one decision ---------------------------------------------------------
 
 
 def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMatch | None]) -> PracticeMatch | None:
-    """Run ``decision`` on match ``pk`` if it is still at ``version``, in one transaction.
+    """Run ``decision`` on match ``pk`` if it is still at ``version``, in one short transaction.
 
     The version is claimed with one conditional update before anything is
     read: the first of two identical requests wins and holds the row (a
     write lock on every database) until it commits; the second then finds
     another version and raises ``StaleMatch`` instead of applying the same
-    decision twice.  Returns what ``decision`` returns (a new match, for
-    «otro match»).
+    decision twice.  No decision asks gnubg here: the lock is held for a
+    few writes.  Returns what ``decision`` returns (a new match, for «otro
+    match»).
     """
     with transaction.atomic():
         claimed = PracticeMatch.objects.filter(pk=pk, version=_as_int(version)).update(version=F("version") + 1)
@@ -86,9 +125,9 @@ def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> 
         phase=Phase.MOVE,
     )
     match.save()
-    events = Recorder()
-    _start_game(match, Match.new(length), events)
-    _save(match, events)
+    turn = Turn()
+    _start_game(match, Match.new(length), turn)
+    _save(match, turn)
     return match
 
 
@@ -101,110 +140,87 @@ def next_game(match: PracticeMatch) -> PracticeMatch | None:
     match.upcoming = None
     match.game_number += 1
     match.hints_used = 0
-    events = Recorder()
+    turn = Turn()
     following = Match(match.length, tuple(upcoming.get("score", (0, 0))), bool(upcoming.get("crawford", False)))
-    _start_game(match, following, events)
-    _save(match, events)
+    _start_game(match, following, turn)
+    _save(match, turn)
     return None
 
 
-def _start_game(match: PracticeMatch, stakes: Match, events: Recorder) -> None:
+def _start_game(match: PracticeMatch, stakes: Match, turn: Turn) -> None:
     throws = dice.opening(match)
-    events.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
+    turn.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
     if stakes.crawford:
-        events.add(Crawford())
+        turn.add(Crawford())
     position = match.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
     if throws.starter == LEARNER:
         _learner_to_move(match, position)
-        return
-    _after_computer_play(match, _computer_plays(match, position, events), events)
+    else:
+        _hand_over(match, position)
 
 
 # -- the learner's decisions ------------------------------------------------------
 
 
 def learner_roll(match: PracticeMatch) -> None:
-    """The learner rolls without doubling, and the no-double is graded.
-
-    A position far from a double is graded on gnubg's quick look (verde: «no
-    dobla: correcto»); a close one, a cash included, at the grading depth.
-    """
+    """The learner rolls without doubling; the no-double, when the cube was theirs to turn, waits for its light."""
     require(match, Phase.ROLL, NOT_ROLLING)
     position = match.position
-    events = Recorder()
+    turn = Turn()
     if may_double(position):
-        cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
-        _grade_cube(match, position, Action.Kind.NO_DOUBLE, cube.double_loss(False), best_cube_action(cube), cube, events)
-    _learner_rolls_then_computer(match, position, events)
-    _save(match, events)
+        _record_decision(match, position, Action.Kind.NO_DOUBLE, turn)
+    _learner_rolls_then_program(match, position, turn)
+    _save(match, turn)
 
 
 def learner_double(match: PracticeMatch) -> None:
-    """The learner doubles; gnubg grades it and the computer takes or passes."""
+    """The learner doubles: the program, thinking after the request, takes or passes."""
     require_double_phase(match, Phase.ROLL)
     position = match.position
     require_double(position)
-    events = Recorder()
-    graded = evaluator.analyse_cube(position)
-    level = level_settings(match.level)
-    answer = graded if _same_view(level) else evaluator.analyse_cube(position, level.plies, level.noise)
-    _grade_cube(match, position, Action.Kind.DOUBLE, graded.double_loss(True), best_cube_action(graded), graded, events)
-    if answer.should_take:
-        record(match, COMPUTER, Action.Kind.TAKE, position)
-        events.add(Took(side=COMPUTER, cube=position.cube_value * 2))
-        _learner_rolls_then_computer(match, take(position), events)
-    else:
-        record(match, COMPUTER, Action.Kind.DROP, position)
-        events.add(Dropped(side=COMPUTER))
-        _finish_game(match, position, drop(position), events)
-    _save(match, events)
+    turn = Turn()
+    _record_decision(match, position, Action.Kind.DOUBLE, turn)
+    match.phase = Phase.ANSWERING
+    _save(match, turn)
 
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
-    """The learner takes or passes the computer's double; gnubg grades it."""
+    """The learner takes or passes the computer's double."""
     require(match, Phase.ANSWER, "El programa no te ha doblado.")
     position = match.position
-    events = Recorder()
-    cube = evaluator.analyse_cube(position)
-    best = "Aceptar" if cube.should_take else "Abandonar"
-    kind = Action.Kind.TAKE if takes else Action.Kind.DROP
-    _grade_cube(match, position, kind, cube.take_loss(takes), best, cube, events)
+    turn = Turn()
+    _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
     if takes:
-        _computer_turn(match, take(position), events, offer_cube=False)
+        _hand_over(match, take(position))
     else:
-        _finish_game(match, position, drop(position), events)
-    _save(match, events)
+        _finish_game(match, position, drop(position), turn)
+    _save(match, turn)
 
 
 def learner_play(match: PracticeMatch, text: str) -> None:
     """The learner's play, written in notation (the board writes it too).
 
     An illegal play raises ``IllegalPlay`` and changes nothing; a legal one
-    is graded against gnubg's best play, then the computer answers.
+    is recorded, to be graded against gnubg's best play, and the computer
+    answers, both after the request.  A play that was the only legal one
+    gets its light at once: it needs no gnubg.
     """
     require(match, Phase.MOVE, NOT_MOVING)
     position = match.position
     play = legal_play(position, text)
-    events = Recorder()
-    analysis = evaluator.grade_play(position, play)
-    loss = analysis.loss(play)
-    action = record(
-        match,
-        LEARNER,
-        Action.Kind.MOVE,
-        position,
-        play=play,
-        best=analysis.best.notation,
-        loss=loss,
-        colour=colour_for(loss),
-        forced=analysis.forced,
+    forced = len(position.legal_plays()) == 1
+    turn = Turn()
+    _record_decision(
+        match, position, Action.Kind.MOVE, turn, play=play, forced=forced,
         hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
-        analysis={"plays": top_plays(analysis, play), "plies": analysis.plies},
+        **(judge.play_fields(position, play) if forced else {}),
     )
-    events.add(Graded(action=action.pk))
     match.hint = None
-    _after_learner_play(match, play.result, events)
-    _save(match, events)
+    if play.result.winner() is not None:
+        _finish_game(match, play.result, score_game(play.result), turn)
+    else:
+        _hand_over(match, play.result)
+    _save(match, turn)
 
 
 def learner_resign(match: PracticeMatch, level: str) -> None:
@@ -217,24 +233,34 @@ def learner_resign(match: PracticeMatch, level: str) -> None:
         raise GameError("Solo puedes rendirte en tu turno, mientras la partida sigue.", 409)
     position = match.position
     result = resignation_of(position, LEARNER, level)
-    events = Recorder()
-    record(match, LEARNER, Action.Kind.OFFER, position, points=result.points, result_kind=level)
-    record(match, COMPUTER, Action.Kind.ACCEPT, position, points=result.points, result_kind=level)
-    events.add(Resigned(side=LEARNER, result=level))
-    _finish_game(match, position, result, events)
-    _save(match, events)
+    turn = Turn()
+    turn.record(match, LEARNER, Action.Kind.OFFER, position, points=result.points, result_kind=level)
+    turn.record(match, COMPUTER, Action.Kind.ACCEPT, position, points=result.points, result_kind=level)
+    turn.add(Resigned(side=LEARNER, result=level))
+    _finish_game(match, position, result, turn)
+    _save(match, turn)
 
 
-def use_hint(match: PracticeMatch) -> None:
-    """Show gnubg's best play for the learner's dice; a few per game."""
+def hint_for(match: PracticeMatch) -> str | None:
+    """gnubg's best play for the learner's dice, asked before any transaction; None when one is shown already.
+
+    ``use_hint`` then stores it, if the match is still where it was.
+    """
     require(match, Phase.MOVE, "Las pistas son para elegir tu jugada, cuando ya has tirado.")
     if match.hint and match.hint.get("xgid") == match.xgid:
-        return
+        return None
     if match.hints_used >= hint_limit():
         raise GameError(f"Ya has usado las {hint_limit()} pistas de esta partida.", 409)
-    analysis = evaluator.analyse_plays(match.position)
+    return evaluator.analyse_plays(match.position).best.notation
+
+
+def use_hint(match: PracticeMatch, best: str | None) -> None:
+    """Show ``best`` (``hint_for``'s answer) as the hint for the learner's dice; a few per game."""
+    require(match, Phase.MOVE, "Las pistas son para elegir tu jugada, cuando ya has tirado.")
+    if best is None or (match.hint and match.hint.get("xgid") == match.xgid):
+        return
     match.hints_used += 1
-    match.hint = {"xgid": match.xgid, "best": analysis.best.notation}
+    match.hint = {"xgid": match.xgid, "best": best}
     match.version += 1
     match.save()
 
@@ -242,35 +268,67 @@ def use_hint(match: PracticeMatch) -> None:
 # -- the computer ------------------------------------------------------------------
 
 
-def _computer_turn(match: PracticeMatch, position: Position, events: Recorder, *, offer_cube: bool = True) -> None:
+def program_decides(match: PracticeMatch, turn: Turn) -> None:
+    """The program makes the decision the match waits for, until the learner must decide or the game ends.
+
+    Its answer to the learner's double (``ANSWERING``), or its turn
+    (``THINKING``): the opening's dice when the program won the opening
+    roll, else its cube decision and its roll.  Asks gnubg: callers run it
+    outside any transaction with ``Turn(later=True)`` (``program.play``).
+    """
+    position = match.position
+    if match.phase == Phase.ANSWERING:
+        _computer_answers(match, position, turn)
+    elif match.phase != Phase.THINKING:
+        raise GameError("Ahora no le toca al programa.", 409)
+    elif position.dice is not None:
+        _after_computer_play(match, _computer_plays(match, position, turn), turn)
+    else:
+        _computer_turn(match, position, turn)
+
+
+def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> None:
+    """The program takes or passes the learner's double, at its level."""
+    level = level_settings(match.level)
+    answer = evaluator.analyse_cube(position, level.plies, level.noise)
+    if answer.should_take:
+        turn.record(match, COMPUTER, Action.Kind.TAKE, position)
+        turn.add(Took(side=COMPUTER, cube=position.cube_value * 2))
+        _learner_rolls_then_program(match, take(position), turn)
+    else:
+        turn.record(match, COMPUTER, Action.Kind.DROP, position)
+        turn.add(Dropped(side=COMPUTER))
+        _finish_game(match, position, drop(position), turn)
+
+
+def _computer_turn(match: PracticeMatch, position: Position, turn: Turn) -> None:
     """The computer, on roll, doubles or plays, until the learner must decide or the game ends."""
     level = level_settings(match.level)
     while True:
-        if offer_cube and may_double(position):
+        if may_double(position):
             cube = cube_analysis(position, level.plies, level.noise)
             if cube.should_double:
-                record(match, COMPUTER, Action.Kind.DOUBLE, position)
-                events.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
+                turn.record(match, COMPUTER, Action.Kind.DOUBLE, position)
+                turn.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
                 match.phase = Phase.ANSWER
                 match.xgid = position.to_xgid()
                 return
-        offer_cube = True
-        position = _computer_plays(match, position.with_dice(dice.roll(match)), events)
+        position = _computer_plays(match, position.with_dice(dice.roll(match)), turn)
         if position.winner() is not None:
-            _finish_game(match, position, score_game(position), events)
+            _finish_game(match, position, score_game(position), turn)
             return
-        after = _learner_turn(match, position, events)
+        after = _learner_turn(match, position, turn)
         if after is None:
             return
         position = after
 
 
-def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) -> Position:
+def _computer_plays(match: PracticeMatch, position: Position, turn: Turn) -> Position:
     """The computer plays its dice: gnubg's choice at its level."""
     level = level_settings(match.level)
     play = evaluator.analyse_plays(position, level.plies, level.noise).best.play
-    record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
-    events.add(
+    turn.record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
+    turn.add(
         Moved(
             side=COMPUTER,
             dice=list(play.dice),
@@ -281,23 +339,16 @@ def _computer_plays(match: PracticeMatch, position: Position, events: Recorder) 
     return play.result
 
 
-def _after_computer_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
+def _after_computer_play(match: PracticeMatch, position: Position, turn: Turn) -> None:
     if position.winner() is not None:
-        _finish_game(match, position, score_game(position), events)
+        _finish_game(match, position, score_game(position), turn)
         return
-    after = _learner_turn(match, position, events)
+    after = _learner_turn(match, position, turn)
     if after is not None:
-        _computer_turn(match, after, events)
+        _computer_turn(match, after, turn)
 
 
-def _after_learner_play(match: PracticeMatch, position: Position, events: Recorder) -> None:
-    if position.winner() is not None:
-        _finish_game(match, position, score_game(position), events)
-        return
-    _computer_turn(match, position, events)
-
-
-def _learner_turn(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
+def _learner_turn(match: PracticeMatch, position: Position, turn: Turn) -> Position | None:
     """The learner's turn begins: a cube decision, or the roll.
 
     Returns None when the learner has something to decide, or the position
@@ -307,10 +358,10 @@ def _learner_turn(match: PracticeMatch, position: Position, events: Recorder) ->
         match.phase = Phase.ROLL
         match.xgid = position.to_xgid()
         return None
-    return _learner_rolls(match, position, events)
+    return _learner_rolls(match, position, turn)
 
 
-def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -> Position | None:
+def _learner_rolls(match: PracticeMatch, position: Position, turn: Turn) -> Position | None:
     """The server rolls for the learner.
 
     Returns None when the learner has a play to make, or the position after
@@ -319,17 +370,26 @@ def _learner_rolls(match: PracticeMatch, position: Position, events: Recorder) -
     rolled = position.with_dice(dice.roll(match))
     plays = rolled.legal_plays()
     if len(plays) == 1 and plays[0].is_pass:
-        record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        events.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
+        turn.record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
+        turn.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
         return plays[0].result
     _learner_to_move(match, rolled)
     return None
 
 
-def _learner_rolls_then_computer(match: PracticeMatch, position: Position, events: Recorder) -> None:
-    after = _learner_rolls(match, position, events)
-    if after is not None:
-        _computer_turn(match, after, events)
+def _learner_rolls_then_program(match: PracticeMatch, position: Position, turn: Turn) -> None:
+    """The learner rolls; a roll that cannot be played hands the turn to the program.
+
+    In the request that hands it over (``Turn()``), the program thinks
+    after it; while the program thinks (``Turn(later=True)``), it goes on.
+    """
+    after = _learner_rolls(match, position, turn)
+    if after is None:
+        return
+    if turn.later:
+        _computer_turn(match, after, turn)
+    else:
+        _hand_over(match, after)
 
 
 def _learner_to_move(match: PracticeMatch, position: Position) -> None:
@@ -337,9 +397,15 @@ def _learner_to_move(match: PracticeMatch, position: Position) -> None:
     match.xgid = position.to_xgid()
 
 
-def _finish_game(match: PracticeMatch, final: Position, result: GameResult, events: Recorder) -> None:
-    stakes = finish_game(match, final, result)
-    events.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
+def _hand_over(match: PracticeMatch, position: Position) -> None:
+    """The program is on roll at ``position``: it thinks after the request (``thinking``)."""
+    match.phase = Phase.THINKING
+    match.xgid = position.to_xgid()
+
+
+def _finish_game(match: PracticeMatch, final: Position, result: GameResult, turn: Turn) -> None:
+    stakes = turn.finish(match, final, result)
+    turn.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None
@@ -349,26 +415,14 @@ def _finish_game(match: PracticeMatch, final: Position, result: GameResult, even
 # -- records ----------------------------------------------------------------------
 
 
-def _same_view(level: LevelSettings) -> bool:
-    return level.noise == 0 and level.plies == evaluator.grading_plies()
+def _record_decision(match: PracticeMatch, position: Position, kind: str, turn: Turn, **fields) -> None:
+    """Record a decision of the learner, with the event that shows its light (graded now or after the request)."""
+    action = turn.record(match, LEARNER, kind, position, **fields)
+    assert action is not None  # the learner's decisions are written at once
+    turn.add(Graded(action=action.pk))
 
 
-def _grade_cube(match, position, kind, loss, best, cube: CubeAnalysis, events: Recorder) -> Action:
-    action = record(
-        match,
-        LEARNER,
-        kind,
-        position,
-        best=best,
-        loss=loss,
-        colour=colour_for(loss),
-        analysis={**cube.as_json(), "plies": cube.plies},
-    )
-    events.add(Graded(action=action.pk))
-    return action
-
-
-def _save(match: PracticeMatch, events: Recorder) -> None:
-    match.last_turn = events.as_json()
+def _save(match: PracticeMatch, turn: Turn) -> None:
+    match.last_turn = turn.as_json()
     match.version += 1
     match.save()

@@ -32,6 +32,8 @@ class Phase(models.TextChoices):
     ROLL = "roll", "Tu turno: doblar o tirar"
     MOVE = "move", "Tu turno: mueve tus fichas"
     ANSWER = "answer", "El programa ha doblado"
+    THINKING = "thinking", "El programa piensa su turno"
+    ANSWERING = "answering", "El programa piensa si acepta tu doble"
     GAME_OVER = "game-over", "Partida terminada"
     MATCH_OVER = "match-over", "Match terminado"
 
@@ -57,6 +59,10 @@ class PracticeMatch(StoredMatch, models.Model):
     last_turn = models.JSONField("lo que pasó desde tu última decisión", default=list, blank=True)
     hint = models.JSONField("pista mostrada", null=True, blank=True)
     upcoming = models.JSONField("marcador y Crawford de la partida siguiente", null=True, blank=True)
+    thinking_until = models.DateTimeField(
+        "el programa piensa hasta", null=True, blank=True,
+        help_text="quien se encarga del turno del programa o de un semáforo pendiente lo tiene hasta entonces",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -73,6 +79,11 @@ class PracticeMatch(StoredMatch, models.Model):
 
     def get_review_url(self) -> str:
         return reverse("practice:review", args=[self.pk])
+
+    @property
+    def program_thinks(self) -> bool:
+        """The program has a decision to make (its turn, or its answer to the learner's double)."""
+        return self.phase in (Phase.THINKING, Phase.ANSWERING)
 
     @property
     def is_over(self) -> bool:
@@ -96,7 +107,7 @@ class PracticeMatch(StoredMatch, models.Model):
 class Action(GameAction):
     """One thing a side did in a practice match (``GameAction``); a graded no-double too.
 
-    The learner's decisions are graded as they are made (``hinted``: after
+    The learner's decisions are graded just after they are made (``judge``; ``hinted``: after
     asking for a hint).
     """
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("practica/ejercicios/", views.exercise_index, name="exercise-index"),
     path("practica/ejercicios/<id:pk>/", views.exercise, name="exercise"),
     path("practica/<id:pk>/", views.match_page, name="match"),
+    path("practica/<id:pk>/estado/", views.match_state, name="state"),
     path("practica/<id:pk>/tirar/", views.roll, name="roll"),
     path("practica/<id:pk>/doblar/", views.double, name="double"),
     path("practica/<id:pk>/jugar/", views.play, name="play"),

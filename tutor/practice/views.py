@@ -5,12 +5,16 @@ Views stay thin: ``game`` runs the game, ``evaluator`` asks gnubg,
 forms post here and come back to the game page, which shows the traffic
 light of the last decision and what the computer did (the script only
 animates the computer's moves and highlights the legal destinations the
-server sends).  Each decision runs in one transaction, so a refused
-decision or an unavailable evaluator changes nothing.
+server sends).  Each decision runs in one short transaction, so a refused
+decision changes nothing; it answers at once, and its light and the
+program's turn follow (``thinking``): the page says «pensando…» until
+they arrive, reloads itself without JavaScript, and its script asks
+``estado/`` meanwhile.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from django.db import transaction
@@ -28,7 +32,7 @@ from tutor.lessons import gates
 from tutor.ratelimit import ratelimit
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import display, exercises, game
+from . import display, exercises, game, program, thinking
 from .access import account, get_match, owned_matches, remember
 from tutor.board.destinations import destination_map
 from .evaluator import EvaluatorUnavailable
@@ -39,6 +43,9 @@ from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
 from .review import progress, review_context
 from .stepper import respond
 from .tasks import requeue_reviews
+
+Decision = Callable[[PracticeMatch], "PracticeMatch | None"]
+Asking = Callable[[PracticeMatch], Decision]
 
 UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
 STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
@@ -60,20 +67,43 @@ def start(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():
         return index(request, form, status=400)
-    try:
-        with transaction.atomic():
-            match = game.start_match(
-                length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
-                jacoby=form.cleaned_data["jacoby"],
-            )
-    except EvaluatorUnavailable:
-        return index(request, form, error=UNAVAILABLE, status=503)
+    with transaction.atomic():
+        match = game.start_match(
+            length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
+            jacoby=form.cleaned_data["jacoby"],
+        )
+        thinking.hand_over(match.pk)
     remember(request, match)
     return redirect(match)
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    return render_match(request, get_match(request, pk))
+    """The game as it stands; what it waits for is done first if nobody is doing it (``thinking.settle``)."""
+    match = get_match(request, pk)
+    try:
+        match = thinking.settle(match)
+    except EvaluatorUnavailable:
+        return render_match(request, match, error=UNAVAILABLE, status=503)
+    return render_match(request, match)
+
+
+def match_state(request: HttpRequest, pk: int) -> JsonResponse:
+    """Where the game stands, for the page's script while a light or the program's turn is on its way.
+
+    ``state`` changes whenever the page would: the script then loads the
+    game again.  Like the page, it finishes the work nobody is doing.
+    """
+    match = get_match(request, pk)
+    try:
+        match = thinking.settle(match)
+    except EvaluatorUnavailable:
+        return JsonResponse({"state": state_of(match), "pending": True, "error": UNAVAILABLE}, status=503)
+    return JsonResponse({"state": state_of(match), "pending": program.pending(match)})
+
+
+def state_of(match: PracticeMatch) -> str:
+    """What the game page shows, in one token: the match's version and how many lights it still waits for."""
+    return f"{match.version}-{program.pending_lights(match).count()}"
 
 
 def render_match(
@@ -94,9 +124,15 @@ def render_match(
     if hint is not None:  # drawn on the board as arrows, as the review draws the best play
         best = position.check(hint["best"]) if hint.get("best") else None
         hint = {**hint, "moves": best.play.moves if best is not None and best.legal and best.play else ()}
+    waiting = program.pending(match)
     context = {
         "match": match,
         "position": position,
+        "waiting": waiting,
+        # Without JavaScript the page reloads itself while it waits, unless the learner may be typing a play.
+        "reload": waiting and match.phase != Phase.MOVE,
+        "state": state_of(match),
+        "state_url": reverse("practice:state", args=[match.pk]),
         "status": display.status(match, hints_left),
         "events": found,
         "lights": display.lights(match, found),
@@ -120,15 +156,21 @@ def render_match(
 
 
 @ratelimit("practice")
-def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], None]) -> HttpResponse:
-    """Run one decision of the learner on the current state of the match.
+def _decide(request: HttpRequest, pk: int, decision: Decision | None = None, *, ask_first: Asking | None = None) -> HttpResponse:
+    """Run one decision of the learner on the current state of the match, then hand the rest to ``thinking``.
 
-    Every decision may ask GNU Backgammon, so each counts against the
-    ``practice`` rate limit.
+    The decision itself never waits for GNU Backgammon; what follows it
+    (its light, the program's turn) may ask it, so each decision counts
+    against the ``practice`` rate limit.  ``ask_first`` asks gnubg what
+    the decision needs (a hint) before the decision's transaction begins;
+    and returns the decision to run.
     """
     match = get_match(request, pk)
     sent = request.POST.get("v", request.GET.get("v", ""))
     try:
+        if ask_first is not None:
+            decision = ask_first(match)
+        assert decision is not None
         created = game.decide(match.pk, sent, decision)
     except game.StaleMatch:
         return render_match(request, get_match(request, pk), error=STALE, status=409)
@@ -143,7 +185,9 @@ def _decide(request: HttpRequest, pk: int, decision: Callable[[PracticeMatch], N
         return render_match(request, get_match(request, pk), error=UNAVAILABLE, status=503)
     if isinstance(created, PracticeMatch):
         remember(request, created)
+        thinking.hand_over(created.pk)
         return redirect(created)
+    thinking.hand_over(match.pk)
     return redirect(match)
 
 
@@ -185,7 +229,7 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
     refusal = gates.position_refusal(request.user, match.position)
     if refusal:
         return render_match(request, match, error=refusal, status=403)
-    return _decide(request, pk, game.use_hint)
+    return _decide(request, pk, ask_first=lambda match: partial(game.use_hint, best=game.hint_for(match)))
 
 
 @require_POST

@@ -16,6 +16,12 @@
  * a plain form (the game page, or the same page with an error), and the
  * game's part of the page is swapped for the new one.  Without JavaScript,
  * or if the request fails, the forms post as usual.
+ *
+ * A decision is answered at once; its light and the program's turn come
+ * after it.  While the page waits for them (data-waiting) it asks the
+ * server where the game stands (data-state-url) a few times a second and
+ * draws what arrived: the light in «Lo último», the program's moves with
+ * the whole game.  Without JavaScript the page reloads itself.
  */
 
 import { enhanceAll as enhanceBoards } from '../board/index.js';
@@ -25,6 +31,8 @@ import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 
 const STEP_MS = 300;
 const SLIDE_MS = 220;
+const POLL_MS = 250;
+const SLOW_POLL_MS = 2000;
 
 function enhanceBoard() {
   const holder = document.querySelector('[data-practice-board]');
@@ -136,6 +144,29 @@ function replayComputer() {
   show();
 }
 
+/** The game's part of a page the server drew, or null; without its <noscript> (parsed as markup here). */
+function gameOf(html) {
+  const fresh = html ? new DOMParser().parseFromString(html, 'text/html') : null;
+  const next = fresh ? fresh.querySelector('[data-practice]') : null;
+  if (next) next.querySelectorAll('noscript').forEach((node) => node.remove());
+  return next ? { next, title: fresh.title } : null;
+}
+
+/** Put the game the server drew in place of `root`, start it, and bring its heading into view. */
+function adopt(root, drawn) {
+  const adopted = document.importNode(drawn.next, true);
+  adopted.classList.add('is-live');
+  root.replaceWith(adopted);
+  if (drawn.title) document.title = drawn.title;
+  start(adopted);
+  const heading = adopted.querySelector('#tablero');
+  if (heading) {
+    heading.focus({ preventScroll: true });
+    const box = heading.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight / 3) heading.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }
+}
+
 /** Send a game form without leaving the page and swap in the game as the server draws it next. */
 async function sendLive(form, submitter, root) {
   const body = new FormData(form, submitter || undefined);
@@ -150,25 +181,75 @@ async function sendLive(form, submitter, root) {
   } catch (error) {
     html = null;
   }
-  const fresh = html ? new DOMParser().parseFromString(html, 'text/html') : null;
-  const next = fresh ? fresh.querySelector('[data-practice]') : null;
-  if (!next) {
+  const drawn = gameOf(html);
+  if (!drawn) {
     // Something unexpected: fall back to the plain form post.
     busy.removeAttribute('aria-busy');
     HTMLFormElement.prototype.submit.call(form);
     return;
   }
-  const adopted = document.importNode(next, true);
-  adopted.classList.add('is-live');
-  root.replaceWith(adopted);
-  if (fresh.title) document.title = fresh.title;
-  start(adopted);
-  const heading = adopted.querySelector('#tablero');
-  if (heading) {
-    heading.focus({ preventScroll: true });
-    const box = heading.getBoundingClientRect();
-    if (box.top < 0 || box.top > window.innerHeight / 3) heading.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  adopt(root, drawn);
+}
+
+/** The version part of a state token («version-lights»): it changes when the program has played. */
+const versionOf = (state) => String(state || '').split('-')[0];
+
+/**
+ * While the game waits for a light or for the program, ask the server where it stands; when that
+ * changes, draw it again: only «Lo último» when just a light arrived (the learner may be moving
+ * checkers), the whole game when the program has played.
+ */
+function watch(root) {
+  const url = root.dataset.stateUrl;
+  if (!url || !root.hasAttribute('data-waiting')) return;
+  const notice = document.createElement('p');
+  notice.className = 'notice notice--error practice-error';
+  notice.setAttribute('role', 'alert');
+  notice.hidden = true;
+  root.querySelector('.practice-table')?.before(notice);
+  const tick = async () => {
+    if (!root.isConnected) return;
+    let delay = POLL_MS;
+    try {
+      const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const answer = await response.json();
+      notice.hidden = !answer.error;
+      notice.textContent = answer.error || '';
+      if (answer.error) delay = SLOW_POLL_MS;
+      else if (answer.state !== root.dataset.state) {
+        const waiting = await redraw(root);
+        if (!root.isConnected || !waiting) return;  // a new game part watches for itself
+      } else if (!answer.pending) return;
+    } catch (error) {
+      delay = SLOW_POLL_MS;
+    }
+    window.setTimeout(tick, delay);
+  };
+  window.setTimeout(tick, POLL_MS);
+}
+
+/** Draw the game again; whether `root` is still there and waits for more. */
+async function redraw(root) {
+  let drawn = null;
+  try {
+    const response = await fetch(window.location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+    drawn = gameOf(await response.text());
+  } catch (error) {
+    return true;
   }
+  if (!drawn) return true;
+  if (!root.isConnected) return false;
+  const last = root.querySelector('.practice-last');
+  const freshLast = drawn.next.querySelector('.practice-last');
+  // The game as drawn now, not as the poll saw it: the program may have played in between.
+  if (versionOf(drawn.next.dataset.state) === versionOf(root.dataset.state) && last && freshLast) {
+    last.replaceChildren(...[...freshLast.childNodes].map((node) => document.importNode(node, true)));
+    enhanceChecks(last);
+    root.dataset.state = drawn.next.dataset.state;
+    return drawn.next.hasAttribute('data-waiting');
+  }
+  adopt(root, drawn);
+  return false;
 }
 
 function liveForms(root) {
@@ -188,6 +269,7 @@ function start(root) {
   enhanceBoard();
   replayComputer();
   liveForms(root);
+  watch(root);
 }
 
 const root = document.querySelector('[data-practice]');

@@ -1,0 +1,74 @@
+"""gnubg's judgement of a learner's recorded decision: the fields of its traffic light.
+
+A decision is recorded at once, without a light (``game``); the light is
+worked out afterwards, outside any transaction (``program.grade_pending``),
+from the recorded action alone: its kind, its position and, for a play,
+its moves.  So a light that was not given yet (a web process that
+restarted) is given by whoever reads the game next.
+"""
+
+from __future__ import annotations
+
+from tutor.engine import Play, Position
+
+from . import evaluator
+from .cube import best_cube_action, cube_analysis
+from .evaluator import CubeAnalysis
+from .grading import colour_for
+from .models import Action
+from .shown import top_plays
+
+CUBE_KINDS = (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE, Action.Kind.TAKE, Action.Kind.DROP)
+GRADED_KINDS = (Action.Kind.MOVE, *CUBE_KINDS)
+"""The learner's decisions that get a light."""
+
+
+def play_fields(position: Position, play: Play) -> dict:
+    """The light of ``play`` against gnubg's best play, at the grading depth (no gnubg for a forced play)."""
+    analysis = evaluator.grade_play(position, play)
+    loss = analysis.loss(play)
+    return {
+        "best": analysis.best.notation,
+        "loss": loss,
+        "colour": colour_for(loss),
+        "analysis": {"plays": top_plays(analysis, play), "plies": analysis.plies},
+    }
+
+
+def cube_fields(kind: str, position: Position) -> dict:
+    """The light of a cube decision made at ``position`` (before the roll of the side that may double).
+
+    A no-double far from a double is graded on gnubg's quick look (verde:
+    «no dobla: correcto»); a close one, a cash included, at the grading
+    depth.  A double, a take and a pass are graded at the grading depth.
+    """
+    if kind == Action.Kind.NO_DOUBLE:
+        cube = cube_analysis(position, evaluator.grading_plies(), 0.0)
+    else:
+        cube = evaluator.analyse_cube(position)
+    if kind in (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE):
+        loss, best = cube.double_loss(kind == Action.Kind.DOUBLE), best_cube_action(cube)
+    else:
+        loss, best = cube.take_loss(kind == Action.Kind.TAKE), "Aceptar" if cube.should_take else "Abandonar"
+    return _cube_light(loss, best, cube)
+
+
+def fields(action: Action) -> dict:
+    """The light of a recorded decision of the learner."""
+    position = action.position
+    if action.kind == Action.Kind.MOVE:
+        return play_fields(position, recorded_play(action))
+    return cube_fields(action.kind, position)
+
+
+def recorded_play(action: Action) -> Play:
+    """The legal play an action recorded, found by its single moves."""
+    moves = sorted(map(tuple, action.moves or []))
+    for play in action.position.legal_plays():
+        if sorted((move.src, move.dst, int(move.hit)) for move in play.moves) == moves:
+            return play
+    raise ValueError(f"action {action.pk} records no legal play of its position")
+
+
+def _cube_light(loss: float, best: str, cube: CubeAnalysis) -> dict:
+    return {"best": best, "loss": loss, "colour": colour_for(loss), "analysis": {**cube.as_json(), "plies": cube.plies}}
