@@ -21,7 +21,7 @@ from django.test import Client
 
 from tests.classroom_factories import make_user
 from tests.gnubg_import import imported
-from tests.practice_flow import start
+from tests.practice_flow import settle, start
 from tests.random_games import random_live_game, random_practice_match
 from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
@@ -231,7 +231,7 @@ def test_a_match_or_session_ended_any_way_at_any_moment_imports_into_gnubg_with_
 
 
 def practice_resigned(client, match, level: str):
-    match.refresh_from_db()
+    settle(client, match)  # the program may have the opening roll: its turn comes first
     response = client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": level})
     assert response.status_code == 302
     match.refresh_from_db()
