@@ -107,6 +107,7 @@ def test_a_timed_game_whose_player_on_roll_waits_is_ended_by_the_clocks_worker_o
             run(page.connection.close())
     winner, loser = PLAYERS[1 - late], PLAYERS[late]
     for name, (at, told) in endings.items():
+        print(f"{name}: told the game is over {at - deadline:+.2f} s after the deadline")
         assert deadline - 0.5 <= at <= deadline + 2, (name, at - deadline)
         panel = unescape(told["html"])
         assert re.search(r"pierdes? por tiempo", panel), panel
@@ -123,6 +124,7 @@ class PracticeLearner(threading.Thread):
         self.browser = signed_in(processes, name)
         self.until = until
         self.statuses: list[tuple[str, int]] = []
+        self.seconds: list[float] = []
         self.decisions = 0
         self.failure: BaseException | None = None
 
@@ -133,7 +135,9 @@ class PracticeLearner(threading.Thread):
             self.failure = error
 
     def send(self, path: str, data: dict) -> None:
+        sent = time.monotonic()
         answer = self.browser.post_form(path, data)
+        self.seconds.append(time.monotonic() - sent)
         self.statuses.append((path, answer.status))
 
     def play(self) -> None:
@@ -179,6 +183,9 @@ def test_four_practice_games_beside_the_clocks_worker_for_a_minute_meet_no_error
         assert learner.failure is None, learner.failure
         assert learner.decisions >= 5
         assert all(status < 500 for _, status in learner.statuses), [s for s in learner.statuses if s[1] >= 500]
+    seconds = sorted(second for learner in learners for second in learner.seconds)
+    print(f"{len(seconds)} decisions in four matches: p50 {seconds[len(seconds) // 2]:.2f} s, "
+          f"p95 {seconds[int(len(seconds) * 0.95)]:.2f} s, slowest {seconds[-1]:.2f} s")
     log = processes.log()[logged:]
     assert "database is locked" not in log and "Traceback" not in log, log[-4000:]
     assert {name: processes.info(name)["pid"] for name in NAMES} == before

@@ -143,3 +143,17 @@ def test_several_web_processes_share_a_sqlite_file_without_locking_errors():
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     assert database["OPTIONS"]["timeout"] >= 10
+
+
+@pytest.mark.django_db
+def test_every_sqlite_connection_opens_in_wal_mode_and_waits_twenty_seconds_for_the_write_lock():
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's own settings")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] == 20_000
+    assert connection.transaction_mode == "IMMEDIATE"
