@@ -91,6 +91,24 @@ class ProcessSet:
         except OSError:
             return False
 
+    def groups(self) -> set[int]:
+        """The process groups of the set's programs: each program leads one (supervisord's ``setpgrp``)."""
+        return {self.info(name)["pid"] for name in NAMES} - {0}
+
+    @staticmethod
+    def left_in(groups: set[int]) -> list[str]:
+        """The command lines of the processes still alive in ``groups`` (the reloader's child, gnubg's...)."""
+        alive = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if int(fields[2]) in groups and fields[0] != "Z":
+                alive.append(command)
+        return alive
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 

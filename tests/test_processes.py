@@ -71,6 +71,9 @@ def processes(tmp_path_factory):
     with ProcessSet(tmp_path_factory.mktemp("run")) as started:
         started.manage("shell", "-c", PEOPLE)
         yield started
+        groups = started.groups()
+    # Ctrl-C stopped every process of the set, their children too.
+    assert started.process.returncode == 0 and ProcessSet.left_in(groups) == []
 
 
 def signed_in(processes: ProcessSet, name: str) -> Browser:
