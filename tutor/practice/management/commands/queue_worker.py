@@ -25,6 +25,7 @@ import time
 
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connections
+from django.template import engines
 from django.urls import get_resolver
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
@@ -58,13 +59,14 @@ class SteadyWorker(db_worker.Worker):
 
 
 def warm_up() -> None:
-    """Load the URLconf, and with it every view module, before the first task, as a web process does.
+    """Load the URLconf (every view module) and the template engines before the first task, as a web process does.
 
     A task that draws a page (the clocks worker's flag draws both players'
-    panels) otherwise pays for it the first time: over half a second added
-    to the first flag a worker raises.
+    panels) otherwise pays for them the first time: over half a second
+    added to the first flag a worker raises.
     """
     get_resolver().reverse_dict  # noqa: B018 - read for its side effect: the URLconf is loaded and indexed
+    engines.all()
 
 
 def _close_connections() -> None:
