@@ -22,10 +22,11 @@ from __future__ import annotations
 import logging
 import os
 import time
+from pathlib import Path
 
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connections
-from django.template import engines
+from django.template import TemplateSyntaxError, engines
 from django.urls import get_resolver
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
@@ -59,14 +60,23 @@ class SteadyWorker(db_worker.Worker):
 
 
 def warm_up() -> None:
-    """Load the URLconf (every view module) and the template engines before the first task, as a web process does.
+    """Load the URLconf (every view module) and compile every template before the first task.
 
-    A task that draws a page (the clocks worker's flag draws both players'
-    panels) otherwise pays for them the first time: over half a second
-    added to the first flag a worker raises.
+    A web process pays for them over its first requests; a worker would pay
+    in its first task, and the clocks worker's first flag draws both
+    players' panels: without this, the pages heard of it up to a second
+    later than of any flag after it (about a second of start-up instead,
+    once).  Templates stay compiled for the worker's life (Django's cached
+    loader).
     """
     get_resolver().reverse_dict  # noqa: B018 - read for its side effect: the URLconf is loaded and indexed
-    engines.all()
+    for engine in engines.all():
+        for folder in getattr(engine, "template_dirs", ()):
+            for path in sorted(Path(folder).rglob("*.html")):
+                try:
+                    engine.get_template(path.relative_to(folder).as_posix())
+                except TemplateSyntaxError as error:  # the page that uses it fails, not the worker
+                    logger.warning("Template %s does not compile: %s", path, error)
 
 
 def _close_connections() -> None:
