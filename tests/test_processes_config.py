@@ -63,4 +63,4 @@ def test_production_runs_the_workers_of_make_run_under_the_same_supervisor(read)
     for name, process in production.items():
         assert worker_command(process) == worker_command(local[name.split("-")[0]])
         assert process.autorestart is RestartUnconditionally and process.stopasgroup and process.killasgroup
-    assert worker_command(production["clocks"])[1:] == ["manage.py", "queue_worker", "--queue-name", "clocks"]
+    assert worker_command(production["clocks"])[1:] == ["manage.py", "db_worker", "--queue-name", "clocks"]
