@@ -19,7 +19,7 @@ PYTEST := $(VPY) -m pytest $(if $(strip $(TEST_WORKERS)),-n $(TEST_WORKERS))
 # Debian packages each task needs; scripts/system-packages installs the
 # missing ones when it can (root or password-less sudo with apt-get) and
 # otherwise prints the exact command and stops.
-RUN_PACKAGES ?= python3-venv
+RUN_PACKAGES ?= python3-venv redis-server
 TEST_PACKAGES ?= chromium redis-server
 POSTGRES_PACKAGES ?= postgresql
 SYSTEM_PACKAGES := PYTHON=$(PYTHON) CHROMIUM=$(CHROMIUM) scripts/system-packages
@@ -64,17 +64,23 @@ lessons: $(STAMP)
 
 # --- Serve -------------------------------------------------------------------
 
-# daphne's runserver (first in INSTALLED_APPS) serves HTTP and the live
-# games' WebSockets from one process, with the in-memory channel layer.
-# Next to it, a worker grades the finished games' reviews (the database
-# queue of django-tasks) and another, light one ends timed games on time at
-# their deadlines (the clocks queue: a flag never waits behind a review);
-# stopping `make run` (Ctrl-C) stops all three.
+# The whole site on this machine, as production runs it (docs/processes.md):
+# supervisord starts the processes that processes.conf defines, the one
+# definition the tests start too (tests/test_processes.py): a private Redis
+# on a socket file in RUN_DIR (the channel layer every process shares, so
+# that a flag, a finished review, a pairing or a logout reaches every open
+# page), daphne's runserver (HTTP and WebSockets, reloaded when the code
+# changes), a worker that grades the finished games' reviews and a light
+# one that ends timed games on time at their deadlines.  A process that
+# dies is started again; Ctrl-C stops them all.  While it runs,
+# `RUN_DIR=.run .venv/bin/supervisorctl -c processes.conf status` lists them.
+RUN_DIR ?= $(CURDIR)/.run
+
 run: prepare
-	@$(VPY) manage.py db_worker --queue-name reviews --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & workers=$$!; \
-	$(VPY) manage.py db_worker --queue-name clocks --no-reload --no-startup-delay --interval 0.5 --verbosity 0 & workers="$$workers $$!"; \
-	trap 'kill $$workers 2>/dev/null; wait $$workers 2>/dev/null' EXIT INT TERM; \
-	$(VPY) manage.py runserver $(HOST):$(PORT)
+	@$(SYSTEM_PACKAGES) $(RUN_PACKAGES)
+	@mkdir -p $(RUN_DIR)
+	RUN_DIR=$(RUN_DIR) RUN_PYTHON=$(abspath $(VPY)) RUN_HOST=$(HOST) RUN_PORT=$(PORT) \
+		$(VENV)/bin/supervisord -c processes.conf
 
 # The production server: gunicorn with tutor.settings.prod, WhiteNoise serving
 # the compressed, hashed static files.  Needs DJANGO_SECRET_KEY and
@@ -111,17 +117,18 @@ serve-live: $(STAMP)
 # as many as the machine has cores to spare (WORKERS=2, for instance).
 # Next to them, one worker of its own ends timed games on time at their
 # deadlines (the clocks queue), so that a flag never waits behind a review;
-# several machines may each run one: a game is flagged once.
+# several machines may each run one: a game is flagged once.  They are the
+# workers of `make run`, under the same supervisor (workers.conf): one that
+# dies is started again, SIGINT or SIGTERM stops them all; supervisord keeps
+# its socket and log in WORKERS_RUN_DIR.
 WORKERS ?= 1
+WORKERS_RUN_DIR ?= $(CURDIR)/.run
 
 serve-worker: $(STAMP)
 	$(PROD) $(VPY) manage.py check --deploy --fail-level ERROR
-	@pids=""; for n in $$(seq $(WORKERS)); do \
-		$(PROD) $(VPY) manage.py db_worker --queue-name reviews --no-reload --interval 1 & pids="$$pids $$!"; \
-	done; \
-	$(PROD) $(VPY) manage.py db_worker --queue-name clocks --no-reload --interval 1 & pids="$$pids $$!"; \
-	trap 'kill $$pids 2>/dev/null; wait $$pids 2>/dev/null' EXIT INT TERM; \
-	wait $$pids
+	@mkdir -p $(WORKERS_RUN_DIR)
+	$(PROD) RUN_DIR=$(WORKERS_RUN_DIR) RUN_PYTHON=$(abspath $(VPY)) WORKERS=$(WORKERS) \
+		$(VENV)/bin/supervisord -c workers.conf
 
 # --- Tests -------------------------------------------------------------------
 

@@ -40,6 +40,10 @@ def redis_layer(settings, redis_url):
 def test_the_settings_pick_redis_from_the_url():
     assert channel_layers_from_url("redis://h:6379/1")["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert channel_layers_from_url("")["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    # make run's private Redis listens on a socket file (processes.conf)
+    layer = channel_layers_from_url("unix:///srv/sitio/.run/redis.sock")["default"]
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert layer["CONFIG"]["hosts"] == ["unix:///srv/sitio/.run/redis.sock"]
 
 
 def test_a_move_reaches_the_rival_through_redis(redis_layer):

@@ -143,3 +143,21 @@ def test_several_web_processes_share_a_sqlite_file_without_locking_errors():
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     assert database["OPTIONS"]["timeout"] >= 10
+
+
+def test_every_sqlite_connection_opens_in_wal_mode_and_waits_twenty_seconds_for_the_write_lock(tmp_path, django_db_blocker):
+    from django.db.utils import ConnectionHandler
+
+    from tutor.settings.base import database_from_url
+
+    connection = ConnectionHandler({"default": database_from_url(f"sqlite:///{tmp_path / 'sitio.sqlite3'}")})["default"]
+    with django_db_blocker.unblock():
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA journal_mode")
+                assert cursor.fetchone()[0] == "wal"
+                cursor.execute("PRAGMA busy_timeout")
+                assert cursor.fetchone()[0] == 20_000
+            assert connection.transaction_mode == "IMMEDIATE"
+        finally:
+            connection.close()

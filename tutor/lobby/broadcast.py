@@ -1,7 +1,7 @@
 """Telling every open lobby page what changed: a seek published or closed, a game started or over, a pairing.
 
-Each room is a group of the channel layer (in memory for ``make run``,
-Redis Pub/Sub in production, as the games use), heard once per process by
+Each room is a group of the channel layer (Redis Pub/Sub, shared by
+every process of ``make run`` and of production, as the games use), heard once per process by
 its ``relay``; the creator of a seek hears that it was taken as any
 message for one person is told (``play.people``).  Messages are built where the
 change was made, in the same thread hop (``messages``), and sent once it

@@ -10,8 +10,8 @@ hundreds of games under way, this keeps the cost of a move to two
 drawings and one message, plus one drawing per process where someone
 watches, however many watch.
 
-The group goes through the channel layer: in memory for ``make run``,
-Redis when several processes share the games (``CHANNEL_LAYER_URL``).
+The group goes through the channel layer: Redis, which every process of
+``make run`` and of production shares (``CHANNEL_LAYER_URL``).
 A layer that is down (Redis stopped) costs the open pages their update,
 never the request that made the change: the change is already in the
 database, and the pages read it when their connection opens again.

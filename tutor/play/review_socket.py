@@ -7,8 +7,8 @@ the review in when it is ready.  The worker grading the game tells the
 game's review group after every decision (``tell_review``): with a channel
 layer shared by all processes (Redis), that message arrives at once.  The
 consumer also looks at the database every ``REVIEW_POLL_SECONDS``, which
-is how the news arrives with the in-memory layer of ``make run`` (the
-worker is another process) and after a Pub/Sub message lost on the way.
+is how the news arrives after a Pub/Sub message lost on the way, or with
+the in-memory layer of a single process (the worker is another process).
 """
 
 from __future__ import annotations

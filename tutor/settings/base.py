@@ -342,8 +342,10 @@ def channel_layers_from_url(url: str) -> dict:
     """The channel layer: in memory for one process, Redis when several share the games.
 
     ``redis://`` URLs select channels-redis (every web process on every
-    machine must use the same Redis); an empty URL or ``memory://`` keeps
-    messages inside one process, enough for `make run` and the tests.
+    machine must use the same Redis), and so do ``unix://`` ones, a Redis
+    on a socket file: ``make run`` starts a private one for its processes
+    (``processes.conf``, docs/processes.md).  An empty URL or ``memory://``
+    keeps messages inside one process, enough for most tests.
 
     Of channels-redis's two layers, the Pub/Sub one: a group message is one
     ``PUBLISH`` that Redis pushes to each subscribed process, where the list
@@ -357,11 +359,11 @@ def channel_layers_from_url(url: str) -> dict:
     different ``prefix`` settings.
     """
     scheme = url.split(":", 1)[0].lower() if url else "memory"
-    if scheme in {"redis", "rediss"}:
+    if scheme in {"redis", "rediss", "unix"}:
         return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url]}}}
     if scheme == "memory":
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    raise ImproperlyConfigured(f"Unknown channel layer URL scheme {scheme!r}: use redis://, rediss:// or memory://.")
+    raise ImproperlyConfigured(f"Unknown channel layer URL scheme {scheme!r}: use redis://, rediss://, unix:// or memory://.")
 
 
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
