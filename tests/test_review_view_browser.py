@@ -66,6 +66,12 @@ def fits(page) -> None:
     assert width <= page.viewport_size["width"], f"the review is {width}px wide on a {page.viewport_size['width']}px screen"
 
 
+def next_in_first_screen(page) -> None:
+    """«Siguiente» is on the first screen, under the board, without scrolling."""
+    box = page.get_by_role("link", name="Siguiente", exact=True).bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+
+
 def click_point(page, number: int) -> None:
     """Click the centre of step ``number``'s point, where it is drawn on the stretched graph."""
     chart = page.locator("svg.review-chart")
@@ -123,6 +129,7 @@ def test_a_live_game_s_review_is_one_column_with_the_advantage_line_the_worst_de
     page.wait_for_selector("[data-review].is-enhanced")
     page.evaluate("window.sameDocument = true")
     fits(page)
+    next_in_first_screen(page)
     check_the_line(page, stepper)
     check_the_pips(page)
     worst = check_the_worst(page, stepper)
@@ -178,6 +185,7 @@ def test_a_practice_review_is_one_column_with_the_advantage_line_the_worst_decis
     page.goto(live_server.url + f"/practica/{match.pk}/revision/")
     page.wait_for_selector("[data-review].is-enhanced")
     fits(page)
+    next_in_first_screen(page)
     check_the_line(page, stepper)
     check_the_pips(page)
     check_the_worst(page, stepper)
