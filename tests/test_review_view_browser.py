@@ -45,8 +45,11 @@ def quick_and_reproducible(settings):
 def shoot(page, name: str) -> None:
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name.replace(".png", "-first-screen.png")))
         page.screenshot(path=str(SHOTS / name), full_page=True)
         page.locator(".review-stage__chart").screenshot(path=str(SHOTS / name.replace(".png", "-graph.png")))
+        page.locator(".review-worst").screenshot(path=str(SHOTS / name.replace(".png", "-worst.png")))
+        page.evaluate("window.scrollTo(0, 0)")
 
 
 def signed_in(new_page, server: str, user, viewport):
