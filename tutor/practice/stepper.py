@@ -4,8 +4,10 @@ Practice matches and live games review the same way (gnubg's and
 Backgammon Galaxy's analysis boards are the model): each decision of either
 player is a *step*, with its traffic light once gnubg has graded it; the page
 shows one step on one board, with the best play drawn as arrows next to the
-play that was made, the list of every step, an error graph of the whole game
-and links to the previous, next and next-error steps.  Without JavaScript
+play that was made, links to the previous, next and next-error steps, the
+advantage across the game as a line with the errors on it
+(``review_chart.py``), the viewer's worst decisions and the list of every
+step.  Without JavaScript
 each step is its own page (``?paso=N``); the page's script fetches the same
 step's stage (``?paso=N&parte=paso``) and swaps it in place.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -29,6 +31,9 @@ from tutor.numbers import parse_int
 
 from .display import RESULT_WORDS, Light, play_text, points
 from .models import Action, Colour
+
+if TYPE_CHECKING:
+    from .review_chart import AdvantageChart
 
 Kind = Action.Kind
 ERRORS = (Colour.AMBER, Colour.RED)
@@ -113,7 +118,7 @@ class Step:
 
     @property
     def best(self) -> str:
-        """gnubg's best choice, in the list's words: «8/5 6/5», «Doblar y aceptar»."""
+        """gnubg's best choice, as the light words it: «8/5 6/5», «Doblar», «Aceptar»."""
         return self.light.best if self.light else ""
 
     @property
@@ -204,7 +209,7 @@ class Stepper:
         return WHITE if self.viewer is None else self.viewer
 
     @cached_property
-    def chart(self):
+    def chart(self) -> AdvantageChart:
         from .review_chart import advantage_chart  # noqa: PLC0415  (the chart reads the steps)
 
         return advantage_chart(self.steps, self.current.number, self.seen_from, own=self.viewer is not None)
