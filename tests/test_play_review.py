@@ -54,8 +54,8 @@ def test_the_review_shows_both_players_no_doubles_counted_in_the_totals(ana, bru
     graded = game.actions.exclude(colour="").filter(side=WHITE, forced=False)
     assert graded.filter(kind=Kind.ROLL).count() == 2
     assert f"<dt>Decisiones</dt><dd>{graded.count()}</dd>" in html
-    assert 'lamp--verde" aria-hidden="true"></span> Ana: no dobla<' in html
-    assert 'lamp--rojo" aria-hidden="true"></span> Ana: no dobla<' in html
+    assert 'lamp--verde" aria-hidden="true"></span> <span>Ana: no dobla<' in html
+    assert 'lamp--rojo" aria-hidden="true"></span> <span>Ana: no dobla<' in html
 
 
 def test_the_mat_file_does_not_change_when_the_no_doubles_are_graded(ana, bruno):

@@ -94,8 +94,8 @@ def test_stepping_through_a_review_with_the_keyboard_follows_the_graph_and_draws
     assert sorted(board.locator('[data-arrow="best"]').evaluate_all("arrows => arrows.map(a => a.dataset.move)")) == ["6/5", "8/5"]
     expect(board.locator('[data-arrow="played"]')).to_have_count(2)  # one checker, 24/21/20: two arrows end to end
     expect(page.locator("[data-best-play]")).to_have_text("8/5 6/5")
-    bar = page.locator('.review-chart a[data-step="3"] .review-chart__bar')
-    assert "review-chart__bar--rojo" in bar.get_attribute("class")
+    point = page.locator('.review-chart a[data-step="3"] .review-chart__point')
+    assert "review-chart__point--rojo" in point.get_attribute("class")
     assert_accessible(page)
     shoot(page, "review-step-1280.png")
 

@@ -7,7 +7,8 @@
  * the list where it was scrolled, the focus on the same control and the
  * address in step with the step on show; a live region says which step it
  * is.  Keys: ← → previous and next, Home and End, N next error, P previous
- * error.  While gnubg is still grading the game, the page listens to the
+ * error.  A click on the graph, the worst decisions or the list also brings
+ * the board into view, as the links' #tablero does without a script.  While gnubg is still grading the game, the page listens to the
  * game's review socket (live games) or asks for the progress (practice)
  * and fills the review in when it is ready.  No rule is known here.
  */
@@ -76,7 +77,7 @@ function enhance(root) {
     return wanted ? Number(wanted) : null;
   }
 
-  async function go(number, { focus = null, push = true } = {}) {
+  async function go(number, { focus = null, push = true, reveal = false } = {}) {
     const current = stage();
     if (!current || !number || number === Number(current.dataset.step)) {
       return;
@@ -104,6 +105,9 @@ function enhance(root) {
       const control = (focus && fresh.querySelector(focus)) || fresh.querySelector("#paso-actual");
       control.focus({ preventScroll: true });
     }
+    if (reveal) {
+      showBoard(fresh.querySelector("#tablero"));
+    }
     for (const key of ["next", "previous", "next-error"]) {
       const next = target(fresh, key);
       if (next) {
@@ -122,13 +126,15 @@ function enhance(root) {
     }
     event.preventDefault();
     const number = Number(link.dataset.go || link.dataset.step);
+    // From the graph, the worst decisions or the list: show the board, as the link's #tablero does.
+    const reveal = link.hasAttribute("data-jump") || Boolean(link.closest("svg"));
     let focus = null;
     if (link.dataset.key) {
       focus = `[data-key="${link.dataset.key}"]`;
     } else if (link.closest("[data-review-moves]")) {
       focus = `[data-review-moves] [data-go="${number}"]`;
     }
-    go(number, { focus });
+    go(number, { focus, reveal });
   });
 
   document.addEventListener("keydown", (event) => {
@@ -172,6 +178,18 @@ function enhance(root) {
 
 function typing(element) {
   return Boolean(element && element.closest && element.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
+}
+
+/* Scroll the board into view unless at least half of it is on the screen already. */
+function showBoard(board) {
+  if (!board) {
+    return;
+  }
+  const box = board.getBoundingClientRect();
+  const seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  if (seen < box.height / 2) {
+    board.scrollIntoView({ block: "start" });
+  }
 }
 
 function keepInView(list, scrolled) {

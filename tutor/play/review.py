@@ -115,7 +115,7 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
         "players": players,
         "viewer_side": viewer_side,
         "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > kept,
-        "stepper": stepper(steps, wanted, flipped=viewer_side == BLACK),
+        "stepper": stepper(steps, wanted, viewer=viewer_side),
         "progress": progress(game),
     }
 

@@ -69,6 +69,6 @@ def review_context(match: PracticeMatch, wanted: str | None) -> dict:
         "program_totals": totals([action for action in actions if action.side == COMPUTER]),
         "has_mistakes": any(action.is_mistake for action in mine),
         "exercise_count": Exercise.objects.filter(action__match=match).count(),
-        "stepper": stepper(steps, wanted),
+        "stepper": stepper(steps, wanted, viewer=LEARNER),
         "progress": progress(match),
     }

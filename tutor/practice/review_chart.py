@@ -1,101 +1,208 @@
-"""The error graph of a review: every decision of the game as a bar, drawn on the server as SVG.
+"""The graph of a review: the advantage across the game as a line, drawn on the server as SVG.
 
-Like «Mi progreso»'s charts (``tutor.training.charts``): no chart library,
-no script, a ``<title>`` and a ``<desc>`` that say in words what the bars
-show.  White's decisions rise above the line and Black's hang below it, as
-in gnubg's and Galaxy's graphs; a bar's height is the equity the decision
-gave away (cut at ``CAP``), its colour the traffic light's.  Each bar links
-to its step, and a band marks the step on show (the page's script moves it).
-The graph stretches to the width it is given (``preserveAspectRatio="none"``),
-so it holds no text: the page says above it whose bars go up and down.
+What it plots.  gnubg grades each decision with cubeful equities (see
+``decisions.grade_decision``: a play's and its rivals' equities, the cube's
+three), not with winning chances: ``evaluate``'s probabilities are cubeless
+and would cost one more question per decision, so they are not stored.  The
+line is therefore the *equity* after each graded decision (``Step.advantage``:
+what the choice made is worth, in cubes as the cube stood), turned to the
+viewer's side, and the page calls it «ventaja», not «probabilidad de
+ganar»: +1 is as good as a single game won, −1 as a single game lost, and
+gammons take it further (cut at ``LIMIT``).  The same number exists for the
+decisions graded before this graph, so old reviews draw it too.  Forced
+plays and decisions not graded yet have no point; the line joins the
+points of each game and starts again at the next.
+
+Like «Mi progreso»'s charts (``tutor.training.charts``) and the error graph
+it replaces: no chart library, no script needed to see it, a ``<title>`` and
+a ``<desc>`` that say in words what it shows.  Each point is a link to its
+step (``?paso=N``; the page's script swaps the stage in place), its colour
+the traffic light's, the errors (ámbar, rojo) drawn larger with a dark edge;
+a band marks the step on show.  The graph stretches to the width it is given
+(``preserveAspectRatio="none"``), so its lines keep their width
+(``vector-effect``), its points are round caps of zero-length lines, and its
+scale is written by the page beside it, not inside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import math
+from dataclasses import dataclass
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.engine import WHITE
+from tutor.engine import opponent
 
 WIDTH = 720
-HEIGHT = 150
-MID = HEIGHT // 2
-LEFT = 4
-RIGHT = 8
+HEIGHT = 160
+MID = HEIGHT / 2
+SIDE = 6
+"""Room left and right of the first and last step, in user units."""
 REACH = MID - 10
-"""The tallest bar, in user units."""
-CAP = 0.3
-"""Losses above this are drawn as tall as this one."""
-MIN_BAR = 3
+"""How far from the middle line the scale's ends are drawn."""
+LIMIT = 3.0
+"""Advantages beyond ±3 (a backgammon) are drawn at the edge."""
+ERRORS = ("ambar", "rojo")
 
 
-def error_chart(steps: list, current: int) -> SafeString:
-    """The graph of ``steps`` (``stepper.Step``) with step ``current`` marked."""
-    column = (WIDTH - LEFT - RIGHT) / max(1, len(steps))
-    actors: dict[str, Any] = {}
-    parts = [
-        format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__axis"/>', LEFT, MID, WIDTH - RIGHT, MID),
+@dataclass(frozen=True)
+class AdvantageChart:
+    """The SVG and what the page writes around it: the scale and whose advantage is up."""
+
+    svg: SafeString
+    scale: float
+    above: str
+    """«tuya», «de Ana», «de blancas»: whose advantage rises above the middle line."""
+    below: str
+    points: int
+
+    @property
+    def scale_text(self) -> str:
+        """The scale's end as the page writes it: «1», «1,5»."""
+        return f"{self.scale:g}".replace(".", ",")
+
+
+def advantage_chart(steps: list, current: int, side: int, *, own: bool = True) -> AdvantageChart:
+    """The line of ``steps`` (``stepper.Step``) seen from ``side``, with step ``current`` marked.
+
+    ``own``: ``side`` is the viewer's (the words say «tuya»); a spectator's
+    graph is seen from White's side and names it.
+    """
+    values = {step.number: _turned(step, side) for step in steps}
+    scale = _scale([value for value in values.values() if value is not None])
+    column = (WIDTH - 2 * SIDE) / max(1, len(steps))
+    actors = {step.side: step.actor for step in steps}
+
+    def x_of(number: int) -> float:
+        return SIDE + (number - 0.5) * column
+
+    def y_of(value: float) -> float:
+        return MID - REACH * max(-scale, min(scale, value)) / scale
+
+    parts: list[str] = [
+        format_html(
+            '<rect x="{}" y="0" width="{}" height="{}" class="review-chart__current" data-chart-current data-left="{}" data-column="{}"/>',
+            _n(SIDE + (current - 1) * column), _n(max(column, 2)), HEIGHT, SIDE, _n(column),
+        ),
+        format_html('<line x1="0" y1="{}" x2="{}" y2="{}" class="review-chart__axis"/>', _n(MID), WIDTH, _n(MID)),
     ]
+    segments: list[list[tuple[float, float]]] = [[]]
+    links: list[str] = []
     for step in steps:
-        x = LEFT + (step.number - 1) * column
-        actors.setdefault(step.side, step.actor)
+        x = x_of(step.number)
         if step.ending:
-            parts.append(format_html(
-                '<line x1="{}" y1="6" x2="{}" y2="{}" class="review-chart__game"/>', _n(x + column / 2), _n(x + column / 2), HEIGHT - 6,
-            ))
+            parts.append(format_html('<line x1="{}" y1="4" x2="{}" y2="{}" class="review-chart__game"/>', _n(x), _n(x), HEIGHT - 4))
+            segments.append([])
             continue
-        height = max(MIN_BAR, REACH * min(step.loss, CAP) / CAP) if step.light else MIN_BAR
-        top = MID - height if step.side == WHITE else MID
-        tone = step.colour or ("pendiente" if step.pending else "ninguno")
-        label = f"Decisión {step.number}: {step.summary}" + (f", {step.state}" if step.state else "")
-        if step.light and not step.light.forced:
-            label += f" (pérdida {step.loss:.3f})"
-        parts.append(format_html(
-            '<a href="?paso={}" data-step="{}" tabindex="-1"><title>{}</title>'
-            '<rect x="{}" y="6" width="{}" height="{}" class="review-chart__hit"/>'
-            '<rect x="{}" y="{}" width="{}" height="{}" class="review-chart__bar review-chart__bar--{}"/></a>',
-            step.number, step.number, label,
-            _n(x), _n(max(column, 1)), HEIGHT - 12,
-            _n(x + column * 0.15), _n(top), _n(max(column * 0.7, 1)), _n(height), tone,
+        value = values[step.number]
+        hit = format_html(
+            '<rect x="{}" y="0" width="{}" height="{}" class="review-chart__hit"/>', _n(x - column / 2), _n(max(column, 1)), HEIGHT
+        )
+        dot = ""
+        if value is not None:
+            y = y_of(value)
+            segments[-1].append((x, y))
+            tone = step.colour or "ninguno"
+            edge = format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__edge"/>', _n(x), _n(y), _n(x), _n(y)) if tone in ERRORS else ""
+            ring = format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__ring"/>', _n(x), _n(y), _n(x), _n(y)) if step.number == current else ""
+            dot = ring + edge + format_html(
+                '<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__point review-chart__point--{}" data-point-step="{}"/>',
+                _n(x), _n(y), _n(x), _n(y), tone, step.number,
+            )
+        links.append(format_html(
+            '<a href="?paso={}" data-step="{}" tabindex="-1"><title>{}</title>{}{}</a>',
+            step.number, step.number, _label(step, value), hit, mark_safe(dot),
         ))
-    marker = LEFT + (current - 1) * column
-    parts.insert(0, format_html(
-        '<rect x="{}" y="2" width="{}" height="{}" class="review-chart__current" data-chart-current data-left="{}" data-column="{}"/>',
-        _n(marker), _n(max(column, 2)), HEIGHT - 4, LEFT, _n(column),
-    ))
-    return _svg(_description(steps, actors), parts)
+    for points in segments:
+        parts.extend(_area_and_line(points))
+    parts.extend(links)
+    counted = sum(1 for value in values.values() if value is not None)
+    above, below = _whose(actors, side, own)
+    description = _description(steps, actors, scale, counted, above, below, current)
+    return AdvantageChart(_svg(description, parts), scale, above, below, counted)
 
 
-def whose(actor, fallback: str) -> str:
-    """«las tuyas», «las de Ana», «las del programa»: whose decisions a part of the graph shows."""
-    if actor is None:
-        return fallback
-    return "las tuyas" if actor.own else f"las {actor.of_whom}"
+def _turned(step, side: int) -> float | None:
+    value = step.advantage
+    if value is None:
+        return None
+    return value if step.side == side else -value
 
 
-def _description(steps: list, actors: dict) -> str:
+def _scale(values: list[float]) -> float:
+    """The scale's end: 1 (a single game), or the largest advantage shown rounded up to a half, up to ``LIMIT``."""
+    largest = max((abs(value) for value in values), default=0.0)
+    return min(LIMIT, max(1.0, math.ceil(largest * 2 - 1e-9) / 2))
+
+
+def _area_and_line(points: list[tuple[float, float]]) -> list[str]:
+    """A game's line, over the area between it and the middle (shaded one way above it, another below)."""
+    if not points:
+        return []
+    line = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    area = f"{_n(points[0][0])},{_n(MID)} {line} {_n(points[-1][0])},{_n(MID)}"
+    return [
+        format_html('<polygon points="{}" class="review-chart__area review-chart__area--up" clip-path="url(#ventaja-arriba)"/>', area),
+        format_html('<polygon points="{}" class="review-chart__area review-chart__area--down" clip-path="url(#ventaja-abajo)"/>', area),
+        format_html('<polyline points="{}" class="review-chart__line"/>', line),
+    ]
+
+
+def _whose(actors: dict, side: int, own: bool) -> tuple[str, str]:
+    mine, theirs = actors.get(side), actors.get(opponent(side))
+    above = "tuya" if own else (f"de {mine.name}" if mine else "de blancas")
+    below = theirs.of_whom if theirs and theirs.of_whom else ("de tu rival" if own else "de negras")
+    return above, below
+
+
+def _label(step, value: float | None) -> str:
+    label = f"Decisión {step.number}: {step.summary}" + (f", {step.state.lower()}" if step.state else "")
+    if step.light and not step.light.forced:
+        label += f" (pérdida {_decimal(step.loss)})"
+    if value is not None:
+        label += f"; ventaja después: {_signed(value)}"
+    return label
+
+
+def _description(steps: list, actors: dict, scale: float, counted: int, above: str, below: str, current: int) -> str:
     counts = []
     for side, actor in actors.items():
         mine = [step for step in steps if step.side == side and step.light]
         amber = sum(1 for step in mine if step.colour == "ambar")
         red = sum(1 for step in mine if step.colour == "rojo")
         counts.append(f"{actor.name}: {amber} en ámbar y {red} en rojo")
-    above = whose(actors.get(WHITE), "las de blancas")
-    below = whose(actors.get(1 - WHITE), "las de negras")
+    shown = next((step for step in steps if step.number == current), None)
+    now = f" Marcada, la decisión {current}: {shown.summary}." if shown else ""
+    if not counted:
+        return f"Aún no hay decisiones revisadas con su equity: la línea aparecerá cuando GNU Backgammon las revise.{now}"
+    scale_text = f"{scale:g}".replace(".", ",")
     return (
-        f"La equity que perdió cada decisión, en orden: arriba {above}, abajo {below}; "
-        f"cuanto más larga la barra, mayor el error. {'; '.join(counts)}."
+        f"La ventaja a lo largo de la partida según GNU Backgammon: la equity tras cada una de {counted} decisiones revisadas, "
+        f"de −{scale_text} a +{scale_text}; arriba, ventaja {above}; abajo, {below}. "
+        f"Los puntos ámbar y rojo son errores ({'; '.join(counts)}).{now}"
     )
 
 
-def _svg(description: str, parts: Sequence[str]) -> SafeString:
+def _decimal(value: float) -> str:
+    """«0,246»: three decimals with a comma, as the page writes equities."""
+    return f"{value:.3f}".replace(".", ",")
+
+
+def _signed(value: float) -> str:
+    """«+0,246», «−0,100»."""
+    return f"{value:+.3f}".replace(".", ",").replace("-", "−")
+
+
+def _svg(description: str, parts: list[str]) -> SafeString:
+    clips = (
+        f'<defs><clipPath id="ventaja-arriba"><rect x="0" y="0" width="{WIDTH}" height="{_n(MID)}"/></clipPath>'
+        f'<clipPath id="ventaja-abajo"><rect x="0" y="{_n(MID)}" width="{WIDTH}" height="{_n(MID)}"/></clipPath></defs>'
+    )
     return mark_safe(
-        f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-labelledby="grafico-errores-t grafico-errores-d" '
-        f'preserveAspectRatio="none"><title id="grafico-errores-t">Gráfico de errores de la partida</title>'
-        f'<desc id="grafico-errores-d">{escape(description)}</desc>{"".join(parts)}</svg>'
+        f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-labelledby="grafico-ventaja-t grafico-ventaja-d" '
+        f'preserveAspectRatio="none"><title id="grafico-ventaja-t">Ventaja a lo largo de la partida</title>'
+        f'<desc id="grafico-ventaja-d">{escape(description)}</desc>{clips}{"".join(parts)}</svg>'
     )
 
 

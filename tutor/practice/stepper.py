@@ -4,8 +4,10 @@ Practice matches and live games review the same way (gnubg's and
 Backgammon Galaxy's analysis boards are the model): each decision of either
 player is a *step*, with its traffic light once gnubg has graded it; the page
 shows one step on one board, with the best play drawn as arrows next to the
-play that was made, the list of every step, an error graph of the whole game
-and links to the previous, next and next-error steps.  Without JavaScript
+play that was made, links to the previous, next and next-error steps, the
+advantage across the game as a line with the errors on it
+(``review_chart.py``), the viewer's worst decisions and the list of every
+step.  Without JavaScript
 each step is its own page (``?paso=N``); the page's script fetches the same
 step's stage (``?paso=N&parte=paso``) and swaps it in place.
 
@@ -18,23 +20,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tutor.board.arrows import play_arrows
-from tutor.board.svg import render_board_svg
-from tutor.engine import EngineError, Position, format_dice
+from tutor.board.templatetags.board_tags import ASSETS_FLAG
+from tutor.engine import WHITE, EngineError, Move, Position, format_dice
 from tutor.numbers import parse_int
 
 from .display import RESULT_WORDS, Light, play_text, points
 from .models import Action, Colour
 
+if TYPE_CHECKING:
+    from .review_chart import AdvantageChart
+
 Kind = Action.Kind
 ERRORS = (Colour.AMBER, Colour.RED)
 STAGE_PART = "paso"
 """``?parte=paso``: only the stage of the step, for the page's script."""
+WORST = 3
+"""How many of the viewer's costliest decisions the review lists first."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,38 @@ class Step:
     @property
     def loss(self) -> float:
         return float(self.action.loss or 0.0) if self.light else 0.0
+
+    @property
+    def advantage(self) -> float | None:
+        """gnubg's equity after the decision, from its maker's side, in cubes as the cube stood; None unknown.
+
+        What was chosen is worth: a play, its own equity; not doubling,
+        rolling on; doubling, the double answered well; taking, the
+        doubler's double/take turned round; passing, one cube lost.
+        Forced plays and decisions not graded yet have none.
+        """
+        if self.ending or not self.light or self.light.forced:
+            return None
+        data = self.action.analysis or {}
+        try:
+            if self.kind == Kind.MOVE:
+                return next(float(entry["equity"]) for entry in data.get("plays", []) if entry.get("chosen"))
+            if self.kind == Kind.NO_DOUBLE:
+                return float(data["no_double"])
+            if self.kind == Kind.DOUBLE:
+                return min(float(data["double_take"]), float(data["double_pass"]))
+            if self.kind == Kind.TAKE:
+                return -float(data["double_take"])
+            if self.kind == Kind.DROP:
+                return -float(data["double_pass"])
+        except (KeyError, StopIteration, TypeError, ValueError):
+            return None
+        return None
+
+    @property
+    def best(self) -> str:
+        """gnubg's best choice, as the light words it: «8/5 6/5», «Doblar», «Aceptar»."""
+        return self.light.best if self.light else ""
 
     @property
     def dice(self) -> str:
@@ -138,7 +176,8 @@ class Stepper:
 
     steps: list[Step]
     current: Step
-    flipped: bool
+    viewer: int | None = None
+    """The side the review is seen from (the board, the graph, «Tus tres peores»); None for a spectator."""
 
     @property
     def total(self) -> int:
@@ -165,22 +204,28 @@ class Stepper:
         return sum(1 for step in self.steps if step.is_error)
 
     @property
-    def board(self) -> str:
-        return step_board(self.current, self.flipped)
+    def seen_from(self) -> int:
+        """The board's and the graph's side: the viewer's, White's for a spectator."""
+        return WHITE if self.viewer is None else self.viewer
+
+    @cached_property
+    def chart(self) -> AdvantageChart:
+        from .review_chart import advantage_chart  # noqa: PLC0415  (the chart reads the steps)
+
+        return advantage_chart(self.steps, self.current.number, self.seen_from, own=self.viewer is not None)
 
     @property
-    def chart(self) -> str:
-        from .review_chart import error_chart  # noqa: PLC0415  (the chart reads the steps)
-
-        return error_chart(self.steps, self.current.number)
+    def worst(self) -> list[Step]:
+        """The viewer's ``WORST`` costliest decisions, costliest first (ties: the earlier first)."""
+        if self.viewer is None:
+            return []
+        costly = [step for step in self.steps if step.side == self.viewer and step.light and not step.light.forced and step.loss > 0]
+        return sorted(costly, key=lambda step: (-step.loss, step.number))[:WORST]
 
     @property
-    def up_down(self) -> tuple[str, str]:
-        """Whose decisions rise above the graph's line and whose hang below it, in words."""
-        from .review_chart import whose  # noqa: PLC0415
-
-        first = {step.side: step.actor for step in reversed(self.steps)}
-        return whose(first.get(0), "las de blancas"), whose(first.get(1), "las de negras")
+    def graded_own(self) -> bool:
+        """Whether any of the viewer's decisions is graded yet (so «Tus tres peores» can say something)."""
+        return any(step.side == self.viewer and step.light for step in self.steps)
 
     @property
     def shows_best(self) -> bool:
@@ -188,42 +233,44 @@ class Stepper:
         light = self.current.light
         return bool(light and light.is_play and not light.forced and light.best != light.chosen)
 
+    @property
+    def played_moves(self) -> list[Move]:
+        """The moves of the play made at this step, for the board's dashed arrows."""
+        step = self.current
+        if step.kind != Kind.MOVE or step.ending:
+            return []
+        return _moves(step.position, step.action.play)
 
-def stepper(steps: list[Step], wanted: str | None, flipped: bool = False) -> Stepper | None:
-    """The step ``wanted`` (``?paso=N``; the first when missing or out of range); None without steps."""
+    @property
+    def best_moves(self) -> list[Move]:
+        """The moves of gnubg's best play when it is not the one made, drawn over them."""
+        return _moves(self.current.position, self.current.light.best) if self.shows_best and self.current.light else []
+
+
+def stepper(steps: list[Step], wanted: str | None, viewer: int | None = None) -> Stepper | None:
+    """The step ``wanted`` (``?paso=N``; the first when missing or out of range) seen by ``viewer``; None without steps."""
     if not steps:
         return None
     number = parse_int(wanted) or 1
-    return Stepper(steps, steps[min(max(number, 1), len(steps)) - 1], flipped)
+    return Stepper(steps, steps[min(max(number, 1), len(steps)) - 1], viewer)
 
 
-def step_board(step: Step, flipped: bool) -> str:
-    """The board of a step: the position before the decision, its play and gnubg's best as arrows."""
-    position = step.position
-    drawn = []
-    if step.kind == Kind.MOVE and not step.ending:
-        light = step.light
-        best = light.best if light and not light.forced and light.best != light.chosen else ""
-        # gnubg's best play last, over the play made where the two overlap.
-        drawn = [(step.action.play, "played"), (best, "best")] if best else [(step.action.play, "played")]
-    overlay = "".join(play_arrows(position, moves, flipped=flipped, style=style) for moves, style in _plays(position, drawn))
-    return render_board_svg(position, flipped=flipped, label_id=f"revision-{step.number}", overlay=overlay)
-
-
-def _plays(position: Position, drawn: list[tuple[str, str]]) -> list[tuple[list, str]]:
-    found = []
-    for notation, style in drawn:
-        try:
-            verdict = position.check(notation)
-        except EngineError:
-            continue
-        if verdict.legal and verdict.play is not None and verdict.play.moves:
-            found.append((list(verdict.play.moves), style))
-    return found
+def _moves(position: Position, notation: str) -> list[Move]:
+    """The moves of ``notation`` played from ``position``; none when it is not a legal play there."""
+    try:
+        verdict = position.check(notation)
+    except EngineError:
+        return []
+    return list(verdict.play.moves) if verdict.legal and verdict.play is not None else []
 
 
 def respond(request: HttpRequest, template: str, context: dict) -> HttpResponse:
     """The review page, or only the stage of its step when the page's script asks for it."""
+    shown = context.get("stepper")
+    # «Girar el tablero» comes back to the step's page, never to the part the script fetched.
+    context = {**context, "board_back": f"{request.path}?paso={shown.current.number}" if shown else ""}
     if request.GET.get("parte") == STAGE_PART:
+        # The page around the stage already has the board's stylesheet.
+        setattr(request, ASSETS_FLAG, True)
         return render(request, "review/_stage.html", context)
     return render(request, template, context)

@@ -57,6 +57,8 @@ def board(
     submit_label: str = "Comprobar",
     prompt: str = "",
     arrows: Iterable[Move] = (),
+    played: Iterable[Move] = (),
+    back_url: str = "",
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -92,7 +94,10 @@ def board(
     (``tutor.board.refusals``) and where to ask why, and where to have a
     typed play read.  ``arrows`` draws moves over the board (a hint's play,
     ``tutor.board.arrows``); an interactive board shows them while no
-    checker has moved.
+    checker has moved.  ``played`` draws a play that was made, dashed, under
+    ``arrows`` (the review: the play made and gnubg's best).  ``back_url`` is
+    the page «Girar el tablero» comes back to when it is not the request's
+    (a part of a page fetched by its script).
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -125,7 +130,7 @@ def board(
             numbering=numbering,
             both_numberings=numbering != bottom or (white_numbers and bottom == BLACK),
             description_numbering=described,
-            overlay=play_arrows(position, arrows, flipped=flipped) if arrows else "",
+            overlay=_overlay(position, flipped, played=played, best=arrows),
         ),
         "description": describe_position(position, described),
         "interactive": interactive,
@@ -140,7 +145,7 @@ def board(
         "top_words": SIDE_WORDS[opponent(bottom)],
         "turn_url": reverse("board:turn") if can_turn else "",
         "turned": turned,
-        "back_url": request.get_full_path() if can_turn and request is not None else "",
+        "back_url": (back_url or request.get_full_path()) if can_turn and request is not None else "",
         "pips": None if hide_pips else _pip_counts(position, bottom),
         "check_url": check_url,
         "form_action": form_action,
@@ -230,6 +235,14 @@ def _side(viewer: int | str | None) -> int | None:
     if isinstance(viewer, str):
         return BLACK if viewer.lower() in ("black", "negras") else WHITE
     return BLACK if viewer == BLACK else WHITE
+
+
+def _overlay(position: Position, flipped: bool, *, played: Iterable[Move], best: Iterable[Move]) -> str:
+    """The arrows over a board: a play made (dashed) under the best one, drawn last where they overlap."""
+    played, best = list(played), list(best)
+    return (play_arrows(position, played, flipped=flipped, style="played") if played else "") + (
+        play_arrows(position, best, flipped=flipped) if best else ""
+    )
 
 
 def _pip_counts(position: Position, bottom: int) -> list[dict[str, Any]]:
