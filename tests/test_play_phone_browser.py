@@ -2,9 +2,9 @@
 
 Two players of a timed match, both on phones: the one on roll finds «Tirar
 los dados» and «Doblar» under the board without scrolling, the rival finds
-«Aceptar» and «Abandonar» there after the double, and the mover finds
-«Confirmar» there once the dice are thrown; the clocks stay on the screen
-all along.  Screenshots of both players' turns at 360 and 1280 px are kept
+«Aceptar» and «Abandonar» there after the double, the mover finds
+«Confirmar» there once the dice are thrown, and the answer to an offer to
+resign there; the clocks stay on the screen all along.  Screenshots of both players' turns at 360 and 1280 px are kept
 when ``PLAY_SHOTS`` names a folder.
 """
 
@@ -90,6 +90,16 @@ def test_on_a_phone_rolling_doubling_answering_and_confirming_need_no_scroll(asg
     assert_clocks_on_first_screen(roller)
     shoot(roller, "phone-move-360.png")
     assert_accessible(roller)
+
+    # The rival offers to resign while the roller moves: the answer is on the roller's first screen too.
+    rival.get_by_text("Rendirte en esta partida").click()
+    rival.locator("input[name=nivel]").first.check()
+    rival.get_by_role("button", name="Ofrecer la rendición").click()
+    wait_seq([roller, rival], game.seq + 1)
+    shoot(roller, "phone-offer-360.png")
+    for name in ("Aceptar", "Rechazar"):
+        assert_on_first_screen(roller, roller.get_by_role("button", name=name, exact=True))
+    assert_clocks_on_first_screen(roller)
 
 
 def test_at_1280_both_players_see_the_whole_board_and_their_turn_s_buttons(asgi_server, new_page):
