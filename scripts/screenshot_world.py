@@ -133,6 +133,8 @@ def main() -> None:
             ["sala", "ana", "/jugar/", f"[data-lobby-seeks] [data-seek] >> nth={len(SEEKERS) - 1}", True],
             ["jugador", "bruno", f"/jugar/jugador/{ana.username}/", None, True],
             ["partida-reloj", "carla", timed.get_absolute_url(), "[data-clock][data-running]", False],
+            # The same timed game from the other chair: one of the two is on turn, the other waits.
+            ["partida-reloj-rival", "dario", timed.get_absolute_url(), "[data-clock][data-running]", False],
             ["empezar", "carla", "/empezar/", None, True],
         ],
     }))

@@ -210,6 +210,13 @@ def test_the_board_still_explains_the_moves_its_own_data_refuse_on_an_unanswered
     assert allowed.status_code == 403 and GATED in allowed.json()["error"]
 
 
+def test_a_typed_play_on_the_position_of_an_unanswered_exercise_is_read_but_not_judged(student):
+    for play in ("24/22 13/8", "24/23 13/8"):
+        response = student["client"].get("/api/board/play/", {"xgid": PENDING.to_xgid(), "play": play})
+        assert response.status_code == 200
+        assert response.json()["legal"] is None and "verdict" not in response.json()
+
+
 def test_a_drill_on_the_position_of_an_unanswered_exercise_is_not_judged(student):
     client = student["client"]
     page = client.get("/entrenar/blocked/")

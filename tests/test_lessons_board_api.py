@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tutor.engine import Position
+from tutor.games.verdicts import illegal_verdict
 
 TWO_ON_BAR = Position.from_layout({"bar": 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 21: 2, 20: 3, 19: 3, 17: 2, 12: 3}, dice=(3, 3))
 
@@ -79,6 +80,23 @@ def test_a_typed_play_is_read_into_its_steps_by_the_engine(client):
     data = client.get("/api/board/play/?" + urlencode({"play": "13/7(2) bar/22*, 6/fuera"})).json()
     assert data == {"moves": [{"from": 13, "to": 7}, {"from": 13, "to": 7}, {"from": 25, "to": 22}, {"from": 6, "to": 0}]}
     assert client.get("/api/board/play/?play=pasar").json() == {"moves": []}
+
+
+def test_a_typed_play_on_a_named_position_is_judged_with_the_reasons_a_sent_play_gets(client):
+    opening = Position.initial().with_dice((6, 5))
+    asked = {"xgid": opening.to_xgid()}
+    legal = client.get("/api/board/play/?" + urlencode({**asked, "play": "13/7 13/8"})).json()
+    assert legal == {"moves": [{"from": 13, "to": 7}, {"from": 13, "to": 8}], "legal": True}
+    refused = client.get("/api/board/play/?" + urlencode({**asked, "play": "13/10"})).json()
+    assert refused["legal"] is False and refused["moves"] == [{"from": 13, "to": 10}]
+    assert refused["verdict"] == illegal_verdict(opening.check("13/10"))
+    assert refused["verdict"]["reasons"] and refused["verdict"]["reasons"][0]["message"]
+
+
+def test_a_typed_play_on_a_position_without_dice_or_unreadable_gets_a_spanish_400(client):
+    for xgid, message in ((Position.initial().to_xgid(), "no tiene dados"), ("XGID=nada", "revisa el XGID")):
+        response = client.get("/api/board/play/?" + urlencode({"xgid": xgid, "play": "13/7"}))
+        assert response.status_code == 400 and message in response.json()["error"]
 
 
 def test_an_unreadable_play_gets_the_lessons_explanation_of_the_notation(client):

@@ -79,12 +79,12 @@ def test_two_players_finish_a_match_live_with_a_refused_move_explained_and_the_t
     wait_seq(everyone, game.seq + 2)
     assert "en 2, de Bruno" in watcher.inner_text("[data-cube]")
 
-    # A move the rules forbid is refused and explained to the mover alone.
+    # A move the rules forbid is refused and explained to the mover alone, before it is sent.
     game.refresh_from_db()
     mover = players[game.side_to_act()]
     mover.fill("[data-play-board] input[name=play]", "3/1 3/2")
-    mover.get_by_role("button", name="Confirmar").click()
     mover.wait_for_selector('[data-verdict="illegal"]')
+    expect(mover.get_by_role("button", name="Confirmar")).to_be_disabled()
     assert mover.locator(".verdict__reasons li").first.inner_text()
     assert mover.get_by_role("link", name="Repasa la regla").count() == 1
     shoot(mover, "refused-1280.png")
@@ -231,17 +231,17 @@ def test_a_player_offers_a_gammon_and_the_rival_rejects_then_accepts_it(asgi_ser
 # -- on a phone: the verdict and the board stay in view ---------------------------------------------------
 
 
-def test_on_a_phone_a_typed_illegal_play_can_be_sent_and_its_refusal_is_shown_above_the_action_bar(asgi_server, new_page):
+def test_on_a_phone_a_typed_illegal_play_is_refused_before_it_is_sent_above_the_action_bar(asgi_server, new_page):
     ana, bruno = make_user("ana"), make_user("bruno")
     game = service.create_game(ana, length=3, black=bruno, highlight=True)
     LiveGame.objects.filter(pk=game.pk).update(xgid=RACE.with_dice((6, 5)).to_xgid(), phase=Phase.MOVE)
     page = open_as(new_page, asgi_server, ana, game.get_absolute_url(), viewport=PHONE)
     page.fill("[data-play-board] input[name=play]", "3/1 2/1")  # the dice say 6 and 5: not this
     confirm = page.locator("[data-play-board] button[type=submit]")
-    expect(confirm).to_be_enabled()  # a typed play is the server's to judge, as on the other pages
-    confirm.click()
     verdict = page.locator('[data-play-board] [data-verdict="illegal"]')
-    verdict.wait_for()
+    verdict.wait_for()  # the server judged the typed play: nothing was sent
+    expect(confirm).to_be_disabled()
+    assert LiveGame.objects.get(pk=game.pk).actions.filter(kind="move").count() == 0
     expect(verdict.locator(".verdict__reasons li").first).not_to_be_empty()
     page.wait_for_timeout(600)  # the smooth scroll
     shoot(page, "refused-360.png")
@@ -257,11 +257,11 @@ def test_a_redraw_of_the_same_turn_keeps_the_play_the_player_has_typed(asgi_serv
     page = open_as(new_page, asgi_server, ana, game.get_absolute_url())
     rival = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
     box = page.locator("[data-play-board] input[name=play]")
-    box.fill("3/1 2/1")
+    box.fill("3/off 2/off")
     box.evaluate("node => { node.dataset.before = 'yes'; }")
     rival.locator(".play-phrases button").first.click()
     page.wait_for_selector("[data-play-board] input[name=play]:not([data-before])")
-    expect(box).to_have_value("3/1 2/1")
+    expect(box).to_have_value("3/off 2/off")
     expect(box).to_be_focused()
     expect(page.locator("[data-play-board] button[type=submit]")).to_be_enabled()
 
@@ -278,9 +278,9 @@ def test_on_a_phone_the_crawford_game_keeps_the_whole_board_above_the_action_bar
     actions = box_of(page.locator("[data-play-board] [data-board-actions]"))
     assert board["y"] >= 0 and board["y"] + board["height"] <= actions["y"] <= PHONE["height"] - actions["height"]
     page.fill("[data-play-board] input[name=play]", "13/8")  # five pips: no die of 3–1 makes it
-    page.locator("[data-play-board] button[type=submit]").click()
     verdict = page.locator('[data-play-board] [data-verdict="illegal"]')
-    verdict.wait_for()
+    verdict.wait_for()  # refused before it is sent
+    expect(page.locator("[data-play-board] button[type=submit]")).to_be_disabled()
     page.wait_for_timeout(600)
     shoot(page, "crawford-refused-360.png")
     assert uncovered(page, verdict.locator(".verdict__headline"))

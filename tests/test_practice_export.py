@@ -7,9 +7,11 @@ import re
 import pytest
 
 from tutor.engine import BLACK, MULTIPLIERS, WHITE, Match, Position, drop, parse_dice, resignation, score_game, take
+from tutor.games.mat import player_name
 from tutor.practice.export import match_text
 from tutor.practice.models import PracticeMatch
 
+from tests.classroom_factories import make_user, signed_in
 from tests.practice_flow import decide, start
 
 pytestmark = pytest.mark.usefixtures("quick_and_reproducible")
@@ -143,6 +145,24 @@ def test_the_export_uses_gnubg_s_layout(client):
     assert rows and both
     for line in both:  # the second player's column starts at column 33, as gnubg writes it
         assert line[33] != " " or line[33:].startswith((" Doubles", " Takes", " Drops", " Wins")), line
+
+
+@pytest.mark.django_db
+def test_the_export_names_the_player_by_the_account_s_name_and_a_visitor_alumno(client):
+    visitor = start(client, length=3)
+    member = make_user("jgil", name="José Gil")
+    mine = start(signed_in(member), length=3)
+    assert mine.user == member and visitor.user is None
+    assert re.match(r"^ Jose_Gil : 0 {19}gnubg : 0$", match_text(mine).splitlines()[3])
+    assert match_text(visitor).splitlines()[3].startswith(" Alumno : 0 ")
+    exported = signed_in(member).get(f"/practica/{mine.pk}/partida.mat").content.decode()
+    assert " Jose_Gil : 0" in exported
+
+
+def test_a_name_becomes_one_plain_word_for_the_mat_file_or_the_fallback():
+    assert player_name("  Ana  María Núñez ", "Alumno") == "Ana_Maria_Nunez"
+    assert player_name("李", "Alumno") == "Alumno"
+    assert len(player_name("x" * 80, "Alumno")) == 24
 
 
 @pytest.mark.django_db

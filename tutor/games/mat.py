@@ -31,6 +31,8 @@ three, at most three times the cube; a winner who lacked more than that
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -60,6 +62,21 @@ class GameTranscript:
     winner: int | None = None
     points: int = 0
     ends_match: bool = False
+
+
+def player_name(name: str, fallback: str) -> str:
+    """A player's name as the format wants it: one word of plain letters (``José Gil`` is ``Jose_Gil``).
+
+    gnubg reads a name up to the next space, so the words are joined by ``_``
+    and accents dropped; ``fallback`` when nothing readable is left.
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    word = re.sub(r"[^A-Za-z0-9_-]", "", re.sub(r"\s+", "_", plain.strip()))
+    return word[:MAX_NAME] or fallback
+
+
+MAX_NAME = 24
+"""Longer names would push the first column's score past its 31 characters."""
 
 
 def play_cell(dice: Sequence[int], moves: Iterable[Sequence[int]]) -> str:

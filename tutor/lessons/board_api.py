@@ -26,6 +26,8 @@ from tutor.json_api import BadRequest, error
 from tutor.rules import describe_defects, explain, explain_drop
 
 from . import gates
+from .explanations import verdict_payload
+from .marks import verdict_marks
 from .puzzles import parse_layout
 
 MAX_QUERY = 200
@@ -109,10 +111,17 @@ def refusal(request: HttpRequest) -> JsonResponse:
 def play_moves(request: HttpRequest) -> JsonResponse:
     """``{"moves": [{"from", "to"}]}``: the steps of the play in ``play``, as the engine reads it.
 
-    Whether the play is legal is not asked here: the board only shows it.
+    Whether the play is legal is not asked unless the query names the
+    position (``xgid``, with its dice): a game's board then refuses an
+    illegal typed play before it is sent, as it refuses a click.  The
+    answer adds ``"legal"`` and, for an illegal play, ``"verdict"``: the
+    refusal a sent play gets (``illegal_verdict``), with the same reasons.
+    A position that is an unanswered exercise of the user (``gates``) is
+    not judged here (``"legal": null``): that would tell its answer.
     """
     try:
         text = _query(request, "play")
+        written = _query(request, "xgid")
     except BadRequest as problem:
         return error(problem.message, problem.status)
     try:
@@ -120,7 +129,21 @@ def play_moves(request: HttpRequest) -> JsonResponse:
     except EngineError:
         return error(explain(Reason(ReasonCode.SYNTAX), text))
     moves = [{"from": segment.src, "to": segment.dst} for segment in segments]
-    return JsonResponse({"moves": moves})
+    if not written:
+        return JsonResponse({"moves": moves})
+    try:
+        position = Position.from_xgid(written)
+    except EngineError:
+        return error("No entiendo esa posición: revisa el XGID.")
+    if position.dice is None:
+        return error("Esa posición no tiene dados: no hay nada que mover.")
+    if gates.position_refusal(request.user, position):
+        return JsonResponse({"moves": moves, "legal": None})
+    verdict = position.check(text)
+    if verdict.legal:
+        return JsonResponse({"moves": moves, "legal": True})
+    refused = {**verdict_payload(correct=False, legal=False, verdict=verdict), "marks": verdict_marks(verdict)}
+    return JsonResponse({"moves": moves, "legal": False, "verdict": refused}, json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET

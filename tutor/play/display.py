@@ -10,6 +10,7 @@ from their own side of the table.
 
 from __future__ import annotations
 
+import json
 import math
 from types import SimpleNamespace
 
@@ -29,6 +30,7 @@ from tutor.rules import CRAWFORD_NOTICE, cube_state
 from . import clocks, endings, extensions, outcome, resigning
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
+from .motion import rival_move
 from .service import PHRASES
 
 Kind = LiveAction.Kind
@@ -214,6 +216,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "destinations": destinations,
         "first_destinations": destinations["moves"].get("", {}) if destinations else None,
         "events": [text for text in (sentence(game, action, side) for action in game.recent_actions()) if text],
+        "rival_move": json.dumps(rival_move(game, side) or ""),
         "phrases": PHRASES.items(),
         "can_claim": can_claim,
         "clocks": clock_faces(game, side, now),

@@ -23,6 +23,9 @@
  *                 partial play, where change names what moved so far (moves.js
  *                 changeKey: "7:1,13:-1", "" at first).  Points are in the mover's
  *                 numbering, with "bar" and "off".  A drop elsewhere is refused.
+ *   judgeTyped    true: a typed play is judged by the server as soon as it is read
+ *                 (a game's board): an illegal one is not drawn, its refusal is
+ *                 shown at once and board.typedRefused is true until the box changes
  *   refusals      {"bar_first": bool, "reach": {dice left: {source: [to, ...]}}}
  *                 (data-refusals): without destinations, a drop outside reach is refused
  *   onChange      function (board) called after every change
@@ -30,6 +33,7 @@
  * The returned board:
  *   board.notation, board.moves, board.state    what has been moved so far
  *   board.typedByHand                            true while the moves shown were typed
+ *   board.typedRefused                           true while the typed play is refused (judgeTyped)
  *   board.move(from, to), board.undo(), board.reset()
  *   board.setMoves([{from, to}])                 show these moves (mover's numbering)
  *   board.setMarks([{point, kind}])              draw the server's marks: kinds from,
@@ -74,6 +78,7 @@ import {
   describeUndo,
 } from './speech.js';
 import { addSkipLink } from './skip.js';
+import { verdictElement } from '../verdict.js';
 import { BAR, OFF, createState, parseDice, positionFromPlaces } from './state.js';
 
 const boards = new WeakMap();
@@ -97,6 +102,7 @@ export function createBoard(element, config = {}) {
   );
   let playing = false; // a solution being played out keeps the verdict region as it is
   let typedByHand = false; // the moves shown were typed in the play box
+  let typedRefused = false; // the typed play is one the server refused (judgeTyped)
   let asked = 0; // the latest question to the server; older answers are dropped
   let typingTimer = null;
   const ui = {
@@ -165,6 +171,26 @@ export function createBoard(element, config = {}) {
     });
   }
 
+  /**
+   * Refuse a typed play as a click is refused: nothing of it is drawn (the
+   * checkers stay where the turn began), the server's reasons are said and
+   * shown over the board and in the verdict, as a sent play's would be.
+   */
+  function refuseTyped(verdict) {
+    state = resetMoves(state);
+    typedByHand = true;
+    typedRefused = true;
+    ui.selected = null;
+    ui.targets = new Set();
+    update('', { movesChanged: true, typed: true });
+    const reasons = (Array.isArray(verdict.reasons) ? verdict.reasons : []).map((reason) => String(reason.message || ''));
+    const said = reasons.filter(Boolean).join(' ') || MESSAGES.cannotGo;
+    // The verdict's region is a live one: it says the reasons; a board without one says them itself.
+    if (view.verdict) view.verdict.replaceChildren(verdictElement(verdict));
+    else announce(view, said);
+    showToast(view, reasons[0] || MESSAGES.cannotGo);
+  }
+
   /** A checker picked up or moved on the board wins over a typed play not read yet, and over older answers. */
   function forgetPending() {
     window.clearTimeout(typingTimer);
@@ -175,6 +201,7 @@ export function createBoard(element, config = {}) {
     forgetPending();
     state = nextState;
     typedByHand = false;
+    typedRefused = false;
     ui.selected = null;
     ui.targets = new Set();
     update(message, { movesChanged: true });
@@ -300,6 +327,8 @@ export function createBoard(element, config = {}) {
     typed() {
       window.clearTimeout(typingTimer);
       const question = ++asked;
+      typedRefused = false;
+      hideToast(view);
       dropVerdict();
       if (!view.input.value.trim()) {
         // An empty box is no move at all: nothing to ask.
@@ -313,10 +342,14 @@ export function createBoard(element, config = {}) {
       renderBoard(view, snapshot, ui);
       typingTimer = window.setTimeout(async () => {
         const text = view.input.value;
-        const answer = await readPlay(options.playUrl, text);
+        const answer = await readPlay(options.playUrl, text, options.judgeTyped ? options.xgid : null);
         if (question !== asked) return;
         if (!answer.moves) {
           announce(view, answer.message);
+          return;
+        }
+        if (answer.verdict) {
+          refuseTyped(answer.verdict);
           return;
         }
         const next = movesState(resetMoves(state), answer.moves);
@@ -348,6 +381,9 @@ export function createBoard(element, config = {}) {
     },
     get typedByHand() {
       return typedByHand;
+    },
+    get typedRefused() {
+      return typedRefused;
     },
     move,
     undo: actions.undo,
@@ -427,6 +463,7 @@ function readOptions(element, config) {
     refusals,
     refusalUrl: data.refusalUrl || null,
     playUrl: data.playUrl || null,
+    judgeTyped: Boolean(config.judgeTyped),
     onChange: config.onChange ?? null,
   };
 }

@@ -31,11 +31,19 @@ export async function askRefusal(url, query) {
   return { code: data.code || null, message: String(data.message || '') };
 }
 
-/** `{moves: [{from, to}]}` for a play the server can read, else `{message}` saying why not. */
-export async function readPlay(url, text) {
+/**
+ * `{moves: [{from, to}]}` for a play the server can read, else `{message}`
+ * saying why not.  With `xgid` (the position and its dice) the server also
+ * judges the play: `legal` is true or false (null when it did not judge),
+ * and an illegal one comes with `verdict`, the refusal a sent play would get.
+ */
+export async function readPlay(url, text, xgid = null) {
   if (!String(text).trim()) return { moves: [] };
-  const { ok, data } = await getJson(url, { play: text });
-  if (ok && data && Array.isArray(data.moves)) return { moves: data.moves };
+  const { ok, data } = await getJson(url, xgid ? { play: text, xgid } : { play: text });
+  if (ok && data && Array.isArray(data.moves)) {
+    const legal = typeof data.legal === 'boolean' ? data.legal : null;
+    return legal === false && data.verdict ? { moves: data.moves, legal, verdict: data.verdict } : { moves: data.moves, legal };
+  }
   if (data && data.error) return { message: String(data.error) };
   return { message: MESSAGES.unreachable };
 }

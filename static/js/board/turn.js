@@ -9,10 +9,17 @@
  *   {"moves": {change: {source: [destinations]}}, "complete": [change, ...]}
  * where a change names how the mover's checkers moved so far, as
  * moves.js changeKey writes it ("13:-1,7:1"; 25 is the bar, 0 off).
+ *
+ * Options (a live game's page sets them; practice keeps the defaults):
+ *   judgeTyped   a typed play is judged as soon as it is read: an illegal
+ *                one is refused at once and «Confirmar» stays disabled
+ *   autoConfirm  function () -> bool: whether a play completed on the board
+ *                is sent at once, without «Confirmar» (asked at each change)
  */
 
 import { createBoard } from './index.js';
 import { changeKey } from './moves.js';
+import { readPlay } from './server.js';
 
 /** The destinations the server sent in `script` (a <script type="application/json">), or null. */
 export function readDestinations(script) {
@@ -26,21 +33,52 @@ export function readDestinations(script) {
 }
 
 /** Enhance `widget` (the board of the side to move) with `map` (or no destinations); returns its «Confirmar». */
-export function enhanceTurnBoard(widget, map) {
+export function enhanceTurnBoard(widget, map, { judgeTyped = false, autoConfirm = null } = {}) {
   const form = widget.querySelector('form.board-form');
   const input = widget.querySelector('[name="play"]');
   // «Confirmar» sits in the board's action bar, tied to its form by form="…".
   const button = widget.querySelector('button[type="submit"]');
   const complete = new Set(map ? map.complete || [] : []);
   let board = null;
-  const refresh = () => {
-    if (!map || !button || !input || !board) return;
+  let sent = false;
+
+  /** Send the play the board shows, as «Confirmar» would, once. */
+  const send = () => {
+    if (sent || !form || !button || button.disabled) return;
+    sent = true;
+    form.requestSubmit(button);
+  };
+
+  /**
+   * A play made on the board (not typed) and complete: sent at once when the
+   * player asked for it.  Without destinations the server says whether it is complete.
+   */
+  const confirmIfComplete = (byHand) => {
+    if (byHand || !autoConfirm || !autoConfirm() || !board.moves.length) return;
+    if (map) {
+      if (complete.has(changeKey(board.moves))) send();
+      return;
+    }
+    const shown = board.notation;
+    readPlay(widget.dataset.playUrl, shown, widget.dataset.xgid).then((answer) => {
+      if (answer.legal === true && board.notation === shown && !board.typedByHand) send();
+    });
+  };
+
+  const refresh = (changed = false) => {
+    if (!button || !input || !board) return;
     const typed = input.value.trim();
     const byHand = board.typedByHand || typed !== board.notation.trim();
-    button.disabled = !(byHand ? typed !== '' : complete.has(changeKey(board.moves)));
+    if (board.typedRefused) {
+      button.disabled = true;
+      return;
+    }
+    if (map) button.disabled = !(byHand ? typed !== '' : complete.has(changeKey(board.moves)));
+    else if (judgeTyped) button.disabled = false;
+    if (changed) confirmIfComplete(byHand);
   };
-  board = createBoard(widget, { destinations: map, onChange: refresh });
-  if (input) input.addEventListener('input', refresh);
+  board = createBoard(widget, { destinations: map, judgeTyped, onChange: () => refresh(true) });
+  if (input) input.addEventListener('input', () => refresh());
   if (form) {
     form.addEventListener('submit', (event) => {
       if (button && button.disabled) event.preventDefault();

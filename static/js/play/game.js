@@ -8,7 +8,12 @@
  * ones that work without JavaScript; while the socket is open they are sent
  * over it as {"type", "seq", "play", "phrase", "level"} instead of reloading the
  * page.  The board is the lessons' widget with the server's destinations
- * (board/turn.js, as on the practice page).
+ * (board/turn.js, as on the practice page); a typed play is judged by the
+ * server as soon as it is read, and a play completed on the board is sent
+ * alone if the player ticked «Confirmar sola la jugada al completarla»
+ * (remembered in localStorage).  Each panel names the rival's latest play
+ * by the board's places (data-rival-move, tutor/play/motion.py): its
+ * checkers slide on the board still shown before the new panel is drawn.
  * A dropped connection is opened again and the server sends the exact
  * state; meanwhile the forms post as usual.  A timed game's clocks count
  * down from the figures in each panel (clocks.js), which says in a polite
@@ -19,6 +24,7 @@ import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { bringIntoView } from '../check.js';
 import { fillTokens, keepOpen, say as announce } from '../live/socket.js';
 import { startClocks } from './clocks.js';
+import { slide, stackTop } from '../board/motion.js';
 
 const root = document.querySelector('[data-play]');
 const panel = root ? root.querySelector('[data-play-panel]') : null;
@@ -37,10 +43,48 @@ const MESSAGES = {
 
 let link = null;
 
-/** The board of the player on roll: the server's destinations (if the game shows them), «Confirmar» when the play is complete. */
+const AUTO_CONFIRM_KEY = 'play.autoConfirm';
+
+/** Whether the player asked for plays made on the board to be sent without «Confirmar» (off unless asked). */
+function autoConfirming() {
+  try {
+    return window.localStorage.getItem(AUTO_CONFIRM_KEY) === 'yes';
+  } catch (error) {
+    return false;
+  }
+}
+
+/** The panel's «Confirmar sola la jugada al completarla», shown with the choice this browser remembers. */
+function enhanceAutoConfirm() {
+  const holder = panel.querySelector('[data-play-auto]');
+  const box = holder ? holder.querySelector('[data-play-auto-confirm]') : null;
+  if (!box) return;
+  box.checked = autoConfirming();
+  holder.hidden = false;
+  box.addEventListener('change', () => {
+    try {
+      window.localStorage.setItem(AUTO_CONFIRM_KEY, box.checked ? 'yes' : 'no');
+    } catch (error) {
+      // A browser that keeps nothing: the choice lasts until the panel is drawn again.
+    }
+  });
+}
+
+/**
+ * The board of the player on roll: the server's destinations (if the game
+ * shows them), «Confirmar» when the play is complete, a typed play judged
+ * by the server as soon as it is read (an illegal one refused at once, as a
+ * click is), and the play sent alone when complete if the player chose so.
+ */
 function enhanceBoard() {
   const widget = panel.querySelector('[data-play-board] [data-board]');
-  if (widget) enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')));
+  if (!widget) return;
+  enhanceAutoConfirm();
+  const box = panel.querySelector('[data-play-auto-confirm]');
+  enhanceTurnBoard(widget, readDestinations(panel.querySelector('#play-destinations')), {
+    judgeTyped: true,
+    autoConfirm: () => Boolean(box && box.checked),
+  });
 }
 
 /**
@@ -134,7 +178,68 @@ function currentSeq() {
   return node ? Number(node.dataset.seq) : null;
 }
 
+const SLIDE_MS = 260;
+
+/** The rival's latest play a panel names (data-rival-move, drawn by the server): `{number, steps}` or null. */
+function rivalMove(node) {
+  const holder = node ? node.querySelector('[data-rival-move]') || (node.matches && node.matches('[data-rival-move]') ? node : null) : null;
+  if (!holder) return null;
+  try {
+    const move = JSON.parse(holder.dataset.rivalMove || '""');
+    return move && Array.isArray(move.steps) ? move : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/**
+ * Slide the checkers of the rival's play, one after another, on the board
+ * still shown, before the new panel replaces it (board/motion.js: nothing
+ * moves with prefers-reduced-motion).  The panel carries
+ * .play-panel--sliding meanwhile.
+ */
+async function slideRivalMove(html) {
+  const next = document.createElement('template');
+  next.innerHTML = html;
+  const move = rivalMove(next.content);
+  const before = rivalMove(panel);
+  const svg = panel.querySelector('svg.board-svg');
+  if (!move || !svg || (before && before.number === move.number)) return;
+  const counts = {};
+  const owners = {};
+  const count = (key) => {
+    if (!(key in counts)) {
+      const place = svg.querySelector(`[data-point="${key}"]`);
+      counts[key] = place ? Number(place.dataset.count || 0) : 0;
+    }
+    return counts[key];
+  };
+  const drawn = panel.querySelector('.play-panel');
+  if (drawn) drawn.classList.add('play-panel--sliding');
+  for (const step of move.steps) {
+    const from = svg.querySelector(`[data-point="${step.from}"]`);
+    const to = svg.querySelector(`[data-point="${step.to}"]`);
+    if (!from || !to) continue;
+    const start = stackTop(svg, from, Math.max(1, count(step.from)));
+    // A checker landing on a rival's blot hits it: it lands first on the point (the hit one slides next).
+    const owner = step.to in owners ? owners[step.to] : to.dataset.owner;
+    const landing = !owner || owner === step.side ? count(step.to) + 1 : 1;
+    const end = stackTop(svg, to, landing);
+    counts[step.from] = count(step.from) - 1;
+    counts[step.to] = landing;
+    owners[step.to] = step.side;
+    await slide(svg, step.side, start, end, SLIDE_MS);
+  }
+}
+
+let arriving = Promise.resolve();
+
+/** Messages are handled one after another: a rival's play slides before the next state is drawn. */
 function onMessage(event) {
+  arriving = arriving.then(() => handleMessage(event)).catch(() => undefined);
+}
+
+async function handleMessage(event) {
   let data;
   try {
     data = JSON.parse(event.data);
@@ -150,6 +255,7 @@ function onMessage(event) {
   // Changes made in two web processes may arrive out of order: an older state never replaces a newer one.
   const shown = currentSeq();
   if (shown !== null && typeof data.seq === 'number' && data.seq < shown) return;
+  if (data.type === 'state' && shown !== null && data.seq > shown) await slideRivalMove(data.html);
   showAlert('');
   showPanel(data.html, data.type === 'state' && shown !== null && data.seq === shown);
   const share = root.querySelector('.play-share');
