@@ -6,9 +6,11 @@ service, as a player's would; gnubg grades it when the review is opened.
 
 from __future__ import annotations
 
+from django.db.models import F
+
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service
-from tutor.play.models import LiveGame, Phase
+from tutor.play.models import SIDE_BIT, LiveGame, Phase
 
 OPENING = Position.initial()
 DOUBLE_TAKE_RACE = "XGID=--CCCCC-----------bcccbb--:0:0:1:00:0:0:0:0:10"
@@ -41,6 +43,9 @@ def played(white, black, *, resign: bool = True) -> LiveGame:
     assert game.phase == Phase.ROLL and game.position.turn == WHITE
     act(game, white, "double")
     act(game, black, "take")
+    # The race White doubles in was set up, not played: say White has moved in this session, so that
+    # Black's leaving gives White the game instead of aborting a session nobody played.
+    LiveGame.objects.filter(pk=game.pk).update(sides_moved=F("sides_moved").bitor(SIDE_BIT[WHITE]))
     if resign:
         act(game, black, "resign")
     game.refresh_from_db()

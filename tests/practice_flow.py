@@ -12,6 +12,7 @@ inside one transaction, no thread does it: ``thinking``).
 from __future__ import annotations
 
 import re
+import time
 
 from tutor.engine import Position
 from tutor.practice.models import LEARNER, Action, Phase, PracticeMatch
@@ -47,8 +48,25 @@ def settle(client, match: PracticeMatch) -> None:
     match.refresh_from_db()
 
 
+def wait_for_the_program(client, match: PracticeMatch, seconds: float = 30) -> None:
+    """Wait while the program thinks (its turn, or its answer to a double), as the page does.
+
+    Under a live server the program thinks in a thread of the server's process; a
+    page opened meanwhile says «pensando…», and a page opened once its lease is over
+    finishes the work itself.
+    """
+    deadline = time.monotonic() + seconds
+    while match.program_thinks:
+        assert time.monotonic() < deadline, f"the program still thinks after {seconds} s"
+        settle(client, match)
+        if match.program_thinks:
+            time.sleep(0.1)
+            match.refresh_from_db()
+
+
 def _decision(client, match: PracticeMatch, *, double_once: set[int], answer: str):
     base = f"/practica/{match.pk}"
+    wait_for_the_program(client, match)
     if match.phase == Phase.MOVE:
         return client.post(f"{base}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
     if match.phase == Phase.ROLL:

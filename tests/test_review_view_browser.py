@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from tests.browser import DESKTOP, PHONE, assert_accessible
 from tests.classroom_factories import make_user
 from tests.live_review import played
-from tests.practice_flow import decide, start
+from tests.practice_flow import decide, start, wait_for_the_program
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play.review import review_context as live_review
 from tutor.practice.background import drain
@@ -175,6 +175,7 @@ def a_practice_match(client, decisions: int) -> PracticeMatch:
         match.refresh_from_db()
         decide(client, match, double_once=doubled)
     match.refresh_from_db()
+    wait_for_the_program(client, match)  # its last turn is a step of the review too
     return match
 
 
