@@ -202,3 +202,21 @@ def test_a_teachers_drill_results_fit_a_360_pixel_phone_and_a_wide_table_scrolls
     page.goto(live_server.url + f"/clases/tareas/{assignment.pk}/resultados/")
     summary = page.get_by_role("region", name=tables[f"/clases/tareas/{assignment.pk}/resultados/"])
     assert summary.evaluate("node => node.scrollWidth <= node.clientWidth")
+
+
+def test_on_a_phone_the_heatmap_s_rule_headers_are_whole_and_the_names_stay_in_view_while_it_scrolls(new_page, live_server):
+    teacher = make_user("profe", teacher=True)
+    classroom = make_classroom(teacher, "3.º A", students=[make_user(f"alumna{n}", name=f"Alumna {n}") for n in range(2)])
+    page = logged_in(new_page, live_server, teacher, viewport=PHONE)
+    page.goto(live_server.url + f"/clases/{classroom.pk}/reglas/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    clipped = page.evaluate("""() => [...document.querySelectorAll('.heatmap__rule span')]
+        .filter(span => span.scrollHeight > span.clientHeight + 1 || span.scrollWidth > span.clientWidth + 1)
+        .map(span => span.textContent)""")
+    assert not clipped, f"headers cut: {clipped}"
+    name = page.locator(".heatmap tbody th").first
+    before = name.bounding_box()
+    page.locator(".table-wrap").first.evaluate("node => { node.scrollLeft = node.scrollWidth; }")
+    after = name.bounding_box()
+    assert abs(after["x"] - before["x"]) < 1 and after["x"] >= 0
+    assert_accessible(page)
