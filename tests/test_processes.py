@@ -153,6 +153,9 @@ class PracticeLearner(threading.Thread):
             self.statuses.append((page, shown.status))
             if shown.status >= 500:
                 return
+            if "data-thinking" in shown.text:  # the program's turn: the page waits for it, as a person would
+                time.sleep(0.25)
+                continue
             self.decide(unescape(shown.text))
             self.decisions += 1
 
