@@ -84,7 +84,7 @@ def advantage_chart(steps: list, current: int, side: int, *, own: bool = True) -
     parts: list[str] = [
         rect(
             SIDE + (current - 1) * column, 0, max(column, 2), HEIGHT, "review-chart__current",
-            data_chart_current=True, data_left=SIDE, data_column=number(column),
+            data_chart_current=True, data_left=SIDE, data_column=column,
         ),
         line(0, MID, WIDTH, MID, "review-chart__axis"),
     ]
