@@ -440,13 +440,11 @@ def chart_imports(source: str, module: str, is_package: bool = False) -> list[st
             for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom) for alias in node.names
         ),
     ]
-    charts = set()
-    for name in found:
-        parts = name.split(".")
-        first = next((index for index, part in enumerate(parts[2:], 2) if "chart" in part), None)
-        if first is not None and unit_of(name) not in (unit_of(module), "charts"):
-            charts.add(".".join(parts[: first + 1]))  # the module, not a name imported from it
-    return sorted(charts)
+    return sorted({
+        name for name in found
+        if "chart" in name.rsplit(".", 1)[-1] and unit_of(name) not in (unit_of(module), "charts")
+        and (REPO_ROOT / name.replace(".", "/")).with_suffix(".py").is_file()  # a module, not a name imported from one
+    })
 
 
 def test_no_module_imports_another_apps_chart_module():
@@ -460,7 +458,10 @@ def test_no_module_imports_another_apps_chart_module():
 
 
 def test_the_chart_check_sees_both_ways_of_importing_a_chart_module():
-    source = "from tutor.training.charts import svg_chart\nfrom tutor.practice import review_chart\nfrom tutor import charts\nfrom .charts import x\n"
+    source = (
+        "from tutor.training.charts import level_chart\nfrom tutor.practice import review_chart\n"
+        "from tutor import charts\nfrom .charts import x\nfrom tutor.practice.stepper import chart_steps\n"
+    )
     assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.charts"]
 
 
