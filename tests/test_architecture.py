@@ -415,6 +415,56 @@ def test_the_apps_depend_one_way():
     assert cycles(imports) == []
 
 
+PURE_PACKAGES = {"engine", "rules"}
+"""The rules and their words: no Django, imported by whoever needs them."""
+
+
+def shared_modules() -> set[str]:
+    """The shared project modules: top-level modules of ``tutor/`` (``numbers``, ``charts``), not apps and not the wiring."""
+    return {path.stem for path in TUTOR_DIR.glob("*.py") if path.stem != "__init__"} - {wiring.split(".")[1] for wiring in WIRING}
+
+
+def test_the_shared_game_core_imports_no_app():
+    """``tutor/games`` is what practice and live games stand on: the engine, the catalogue and shared modules, never an app."""
+    allowed = PURE_PACKAGES | shared_modules()
+    apps = {f"{importer} → {imported}": places for (importer, imported), places in actual_dependencies().items() if importer == "games" and imported not in allowed}
+    assert not apps, f"the game core imports apps: {apps}"
+
+
+def chart_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """The chart modules of other units that ``source`` imports (``from tutor.training import charts`` too)."""
+    found = [
+        *imported_modules(source, module, is_package),
+        *(
+            f"{_absolute(node, module, is_package)}.{alias.name}"
+            for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom) for alias in node.names
+        ),
+    ]
+    return sorted({
+        name for name in found
+        if "chart" in name.rsplit(".", 1)[-1] and unit_of(name) not in (unit_of(module), "charts")
+        and (REPO_ROOT / name.replace(".", "/")).with_suffix(".py").is_file()  # a module, not a name imported from one
+    })
+
+
+def test_no_module_imports_another_apps_chart_module():
+    """Charts share their drawing through ``tutor/charts.py``; an app's own chart module says what its chart means, for it alone."""
+    borrowed = [
+        f"{path.relative_to(REPO_ROOT)} → {name}"
+        for path in sorted(TUTOR_DIR.rglob("*.py"))
+        for name in chart_imports(path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py")
+    ]
+    assert not borrowed, f"draw with tutor.charts instead of another app's chart module: {borrowed}"
+
+
+def test_the_chart_check_sees_both_ways_of_importing_a_chart_module():
+    source = (
+        "from tutor.training.charts import level_chart\nfrom tutor.practice import review_chart\n"
+        "from tutor import charts\nfrom .charts import x\nfrom tutor.practice.stepper import chart_steps\n"
+    )
+    assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.charts"]
+
+
 def test_the_dependency_checks_read_imports_rows_and_cycles():
     source = (
         "from tutor import ratelimit\n"

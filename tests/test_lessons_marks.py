@@ -109,7 +109,7 @@ def test_without_javascript_the_verdict_echoes_the_play_as_written(client):
     assert "Tu jugada: <code>bar/23 23/19*</code> (equivale a <code>bar/19*</code>)" in html
 
 
-@pytest.mark.parametrize("module", ["tutor.lessons.marks", "tutor.board.refusals"])
+@pytest.mark.parametrize("module", ["tutor.rules.marks", "tutor.board.refusals"])
 def test_the_examples_in_the_docstrings_hold(module):
     import doctest
     import importlib

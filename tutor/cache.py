@@ -20,6 +20,8 @@ from __future__ import annotations
 import base64
 import pickle
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache.backends.db import DatabaseCache as DjangoDatabaseCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
@@ -27,9 +29,15 @@ from django.core.cache.backends.redis import RedisCacheClient
 from django.db import connections, router, transaction
 from django.utils.timezone import now as tz_now
 
+if TYPE_CHECKING:
+    from redis import ConnectionPool
+
 
 class DatabaseCache(DjangoDatabaseCache):
     """Django's database cache with an atomic, expiry-keeping ``incr``."""
+
+    _table: str
+    """The cache's table (set by Django's ``BaseDatabaseCache``; not in its type stubs)."""
 
     def incr(self, key, delta=1, version=None):
         key = self.make_and_validate_key(key, version=version)
@@ -69,6 +77,12 @@ class SharedPoolRedisClient(RedisCacheClient):
     reset themselves in a forked child, so one per server serves the
     whole process.
     """
+
+    # Set by Django's RedisCacheClient, not in its type stubs.
+    _servers: list[str]
+    _pool_options: dict[str, Any]
+    _pool_class: type[ConnectionPool]
+    _get_connection_pool_index: Callable[[bool], int]
 
     def _get_connection_pool(self, write):
         server = self._servers[self._get_connection_pool_index(write)]

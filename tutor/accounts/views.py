@@ -7,6 +7,7 @@ template under ``templates/registration/``.
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib import messages
@@ -27,9 +28,14 @@ from .forms import LoginForm, PasswordChangeForm, SetPasswordForm, SignUpForm
 from .models import Profile
 from .signals import MUST_CHANGE_PASSWORD
 
+if TYPE_CHECKING:
+    from django.views.generic.edit import FormMixin as _FormView  # what the mixin stands in front of
+else:
+    _FormView = object
 
-class InvalidIsBadRequest:
-    """Bad input answers 400, with the form and its Spanish errors."""
+
+class InvalidIsBadRequest(_FormView):
+    """Bad input answers 400, with the form and its Spanish errors (before a form view, whose ``form_invalid`` it changes)."""
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
@@ -128,7 +134,7 @@ class PasswordChangeView(InvalidIsBadRequest, auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        Profile.objects.filter(user=self.request.user).update(must_change_password=False, one_time_expires_at=None, one_time_used=False)
+        Profile.objects.filter(user=form.user).update(must_change_password=False, one_time_expires_at=None, one_time_used=False)
         self.request.session.pop(MUST_CHANGE_PASSWORD, None)
         messages.success(self.request, "Contraseña cambiada. Usa la nueva la próxima vez que entres.")
         return response

@@ -12,7 +12,7 @@ draws two arrows end to end.  Each arrow is a ``<g data-arrow="best">`` (or
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Iterable, TypedDict
 
 from django.utils.html import escape
 
@@ -20,7 +20,16 @@ from tutor.engine import BAR, OFF, SIDE_NAMES, WHITE, Move, Position
 
 from .geometry import RADIUS, SLAB_H, Place, board_places
 
-STYLES = {
+class Look(TypedDict):
+    """How one kind of arrow is drawn."""
+
+    colour: str
+    edge: str
+    width: int
+    dash: str
+
+
+STYLES: dict[str, Look] = {
     "best": {"colour": "#ffd166", "edge": "#1f2421", "width": 10, "dash": ""},
     "played": {"colour": "#8ecae6", "edge": "#0b2a3a", "width": 7, "dash": "14 8"},
 }
@@ -64,7 +73,7 @@ def _slot(place: Place, index: int) -> tuple[float, float]:
     return place.cx, place.base + place.direction * (RADIUS + place.step * shown)
 
 
-def _arrow(start: tuple[float, float], end: tuple[float, float], look: dict, style: str, words: str) -> str:
+def _arrow(start: tuple[float, float], end: tuple[float, float], look: Look, style: str, words: str) -> str:
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length

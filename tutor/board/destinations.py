@@ -13,6 +13,8 @@ listed too, so the page only lets a finished, legal play be confirmed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .widget import destinations_json
 from tutor.engine import Board, LegalTurn, Position
 
@@ -28,7 +30,7 @@ def change_key(start: Board, now: Board) -> str:
     return ",".join(f"{point}:{now[point] - start[point]}" for point in range(len(start)) if now[point] != start[point])
 
 
-def destination_map(position: Position) -> dict:
+def destination_map(position: Position) -> dict[str, Any]:
     """``{"moves": {partial play: {source: [destinations]}}, "complete": [names]}``.
 
     Sources and destinations are in the mover's numbering, written as the

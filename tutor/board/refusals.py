@@ -18,11 +18,23 @@ named as the board names its unused dice, larger first (``"6,3"``,
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TypedDict
 
 from tutor.engine import BAR, OFF, Position, dice_destinations, expand_dice, is_blocked, without_die
 
 
-def board_refusals(position: Position) -> dict:
+Reach = dict[str, dict[str, list[int | str]]]
+"""``{dice left: {source: [destinations]}}``, in the names the browser gives places."""
+
+
+class Refusals(TypedDict):
+    """What the browser's board refuses at once: a move while a checker waits on the bar, a drop out of reach."""
+
+    bar_first: bool
+    reach: Reach
+
+
+def board_refusals(position: Position) -> Refusals:
     """``{"bar_first": bool, "reach": {dice left: {source: [destinations]}}}`` for the side on roll.
 
     >>> refusals = board_refusals(Position.initial().with_dice((3, 1)))
@@ -40,13 +52,13 @@ def board_refusals(position: Position) -> dict:
 
 
 @lru_cache(maxsize=512)
-def _refusals(made: frozenset[int], dice: tuple[int, ...], on_bar: bool) -> dict:
+def _refusals(made: frozenset[int], dice: tuple[int, ...], on_bar: bool) -> Refusals:
     """The refusals for the points the opponent holds (``made``), the dice and the bar: kept, as
     lessons show the same puzzles again and a live game draws one board per change."""
     sources = ([BAR] if on_bar else []) + list(range(1, 25))
-    reach: dict[str, dict[str, list]] = {}
+    reach: Reach = {}
     for left in _dice_left_during_turn(dice):
-        targets = {}
+        targets: dict[str, list[int | str]] = {}
         for src in sources:
             open_points = sorted((dst for dst in dice_destinations(src, left) if dst not in made), reverse=True)
             if open_points:

@@ -128,7 +128,8 @@ class CustomExerciseForm(forms.Form):
     draft: Draft | None = None
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         given = [name for name in ("xgid", "gnubg_id") if data.get(name)]

@@ -15,8 +15,10 @@ from django.conf import settings
 
 from tutor.engine import DIE_FACES, OpeningRoll, opening_roll, secure_die
 
+from .stored import ThrowsDice
 
-def throw_die(match) -> int:
+
+def throw_die(match: ThrowsDice) -> int:
     """One die for ``match``; counts it, so the next one differs."""
     seed = getattr(settings, "PRACTICE_DICE_SEED", None)
     match.dice_thrown += 1
@@ -25,11 +27,11 @@ def throw_die(match) -> int:
     return random.Random(f"{seed}:{match.dice_thrown}").randint(1, DIE_FACES)
 
 
-def roll(match) -> tuple[int, int]:
+def roll(match: ThrowsDice) -> tuple[int, int]:
     return throw_die(match), throw_die(match)
 
 
-def opening(match) -> OpeningRoll:
+def opening(match: ThrowsDice) -> OpeningRoll:
     """The opening roll: one die each, again on a tie."""
     return opening_roll(lambda: throw_die(match))
 

@@ -17,13 +17,16 @@ per-turn clock.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.dispatch import Signal
 
 from tutor.engine import MULTIPLIERS, GameResult, Match, Play, Position, resignation, resignations
 
 from .cube import may_double, refusal
 from .errors import GameError, IllegalPlay
-from .models import ActionKind
+from .models import ActionKind, GameAction
+from .stored import ActionT, StoredGame
 
 game_finished = Signal()
 """Sent inside the transaction when a game ends (receivers write to the database, never to sockets):
@@ -42,13 +45,13 @@ RESIGN_HOW = "Elige cómo te rindes: partida simple, gammon o backgammon."
 RESIGN_SINGLE_ONLY = "Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida simple."
 
 
-def require(game, phase: str, message: str) -> None:
+def require(game: StoredGame[GameAction], phase: str, message: str) -> None:
     """Refuse a decision made in another phase of the game."""
     if game.phase != phase:
         raise GameError(message, 409)
 
 
-def require_double_phase(game, roll_phase: str) -> None:
+def require_double_phase(game: StoredGame[GameAction], roll_phase: str) -> None:
     """Refuse a double outside the moment for it, with the real reason.
 
     A side whose cube cannot be turned (a dead cube, the Crawford game, the
@@ -86,12 +89,12 @@ def resignation_of(position: Position, side: int, level: str) -> GameResult:
     return resignation(position, side, level)
 
 
-def play_fields(play: Play) -> dict:
+def play_fields(play: Play) -> dict[str, Any]:
     """A play as an action stores it: its notation and its single moves ``[src, dst, hit]``."""
     return {"play": play.notation, "moves": [[move.src, move.dst, int(move.hit)] for move in play.moves]}
 
 
-def record(game, side: int, kind: str, position: Position, *, play: Play | None = None, **fields):
+def record(game: StoredGame[ActionT], side: int, kind: str, position: Position, *, play: Play | None = None, **fields: Any) -> ActionT:
     """Store an action of ``game`` (its row counts them: saved with it), ``position`` being where it was made."""
     game.actions_recorded += 1
     if play is not None:
@@ -101,7 +104,7 @@ def record(game, side: int, kind: str, position: Position, *, play: Play | None 
     )
 
 
-def finish_game(game, final: Position, result: GameResult | None, *, ends_match: bool = False) -> Match:
+def finish_game(game: StoredGame[GameAction], final: Position, result: GameResult | None, *, ends_match: bool = False) -> Match:
     """The game under way ends at ``final`` with ``result`` (recorded as a ``RESULT``); the match after it.
 
     ``result`` is None for a game left before anybody moved (nothing is

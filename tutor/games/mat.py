@@ -35,6 +35,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from tutor.engine import BLACK, WHITE, Position
 
@@ -155,11 +156,33 @@ def _place(rows: list[list[str | None]], side: int, text: str) -> None:
 # -- from a game's recorded actions ----------------------------------------------------------
 
 
+class RecordedAction(Protocol):
+    """An action as both apps record it (``GameAction``), as far as a transcript reads it."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def game_number(self) -> int: ...
+
+    @property
+    def side(self) -> int: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def moves(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def points(self) -> int: ...
+
+
 LEAVING = ("resign", "claim", "flag")
 """The actions that end a match whatever its score: the game's roll, if it had none, is read from them."""
 
 
-def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, first: Position,
+def transcripts(actions: Iterable[RecordedAction], *, length: int, last_game: int, over: bool, first: Position,
                 winner: int | None = None, final_score: Sequence[int] | None = None) -> list[GameTranscript]:
     """Every game's transcript from the actions both apps record.
 
@@ -172,7 +195,7 @@ def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, f
     ``final_score`` say more than its own result (the match was left).
     ``first`` is where a game with no action yet stands.
     """
-    by_game: dict[int, list] = {}
+    by_game: dict[int, list[RecordedAction]] = {}
     for action in actions:
         by_game.setdefault(action.game_number, []).append(action)
     found = []
@@ -187,24 +210,31 @@ def transcripts(actions: Iterable, *, length: int, last_game: int, over: bool, f
     return found
 
 
-def _match_left(game: GameTranscript, actions: list, winner: int, lacked: int) -> None:
+def _match_left(game: GameTranscript, actions: list[RecordedAction], winner: int, lacked: int) -> None:
     """The last game of a match that ``winner`` won with ``lacked`` points more than it began with."""
     if lacked <= 0 or game.winner == winner and game.points >= lacked:
         return
-    left = [action for action in actions if action.kind in LEAVING]
-    if not game.steps and left and left[-1].position.dice is not None:
-        position = left[-1].position  # left before anybody moved: the roll on the board
-        game.steps.append(Step(position.turn, play_cell(position.dice, [])))
+    left = [action.position for action in actions if action.kind in LEAVING]
+    rolled = left[-1].dice if left else None
+    if not game.steps and rolled is not None:  # left before anybody moved: the roll on the board
+        game.steps.append(Step(left[-1].turn, play_cell(rolled, [])))
     game.winner, game.points, game.ends_match = winner, lacked, True
 
 
-def _transcript(number: int, score: tuple[int, int], actions: list, *, ends_match: bool) -> GameTranscript:
+def _rolled(position: Position) -> tuple[int, int]:
+    """The roll a move was played with: every move is recorded where its dice are on the board."""
+    if position.dice is None:
+        raise ValueError(f"a move recorded without its roll: {position.to_xgid()}")
+    return position.dice
+
+
+def _transcript(number: int, score: tuple[int, int], actions: list[RecordedAction], *, ends_match: bool) -> GameTranscript:
     game = GameTranscript(number, score)
     previous = None
     for action in actions:
         kind = action.kind
         if kind == "move":
-            game.steps.append(Step(action.side, play_cell(action.position.dice, action.moves)))
+            game.steps.append(Step(action.side, play_cell(_rolled(action.position), action.moves)))
         elif kind == "double":
             game.steps.append(Step(action.side, double_cell(action.position.cube_value)))
         elif kind == "take":

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from tutor.engine import Verdict
-from tutor.lessons.explanations import verdict_payload
-from tutor.lessons.marks import verdict_marks
+from tutor.rules import VerdictJSON, verdict_marks, verdict_payload
 
 
-def illegal_verdict(verdict: Verdict) -> dict:
+def illegal_verdict(verdict: Verdict) -> VerdictJSON:
     """An illegal play as the board's verdict: the rule's Spanish explanation, no colour."""
     payload = verdict_payload(correct=False, legal=False, message="", verdict=verdict)
     payload["marks"] = verdict_marks(verdict)

@@ -25,9 +25,9 @@ from tutor.rules import (
     rule_for_calculation,
     rules_for_codes,
     rules_for_verdict,
+    verdict_payload,
 )
 
-from .explanations import verdict_payload
 from .puzzles import Puzzle, normalise_yes_no
 
 MAX_ANSWER_TEXT = 200

@@ -16,13 +16,11 @@ from tutor.board.widget import play_steps
 from tutor.engine import BLACK, EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
-from tutor.rules import IMPOSSIBLE_POSITION, legal_turn
+from tutor.rules import IMPOSSIBLE_POSITION, Mark, legal_turn, verdict_marks, verdict_payload
 
 from . import gates
 from .answers import judge_answer, judge_play, send_answer, solution
-from .explanations import verdict_payload
 from .library import get_library
-from .marks import verdict_marks
 from .progress import lesson_progress, mark_solved
 from .puzzles import Puzzle
 
@@ -79,7 +77,7 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
 
 
-def puzzle_marks(puzzle: Puzzle, submitted: str) -> list[dict]:
+def puzzle_marks(puzzle: Puzzle, submitted: str) -> list[Mark]:
     """The points that decide the verdict: of the learner's play, or of the play a yes/no question names."""
     if puzzle.is_play:
         return verdict_marks(puzzle.position.check(submitted))

@@ -23,11 +23,9 @@ from tutor.board.refusals import refused_at_once
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
-from tutor.rules import describe_defects, explain, explain_drop
+from tutor.rules import describe_defects, explain, explain_drop, verdict_marks, verdict_payload
 
 from . import gates
-from .explanations import verdict_payload
-from .marks import verdict_marks
 from .puzzles import parse_layout
 
 MAX_QUERY = 200

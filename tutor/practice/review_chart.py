@@ -13,8 +13,8 @@ decisions graded before this graph, so old reviews draw it too.  Forced
 plays and decisions not graded yet have no point; the line joins the
 points of each game and starts again at the next.
 
-Like «Mi progreso»'s charts (``tutor.training.charts``) and the error graph
-it replaces: no chart library, no script needed to see it, a ``<title>`` and
+Drawn with the site's chart shapes (``tutor.charts``), like «Mi progreso»'s
+charts and the error graph it replaces: no chart library, no script needed to see it, a ``<title>`` and
 a ``<desc>`` that say in words what it shows.  Each point is a link to its
 step (``?paso=N``; the page's script swaps the stage in place), its colour
 the traffic light's, the errors (ámbar, rojo) drawn larger with a dark edge;
@@ -29,9 +29,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from tutor.charts import line, number, polygon, polyline, rect, svg
 from tutor.engine import opponent
 
 WIDTH = 720
@@ -81,35 +82,30 @@ def advantage_chart(steps: list, current: int, side: int, *, own: bool = True) -
         return MID - REACH * max(-scale, min(scale, value)) / scale
 
     parts: list[str] = [
-        format_html(
-            '<rect x="{}" y="0" width="{}" height="{}" class="review-chart__current" data-chart-current data-left="{}" data-column="{}"/>',
-            _n(SIDE + (current - 1) * column), _n(max(column, 2)), HEIGHT, SIDE, _n(column),
+        rect(
+            SIDE + (current - 1) * column, 0, max(column, 2), HEIGHT, "review-chart__current",
+            data_chart_current=True, data_left=SIDE, data_column=column,
         ),
-        format_html('<line x1="0" y1="{}" x2="{}" y2="{}" class="review-chart__axis"/>', _n(MID), WIDTH, _n(MID)),
+        line(0, MID, WIDTH, MID, "review-chart__axis"),
     ]
     segments: list[list[tuple[float, float]]] = [[]]
     links: list[str] = []
     for step in steps:
         x = x_of(step.number)
         if step.ending:
-            parts.append(format_html('<line x1="{}" y1="4" x2="{}" y2="{}" class="review-chart__game"/>', _n(x), _n(x), HEIGHT - 4))
+            parts.append(line(x, 4, x, HEIGHT - 4, "review-chart__game"))
             segments.append([])
             continue
         value = values[step.number]
-        hit = format_html(
-            '<rect x="{}" y="0" width="{}" height="{}" class="review-chart__hit"/>', _n(x - column / 2), _n(max(column, 1)), HEIGHT
-        )
+        hit = rect(x - column / 2, 0, max(column, 1), HEIGHT, "review-chart__hit")
         dot = ""
         if value is not None:
             y = y_of(value)
             segments[-1].append((x, y))
             tone = step.colour or "ninguno"
-            edge = format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__edge"/>', _n(x), _n(y), _n(x), _n(y)) if tone in ERRORS else ""
-            ring = format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__ring"/>', _n(x), _n(y), _n(x), _n(y)) if step.number == current else ""
-            dot = ring + edge + format_html(
-                '<line x1="{}" y1="{}" x2="{}" y2="{}" class="review-chart__point review-chart__point--{}" data-point-step="{}"/>',
-                _n(x), _n(y), _n(x), _n(y), tone, step.number,
-            )
+            edge = line(x, y, x, y, "review-chart__edge") if tone in ERRORS else ""
+            ring = line(x, y, x, y, "review-chart__ring") if step.number == current else ""
+            dot = ring + edge + line(x, y, x, y, f"review-chart__point review-chart__point--{tone}", data_point_step=step.number)
         links.append(format_html(
             '<a href="?paso={}" data-step="{}" tabindex="-1"><title>{}</title>{}{}</a>',
             step.number, step.number, _label(step, value), hit, mark_safe(dot),
@@ -140,12 +136,11 @@ def _area_and_line(points: list[tuple[float, float]]) -> list[str]:
     """A game's line, over the area between it and the middle (shaded one way above it, another below)."""
     if not points:
         return []
-    line = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
-    area = f"{_n(points[0][0])},{_n(MID)} {line} {_n(points[-1][0])},{_n(MID)}"
+    area = [(points[0][0], MID), *points, (points[-1][0], MID)]
     return [
-        format_html('<polygon points="{}" class="review-chart__area review-chart__area--up" clip-path="url(#ventaja-arriba)"/>', area),
-        format_html('<polygon points="{}" class="review-chart__area review-chart__area--down" clip-path="url(#ventaja-abajo)"/>', area),
-        format_html('<polyline points="{}" class="review-chart__line"/>', line),
+        polygon(area, "review-chart__area review-chart__area--up", clip_path="url(#ventaja-arriba)"),
+        polygon(area, "review-chart__area review-chart__area--down", clip_path="url(#ventaja-abajo)"),
+        polyline(points, "review-chart__line"),
     ]
 
 
@@ -196,15 +191,10 @@ def _signed(value: float) -> str:
 
 def _svg(description: str, parts: list[str]) -> SafeString:
     clips = (
-        f'<defs><clipPath id="ventaja-arriba"><rect x="0" y="0" width="{WIDTH}" height="{_n(MID)}"/></clipPath>'
-        f'<clipPath id="ventaja-abajo"><rect x="0" y="{_n(MID)}" width="{WIDTH}" height="{_n(MID)}"/></clipPath></defs>'
+        f'<defs><clipPath id="ventaja-arriba"><rect x="0" y="0" width="{WIDTH}" height="{number(MID)}"/></clipPath>'
+        f'<clipPath id="ventaja-abajo"><rect x="0" y="{number(MID)}" width="{WIDTH}" height="{number(MID)}"/></clipPath></defs>'
     )
-    return mark_safe(
-        f'<svg class="review-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-labelledby="grafico-ventaja-t grafico-ventaja-d" '
-        f'preserveAspectRatio="none"><title id="grafico-ventaja-t">Ventaja a lo largo de la partida</title>'
-        f'<desc id="grafico-ventaja-d">{escape(description)}</desc>{clips}{"".join(parts)}</svg>'
+    return svg(
+        "Ventaja a lo largo de la partida", description, WIDTH, HEIGHT, parts,
+        name="grafico-ventaja", css_class="review-chart", role="group", stretch=True, defs=clips,
     )
-
-
-def _n(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")

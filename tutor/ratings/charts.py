@@ -8,10 +8,11 @@ is and how high and low it went, and the page lists every match as well.
 from __future__ import annotations
 
 from django.utils.formats import number_format
-from django.utils.html import format_html
 
-from tutor.training.charts import CHART_WIDTH, svg_chart
+from tutor.charts import circle, line, polyline, svg, text
 
+CHART_WIDTH = 720
+"""As wide as «Mi progreso»'s charts."""
 HEIGHT = 240
 LEFT = 84
 TOP = 16
@@ -33,29 +34,24 @@ def rating_chart(start: float, ratings: list[float]) -> str:
     base = HEIGHT - BOTTOM
 
     def x(index: int) -> float:
-        return round(LEFT + width * index / (len(values) - 1), 1)
+        return LEFT + width * index / (len(values) - 1)
 
     def y(value: float) -> float:
-        return round(base - (base - TOP) * (value - low) / (high - low), 1)
+        return base - (base - TOP) * (value - low) / (high - low)
 
-    parts = [format_html('<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart__axis"/>', LEFT, base, CHART_WIDTH - RIGHT, base)]
+    parts = [line(LEFT, base, CHART_WIDTH - RIGHT, base, "chart__axis")]
     for step in range(TICKS + 1):
         value = low + (high - low) * step / TICKS
-        parts.append(format_html(
-            '<line x1="{}" y1="{}" x2="{}" y2="{}" class="chart__grid"/>'
-            '<text x="{}" y="{}" class="chart__tick" text-anchor="end" dominant-baseline="central">{}</text>',
-            LEFT, y(value), CHART_WIDTH - RIGHT, y(value), LEFT - 8, y(value), number_format(value, 0),
-        ))
-    points = " ".join(f"{x(index)},{y(value)}" for index, value in enumerate(values))
-    parts.append(format_html('<polyline points="{}" class="chart__line"/>', points))
-    for index, value in enumerate(values[1:], start=1):
-        parts.append(format_html('<circle cx="{}" cy="{}" r="3" class="chart__point"/>', x(index), y(value)))
+        parts.append(line(LEFT, y(value), CHART_WIDTH - RIGHT, y(value), "chart__grid"))
+        parts.append(text(LEFT - 8, y(value), number_format(value, 0), "chart__tick", text_anchor="end", dominant_baseline="central"))
+    parts.append(polyline([(x(index), y(value)) for index, value in enumerate(values)], "chart__line"))
+    parts += [circle(x(index), y(value), 3, "chart__point") for index, value in enumerate(values[1:], start=1)]
     for index in sorted({1, len(values) - 1, (len(values) - 1) // 2} - {0}):
-        parts.append(format_html('<text x="{}" y="{}" class="chart__tick" text-anchor="middle">{}</text>', x(index), HEIGHT - 6, index))
+        parts.append(text(x(index), HEIGHT - 6, index, "chart__tick", text_anchor="middle"))
     count = len(ratings)
     description = (
         f"Puntuación tras cada uno de {count} {'match puntuable' if count == 1 else 'matches puntuables'}: "
         f"empezó en {number_format(start, 1)} y ahora es {number_format(ratings[-1], 1)}; "
         f"la más alta, {number_format(max(values), 1)}, y la más baja, {number_format(min(values), 1)}."
     )
-    return svg_chart("Historia de la puntuación", description, CHART_WIDTH, HEIGHT, parts)
+    return svg("Historia de la puntuación", description, CHART_WIDTH, HEIGHT, parts)

@@ -37,6 +37,7 @@ from .cube import (
     may_double_answer,
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
+from .marks import Mark, reason_marks, verdict_marks
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
@@ -46,6 +47,7 @@ from .reasons import (
     explain_verdict,
     sentence,
 )
+from .verdicts import VerdictJSON, verdict_payload
 from .words import counted, die_names
 
 __all__ = [
@@ -62,11 +64,13 @@ __all__ = [
     "AnswerJudged",
     "Channel",
     "Claim",
+    "Mark",
     "Notice",
     "Rule",
     "RuleCode",
     "Sentence",
     "Source",
+    "VerdictJSON",
     "answer_judged",
     "counted",
     "cube_refusal",
@@ -83,6 +87,7 @@ __all__ = [
     "legal_turn",
     "may_double_answer",
     "pip_count_sum",
+    "reason_marks",
     "rule_for",
     "rule_for_calculation",
     "rule_for_code",
@@ -90,4 +95,6 @@ __all__ = [
     "rules_for_codes",
     "rules_for_verdict",
     "sentence",
+    "verdict_marks",
+    "verdict_payload",
 ]

@@ -253,7 +253,7 @@ def _pip_counts(position: Position, bottom: int) -> list[dict[str, Any]]:
     ]
 
 
-def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict:
+def _destinations_for_browser(destinations: Mapping[Any, Any]) -> dict[str, Any]:
     """A plain map is converted; a map per partial play (``{"moves": …}``) is sent as it is."""
     if "moves" in destinations:
         return dict(destinations)

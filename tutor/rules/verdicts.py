@@ -1,13 +1,22 @@
-"""The verdict lessons, assignments, practice and the explorer send: one JSON shape, built here.
+"""The verdict lessons, assignments, drills, practice, live games and the explorer send: one JSON shape, built here.
 
-The Spanish of every reason and the rule it breaks come from the rule
-catalogue (``tutor.rules``); this module only puts them together.
+It lives with the catalogue, not in an app, so the shared game core and
+the content apps build it alike; the Spanish of every reason and the rule it
+breaks come from the catalogue, and this module only puts them together.
+Pages add their own keys to it (``marks``, ``written``, ``progress``…).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutor.engine import Verdict
-from tutor.rules import explain_verdict, rule_for
+
+from .catalogue import rule_for
+from .reasons import explain_verdict
+
+VerdictJSON = dict[str, Any]
+"""A verdict as JSON: the keys below, and whatever the page that sends it adds."""
 
 
 def verdict_payload(
@@ -19,7 +28,7 @@ def verdict_payload(
     play: str | None = None,
     feedback: str | None = None,
     legal_plays: list[str] | None = None,
-) -> dict:
+) -> VerdictJSON:
     """The verdict lessons, assignments and the explorer send: one shape, built here.
 
     One headline (drawn from ``correct``/``legal`` by the page), an optional

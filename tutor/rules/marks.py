@@ -15,6 +15,7 @@ off).  Kinds:
 ``example``  a point a fuller legal play moves from or to
 
 >>> from tutor.engine import Position
+>>> from tutor.rules import verdict_marks
 >>> position = Position.from_xgid("XGID=-b--AA-------------cccbb--:0:0:1:53:0:0:0:0:10")
 >>> verdict_marks(position.check("5/off 4/1"))
 [{'point': 4, 'kind': 'from'}, {'point': 1, 'kind': 'to'}, {'point': 1, 'kind': 'blocked'}]
@@ -22,14 +23,23 @@ off).  Kinds:
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from tutor.engine import BAR, EngineError, Reason, Verdict, parse_play
 
 
-def _mark(point: int | None, kind: str) -> list[dict]:
+class Mark(TypedDict):
+    """One point to mark: where (the mover's numbering) and why (one of the kinds above)."""
+
+    point: int
+    kind: str
+
+
+def _mark(point: int | None, kind: str) -> list[Mark]:
     return [] if point is None else [{"point": point, "kind": kind}]
 
 
-def _example_marks(example: str | None) -> list[dict]:
+def _example_marks(example: str | None) -> list[Mark]:
     """The sources and destinations of a fuller legal play the engine proposes."""
     if not example:
         return []
@@ -37,13 +47,13 @@ def _example_marks(example: str | None) -> list[dict]:
         segments = parse_play(example)
     except EngineError:
         return []
-    marks: list[dict] = []
+    marks: list[Mark] = []
     for segment in segments:
         marks += _mark(segment.src, "example") + _mark(segment.dst, "example")
     return marks
 
 
-def reason_marks(reason: Reason) -> list[dict]:
+def reason_marks(reason: Reason) -> list[Mark]:
     """The marks of one reason, by its stable code."""
     code = reason.code
     moved = _mark(reason.src, "from") + _mark(reason.dst, "to")
@@ -62,14 +72,14 @@ def reason_marks(reason: Reason) -> list[dict]:
     return []  # syntax, too-many-moves: no point decides them
 
 
-def verdict_marks(verdict: Verdict) -> list[dict]:
+def verdict_marks(verdict: Verdict) -> list[Mark]:
     """Every distinct mark of a verdict: the reasons' points, or the captures of a legal play."""
     if verdict.legal:
         play = verdict.play
-        found = [{"point": move.dst, "kind": "hit"} for move in (play.moves if play else ()) if move.hit]
+        found: list[Mark] = [{"point": move.dst, "kind": "hit"} for move in (play.moves if play else ()) if move.hit]
     else:
         found = [mark for reason in verdict.reasons for mark in reason_marks(reason)]
-    unique: list[dict] = []
+    unique: list[Mark] = []
     for mark in found:
         if mark not in unique:
             unique.append(mark)
