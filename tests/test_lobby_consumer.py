@@ -213,7 +213,7 @@ def test_every_malformed_message_and_every_impossible_wish_is_refused_in_spanish
 
     answers = run_async(scenario)()
     assert all(answer["type"] == "error" and answer["status"] == 400 for answer in answers[: len(BAD)])
-    assert answers[len(BAD)] == {"type": "error", "status": 400, "message": "Elige una partida por dinero o un match a 3, 5 o 7 puntos."}
+    assert answers[len(BAD)] == {"type": "error", "status": 400, "message": "Elige una partida por dinero o un match a 1, 3, 5 o 7 puntos."}
     assert answers[len(BAD) + 1]["message"] == "Elige una de las salas en las que juegas."
     assert answers[-1] == {"type": "error", "status": 404, "message": "No hay ninguna búsqueda así en tus salas."}
     assert not Seek.objects.exists()

@@ -63,7 +63,7 @@ def test_a_player_withdraws_their_seek(ana):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({**FORM, "length": "9"}, "Elige una partida por dinero o un match a 3, 5 o 7 puntos."),
+    ({**FORM, "length": "9"}, "Elige una partida por dinero o un match a 1, 3, 5 o 7 puntos."),
     ({**FORM, "clock": "quizas"}, "Elige un reloj de la lista, o sin reloj."),
     ({**FORM, "spread": "50"}, "Elige la diferencia de puntuación entre las de la lista."),
     ({**FORM, "room": "class-999"}, "Elige una de las salas en las que juegas."),

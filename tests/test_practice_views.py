@@ -40,7 +40,7 @@ def test_the_practice_page_offers_money_and_matches_at_three_levels(client):
 def test_a_bad_start_form_is_refused_in_spanish(client):
     response = client.post("/practica/nueva/", {"length": 4, "level": "intermedio"})
     assert response.status_code == 400
-    assert "Elige dinero o un match a 3, 5 o 7 puntos." in response.content.decode()
+    assert "Elige dinero o un match a 1, 3, 5 o 7 puntos." in response.content.decode()
     assert not PracticeMatch.objects.exists()
 
 

@@ -3,7 +3,7 @@
 The plays are generated (hypothesis): positions from games played at random
 and from the engine's edge-case families, each with the plays the explorer
 finds tempting (``tempting_plays``) and written plays a step away from a
-legal one (a step turned round, a point off by one or two, the die's own
+legal one (a step turned round, the whole play in the rival's numbers, a point off by one or two, the die's own
 number from the bar, a step too many or too few, another checker, a bear-off
 from the wrong point).  Each reason's sentence (``tutor.rules.sentence``)
 gives its claims, and each claim is checked here with the engine's own
@@ -117,6 +117,10 @@ def illegal_plays(position: Position, rng: random.Random, mutations: int = MUTAT
         for _ in range(rng.choice((1, 1, 2))):
             steps = _mutate(rng, position, steps)
         texts.append(" ".join(f"{_name(src)}/{_name(dst)}" for src, dst in steps))
+    between_points = [play for play in plays if all(OFF < point < BAR for move in play.moves for point in (move.src, move.dst))]
+    if between_points:  # the whole play in the rival's numbers, as a learner who reads the other side's labels writes it
+        moves = rng.choice(between_points).moves
+        texts.append(" ".join(f"{BAR - move.src}/{BAR - move.dst}" for move in moves))
     return texts
 
 
@@ -207,6 +211,10 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
             return sum(_dice_unused(position, reason).values()) == 0
         case said.LegalPlay(play):
             return position.check(play).legal
+        case said.OwnNumbering(play):
+            mirrored = " ".join(f"{BAR - segment.src}/{BAR - segment.dst}" for segment in parse_play(text))
+            verdict = position.check(mirrored)
+            return verdict.legal and verdict.play is not None and verdict.play.notation == play
         case said.WrittenSteps(count):
             return len(parse_play(text)) == count
         case said.WrittenMoves(count):
@@ -234,6 +242,8 @@ def problems(position: Position, text: str, reason: Reason) -> list[str]:
         wrong.append("«haría falta» without the die that would do it")
     if "al revés" in made.text and said.LegalPlay not in kinds:
         wrong.append("«al revés» without the legal play turned round")
+    if not kinds & {said.LegalPlay, said.OwnNumbering}:
+        wrong.append("a refusal that does not say what to play instead")
     if reason.code == "wrong-die" and reason.src == BAR:
         entries = {claim.die for claim in made.claims if isinstance(claim, said.EntryPoint)}
         if entries != set(reason.dice_left):

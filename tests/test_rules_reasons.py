@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.sentence_checks import small_numbers_in_digits, with_two_colons
-from tutor.engine import CODES, Position, Reason
+from tutor.engine import BLACK, CODES, Position, Reason
 from tutor.rules import SENTENCES, explain, explain_verdict, rule_for
 
 FAR_BLACK = {19: 3, 20: 3, 21: 3, 22: 2, 23: 2, 24: 2}
@@ -48,7 +48,40 @@ def test_every_code_the_engine_gives_has_its_own_sentence():
 
 
 def first_message(position: Position, text: str) -> str:
-    return explain_verdict(position.check(text))[0]["message"]
+    """Why the play is refused, as the first reason says it, without the legal play it ends with."""
+    verdict = position.check(text)
+    return explain(verdict.reasons[0], verdict.text, instead=False)
+
+
+def test_a_refusal_ends_with_a_legal_play_of_the_same_position_once():
+    position = Position.initial().with_dice("6-1")
+    said = explain_verdict(position.check("13/5"))
+    assert said[-1]["message"].endswith(" Una jugada legal aquí es 24/23 13/7.")
+    assert position.check("24/23 13/7").legal
+    two = explain_verdict(position.check("24/16 13/5"))
+    assert len(two) == 2 and "Una jugada legal" not in two[0]["message"] and "Una jugada legal" in two[1]["message"]
+
+
+def test_the_alternative_keeps_the_steps_written_that_were_legal():
+    position = Position.initial().with_dice("6-5")
+    alternative = position.check("8/2 6/2").reasons[0].alternative
+    assert alternative is not None and "8/2" in alternative.split() and position.check(alternative).legal
+
+
+def test_a_learner_who_writes_the_rivals_numbers_is_told_to_count_from_their_own_side():
+    black = Position.initial().replace(turn=BLACK).with_dice("6-1")
+    said = explain_verdict(black.check("12/18 17/18"))
+    assert [item["message"] for item in said] == [
+        "Las fichas solo avanzan hacia tu casa: no puedes ir del 12 al 18. ¿Has usado los números de tu rival? "
+        "Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es 13/7 8/7."
+    ]
+
+
+def test_a_position_with_no_legal_play_says_to_leave_the_play_empty():
+    position = Position.from_layout({"bar": 1, 6: 14}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 1: 3}, dice=(6, 6))
+    assert position.check("").legal
+    message = explain_verdict(position.check("bar/19"))[-1]["message"]
+    assert message.endswith("Aquí no tienes ninguna jugada legal: deja la jugada en blanco y pasas.")
 
 
 def test_doubles_count_moves_not_dice():
@@ -107,7 +140,7 @@ def test_bearing_off_with_a_die_larger_than_the_point_names_the_checkers_higher_
     assert len(items) == 1  # one explanation per distinct reason
     assert items[0]["message"] == (
         "No puedes sacar del 2 con el 6: el 6 no es exacto para el 2 y tienes una ficha más arriba, en el 4; "
-        "mientras la tengas, solo un 2 saca fichas del 2."
+        "mientras la tengas, solo un 2 saca fichas del 2. Una jugada legal aquí es 4/off 2/off."
     )
     assert "superior" not in items[0]["message"]  # a 6 with a checker on the 4 is not a «dado superior»
     reasons = position.check("2/off 1/off").reasons

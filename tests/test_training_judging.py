@@ -16,13 +16,21 @@ def drill(rule: str, position: Position, kind: str, answer: str = "", facts: tup
 
 def test_passing_when_no_checker_can_move_is_said_in_words_not_as_a_play_called_pasar():
     message = judge(drill("closed-out", CLOSED_OUT, "unica"), "")["message"]
-    assert message == "¡Correcto! No hay ninguna jugada legal: pasas."
+    assert message.startswith("¡Correcto! No hay ninguna jugada legal: pasas. Lo decide la regla «")
 
 
 def test_the_only_legal_play_is_called_the_only_one_once():
     position = Position.from_layout({24: 1}, {22: 2, 18: 2, 1: 11}, dice=(4, 2))
     message = judge(drill("larger-die", position, "unica", answer="24/20"), "24/20")["message"]
-    assert message == "¡Correcto! 24/20 es la única jugada legal."
+    assert message == "¡Correcto! 24/20 es la única jugada legal. Lo decide la regla «Si solo se puede jugar un dado, el mayor»."
+
+
+def test_a_correct_yes_names_the_rule_that_made_it_right_with_its_link():
+    position = Position.from_layout({17: 1, 6: 14}, {19: 15}, dice=(4, 3))
+    right = judge(drill("pass-over", position, "sino", answer="si"), "sí")
+    assert right["correct"]
+    assert right["message"].endswith("Lo decide la regla «Una ficha con los dos dados: cada parada cuenta».")
+    assert right["rule_url"] == "/lecciones/mover/#una-ficha-dos-dados"
 
 
 def test_a_wrong_yes_or_no_never_starts_with_a_no_that_agrees_with_it():

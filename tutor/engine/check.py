@@ -26,6 +26,13 @@ Codes (the ``Reason`` fields each one fills):
 ``must-use-more-dice``     the play makes ``moves_written`` moves; ``example`` (the legal play with
                            most moves in common) makes ``moves_possible``
 ``must-use-larger-die``    only one die can be played and it must be ``die``
+
+Whatever the code, a play judged whole (``check_play``) gives every reason
+an ``alternative``: a legal play of the same position, the one closest to
+what was written (the empty play when no checker can move), so that a
+refusal can say what to do instead.  A ``backwards`` reason also gives
+``mirrored`` when the text, every point counted from the other side
+(25 − point), is a legal play: the rival's numbers written by mistake.
 """
 
 from __future__ import annotations
@@ -73,6 +80,11 @@ class Reason:
     - ``on_bar``: the mover's checkers on the bar;
     - ``moves_written``, ``moves_possible``: single moves in the text, and in a legal play;
     - ``example``: a legal play, the one closest to what was written;
+    - ``alternative``: a legal play of the same position, the closest to what
+      was written (``""`` when the only legal play is to pass); None from
+      ``step_reason``, which judges one move;
+    - ``mirrored``: for ``backwards``, the legal play the text makes in the
+      other side's numbering (``12/18`` → ``13/7``), when it makes one;
     - ``before``: the single moves of the steps written earlier that were
       carried out: the board the failing step starts from is the position
       after them;
@@ -102,6 +114,8 @@ class Reason:
     farther: int | None = None
     dice_needed: tuple[int, ...] = ()
     before: tuple[Move, ...] = ()
+    alternative: str | None = None
+    mirrored: str | None = None
 
     def __post_init__(self) -> None:
         if type(self.code) is not ReasonCode:
@@ -132,7 +146,9 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     try:
         segments = parse_play(text)
     except NotationError as error:
-        return Verdict(str(text)[:200], dice, False, (Reason(ReasonCode.SYNTAX, detail=str(error)),))
+        first = next(iter(plays_by_boards(position, dice).values()))
+        syntax = Reason(ReasonCode.SYNTAX, detail=str(error), alternative=_notation(first))
+        return Verdict(str(text)[:200], dice, False, (syntax,))
     legal = plays_by_boards(position, dice)
     m, o = position.mover, position.opponent_board
     dice_list = _dice_list(dice)
@@ -152,13 +168,68 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         _, m2, o2 = best
         play = Play(position, dice, legal[(m2, o2)], after_play(position, m2, o2))
         return Verdict(text, dice, True, (), play)
+    alternative = _notation(_nearest(list(legal.values()), segments))
     if partial:
-        return Verdict(text, dice, False, (_fuller_play_reason(legal, partial, dice),))
+        return Verdict(text, dice, False, (replace(_fuller_play_reason(legal, partial, dice), alternative=alternative),))
     reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
     if any(reason.code is ReasonCode.BACKWARDS for reason in reasons):
         turned = _turned_round(m, o, segments, dice_list, legal)
-        reasons = [replace(reason, example=turned) if reason.code is ReasonCode.BACKWARDS else reason for reason in reasons]
-    return Verdict(text, dice, False, tuple(reasons))
+        mirrored = _mirrored(m, o, segments, dice_list, legal)
+        reasons = [
+            replace(reason, example=turned, mirrored=mirrored) if reason.code is ReasonCode.BACKWARDS else reason
+            for reason in reasons
+        ]
+    return Verdict(text, dice, False, tuple(replace(reason, alternative=alternative) for reason in reasons))
+
+
+def _nearest(plays: list[tuple[Move, ...]], segments: list[Segment]) -> tuple[Move, ...]:
+    """The legal play nearest to the written steps: each step it makes (or turned round) counts two, each checker it moves from a written start one.
+
+    What a learner most likely meant stays in the alternative offered: the
+    same checker moved, by a legal number of pips when the written one was
+    not.  Ties go to the play generated first, so the answer is stable.
+    """
+
+    def score(moves: tuple[Move, ...]) -> int:
+        starts = [move.src for move in moves]
+        steps = {(move.src, move.dst) for move in moves} | {(chain_src, move.dst) for chain_src, move in _chains(moves)}
+        total = 0
+        for segment in segments:
+            turned = (segment.dst, segment.src)  # a step written backwards most likely meant the other way
+            if (segment.src, segment.dst) in steps or turned in steps:
+                total += 2
+            elif segment.src in starts:
+                starts.remove(segment.src)
+                total += 1
+        return total
+
+    return max(plays, key=score)
+
+
+def _chains(moves: tuple[Move, ...]) -> list[tuple[int, Move]]:
+    """Each move with the start of the chain of moves of one checker it ends (``13/7/5``: 13 with the move to 5)."""
+    found: list[tuple[int, Move]] = []
+    for index, move in enumerate(moves):
+        start = move.src
+        for earlier in reversed(moves[:index]):
+            if earlier.dst == start:
+                start = earlier.src
+        found.append((start, move))
+    return found
+
+
+def _mirrored(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: Mapping[State, tuple[Move, ...]]) -> str | None:
+    """The legal play the text makes with every point counted from the other side (``12/18`` → ``13/7``), if any.
+
+    Only plays written between points: the bar and off have no mirror.
+    """
+    if any(not (OFF < point < BAR) for segment in segments for point in (segment.src, segment.dst)):
+        return None
+    mirrored = tuple((BAR - segment.src, BAR - segment.dst) for segment in segments)
+    for m2, o2, _, _ in _realizations(m, o, mirrored, dice_list):
+        if (m2, o2) in legal:
+            return _notation(legal[(m2, o2)])
+    return None
 
 
 def _dice_list(dice: Dice) -> tuple[int, ...]:

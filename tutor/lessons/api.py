@@ -16,7 +16,7 @@ from tutor.board.widget import play_steps
 from tutor.engine import BLACK, EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
-from tutor.rules import IMPOSSIBLE_POSITION, Mark, legal_turn, verdict_marks, verdict_payload
+from tutor.rules import IMPOSSIBLE_POSITION, Mark, decided_by, legal_turn, rule_for_section, verdict_marks, verdict_payload
 
 from . import gates
 from .answers import judge_answer, judge_play, send_answer, solution
@@ -71,10 +71,19 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
         mark_solved(request, puzzle.slug)
         gates.puzzle_shown(request.user, puzzle)
         payload.update(solution_payload(puzzle))
+        payload.update(right_by_rule(puzzle, payload["message"]))
     else:
         payload["legal_plays"] = None
     payload["progress"] = lesson_progress(request, puzzle.lesson, after=puzzle.slug)
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+
+
+def right_by_rule(puzzle: Puzzle, message: str) -> dict:
+    """A correct answer names the rule that made it right: the one its ``regla`` section teaches, with its link."""
+    rule = rule_for_section(puzzle.lesson, puzzle.rule)
+    if rule is None:
+        return {}
+    return {"message": f"{message} {decided_by(rule.title)}".strip(), "rule_url": rule.url, "rule_title": rule.title}
 
 
 def puzzle_marks(puzzle: Puzzle, submitted: str) -> list[Mark]:

@@ -17,10 +17,10 @@ from .models import Report
 from .rooms import Viewer
 from .service import SPREADS, LobbyError, Wish
 
-LENGTH_CHOICES = [(3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos"), (0, "Partida por dinero")]
+LENGTH_CHOICES = [(1, "Match a 1 punto"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos"), (0, "Partida por dinero")]
 CLOCK_CHOICES = [("no", "Sin reloj"), *((control.key, control.label) for control in CONTROLS)]
 """Without a clock, or one of the time controls (each with its delay): the same choice as an invitation's."""
-LENGTH_ERROR = "Elige una partida por dinero o un match a 3, 5 o 7 puntos."
+LENGTH_ERROR = "Elige una partida por dinero o un match a 1, 3, 5 o 7 puntos."
 CLOCK_ERROR = "Elige un reloj de la lista, o sin reloj."
 ROOM_ERROR = "Elige una de las salas en las que juegas."
 SPREAD_CHOICES = [("", "Cualquiera"), *((str(spread), f"Hasta {spread} puntos más o menos que tú") for spread in SPREADS)]

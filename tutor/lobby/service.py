@@ -48,7 +48,7 @@ from .models import PUBLIC_ROOM, Room, Seek, room_key
 from .rooms import Card, Viewer
 
 Status = Seek.Status
-LENGTHS = (0, 3, 5, 7)
+LENGTHS = (0, 1, 3, 5, 7)
 SPREADS = (100, 200, 400)
 CLAIM_MINUTES = 5
 """How long an untimed lobby game waits for an absent rival before it can be claimed."""
@@ -117,7 +117,7 @@ class Wish:
         if self.clock and self.clock not in clocks.BY_KEY:
             raise LobbyError(clocks.UNKNOWN_CONTROL)
         if self.length not in LENGTHS:
-            raise LobbyError("Elige una partida por dinero o un match a 3, 5 o 7 puntos.")
+            raise LobbyError("Elige una partida por dinero o un match a 1, 3, 5 o 7 puntos.")
         if self.spread is not None and self.spread not in SPREADS:
             raise LobbyError("Elige la diferencia de puntuación entre las de la lista.")
         if self.rated and not self.length:

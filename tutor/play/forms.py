@@ -5,7 +5,7 @@ from tutor.numbers import to_int
 
 from .clocks import CLOCK_RULES, CONTROLS, UNKNOWN_CONTROL
 
-LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
+LENGTHS = [(0, "Partida por dinero"), (1, "Match a 1 punto"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
 CLOCK_CHOICES = [("", "Sin reloj"), *((control.key, control.label) for control in CONTROLS)]
 """Without a clock, or one of the time controls (each with its delay)."""
 WAITS = [(2, "2 minutos"), (5, "5 minutos"), (10, "10 minutos"), (30, "30 minutos")]

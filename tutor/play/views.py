@@ -258,4 +258,4 @@ def export_mat(request: HttpRequest, code: str) -> HttpResponse:
 
 def int_or(value, default: int) -> int:
     number = parse_int(value)
-    return number if number in (0, 3, 5, 7) else default
+    return number if number in (0, 1, 3, 5, 7) else default

@@ -9,7 +9,7 @@ from tutor.numbers import to_int
 
 from .models import Level
 
-LENGTHS = [(0, "Partida por dinero"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
+LENGTHS = [(0, "Partida por dinero"), (1, "Match a 1 punto"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
 
 
 class StartForm(forms.Form):
@@ -19,7 +19,7 @@ class StartForm(forms.Form):
         coerce=to_int,
         initial=0,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Elige dinero o un match a 3, 5 o 7 puntos."},
+        error_messages={"invalid_choice": "Elige dinero o un match a 1, 3, 5 o 7 puntos."},
     )
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
     level = forms.ChoiceField(

@@ -13,13 +13,14 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, NO_LEGAL_PLAY, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
+from .answers import KIND_WORDS, NO_LEGAL_PLAY, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
 from .catalogue import (
     RULES,
     Rule,
     RuleCode,
     rule_for,
     rule_for_calculation,
+    rule_for_section,
     rule_for_code,
     rule_for_reason,
     rules_for_codes,
@@ -82,6 +83,7 @@ __all__ = [
     "explain_drop",
     "explain_verdict",
     "game_value",
+    "decided_by",
     "legal_hit",
     "legal_play",
     "legal_turn",
@@ -90,6 +92,7 @@ __all__ = [
     "reason_marks",
     "rule_for",
     "rule_for_calculation",
+    "rule_for_section",
     "rule_for_code",
     "rule_for_reason",
     "rules_for_codes",

@@ -34,6 +34,15 @@ def legal_turn(notation: str, only: bool = False) -> str:
     return f"{notation} es la única jugada legal." if only else f"{notation} es una jugada legal."
 
 
+def decided_by(title: str) -> str:
+    """The rule that made an answer right, by its title: a correct answer says what it practised.
+
+    >>> decided_by("Una ficha con los dos dados: cada parada cuenta")
+    'Lo decide la regla «Una ficha con los dos dados: cada parada cuenta».'
+    """
+    return f"Lo decide la regla «{title}»."
+
+
 def legal_hit(play: str) -> str:
     """Why a play that lands on a lone rival checker is legal."""
     return f"«{play}» es legal: caer en una ficha suelta rival la captura."

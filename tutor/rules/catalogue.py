@@ -168,6 +168,15 @@ def rules_for_codes(codes: Iterable[str]) -> tuple[RuleCode, ...]:
     return _distinct(rule.code for rule in map(rule_for_code, codes) if rule is not None)
 
 
+def rule_for_section(lesson: str, anchor: str) -> Rule | None:
+    """The first rule the lesson section ``anchor`` teaches (a puzzle's ``regla``), if any: what a correct answer names.
+
+    >>> rule_for_section("mover", "sentido").title
+    'Las fichas solo avanzan hacia casa'
+    """
+    return next((rule for rule in RULES.values() if (rule.lesson, rule.anchor) == (lesson, anchor)), None)
+
+
 def rule_for_calculation(calculation: str) -> Rule | None:
     """The rule a lesson puzzle's ``calculo`` asks for (``"pips 13"`` → the pip count), if any."""
     words = calculation.split()

@@ -180,6 +180,13 @@ class LegalPlay(Claim):
 
 
 @dataclass(frozen=True, slots=True)
+class OwnNumbering(Claim):
+    """The text, every point counted from the other side (25 − point), is the legal play ``play``."""
+
+    play: str
+
+
+@dataclass(frozen=True, slots=True)
 class WrittenSteps(Claim):
     """The text writes ``count`` steps."""
 

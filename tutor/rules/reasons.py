@@ -34,6 +34,7 @@ from .claims import (
     NeedsMoreMoves,
     NoChecker,
     OnBar,
+    OwnNumbering,
     Open,
     Pips,
     PlayMoves,
@@ -106,6 +107,12 @@ def _bar_first(reason: Reason, text: str) -> Sentence:
 
 
 def _backwards(reason: Reason, text: str) -> Sentence:
+    if reason.mirrored is not None:
+        return Sentence(
+            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. ¿Has usado los números de tu rival? "
+            f"Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es {reason.mirrored}.",
+            (OwnNumbering(reason.mirrored),),
+        )
     if reason.src == reason.dst:
         return Sentence(f"Has escrito el mismo punto de salida y de llegada, {place(reason.src)}: cada movimiento lleva una ficha hacia tu casa.")
     sentence = f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}."
@@ -279,8 +286,27 @@ SENTENCES: dict[str, Callable[[Reason, str], Sentence]] = {
 UNKNOWN_REASON = "Esta jugada no respeta las reglas."
 
 
-def sentence(reason: Reason, text: str = "") -> Sentence:
+def _instead(said: Sentence, reason: Reason) -> Sentence:
+    """``said`` ending with what to do instead: the reason's legal alternative, unless it already names a legal play.
+
+    A refusal that says only why leaves the learner guessing; one legal
+    play of the same position (or passing, when nothing moves) shows the
+    rule at work.  The alternative is a claim like the others: the property
+    test checks that it is legal.
+    """
+    named = any(isinstance(claim, (LegalPlay, OwnNumbering)) for claim in said.claims)
+    if named or reason.alternative is None:
+        return said
+    if not reason.alternative:
+        return Sentence(f"{said.text} Aquí no tienes ninguna jugada legal: deja la jugada en blanco y pasas.", (*said.claims, LegalPlay("")))
+    return Sentence(f"{said.text} Una jugada legal aquí es {reason.alternative}.", (*said.claims, LegalPlay(reason.alternative)))
+
+
+def sentence(reason: Reason, text: str = "", instead: bool = True) -> Sentence:
     """The sentence for ``reason`` and the claims it makes, each one a fact the engine can check.
+
+    It ends with what to do instead (``_instead``) when the reason carries
+    a legal alternative and ``instead`` is on.
 
     >>> said = sentence(Reason("bar-first", src=13, dst=7, at=13, dice=(6, 2), dice_left=(6, 2), on_bar=2))
     >>> said.text
@@ -289,16 +315,17 @@ def sentence(reason: Reason, text: str = "") -> Sentence:
     (OnBar(count=2), Checker(point=13))
     """
     build = SENTENCES.get(reason.code)
-    return build(reason, text) if build is not None else Sentence(UNKNOWN_REASON)
+    said = build(reason, text) if build is not None else Sentence(UNKNOWN_REASON)
+    return _instead(said, reason) if instead else said
 
 
-def explain(reason: Reason, text: str = "") -> str:
+def explain(reason: Reason, text: str = "", instead: bool = True) -> str:
     """One Spanish sentence for ``reason``, with its points and dice.
 
     >>> explain(Reason("higher-die-not-highest", src=3, dst=0, at=3, die=4, farthest=6, farther=2))
     'No puedes sacar del 3 con el 4: el 4 no es exacto para el 3 y tienes dos fichas más arriba, la más atrasada en el 6; mientras las tengas, solo un 3 saca fichas del 3.'
     """
-    return sentence(reason, text).text
+    return sentence(reason, text, instead).text
 
 
 def _same_point(reason: Reason) -> tuple[object, ...]:
@@ -307,20 +334,29 @@ def _same_point(reason: Reason) -> tuple[object, ...]:
         return (reason.code,)
     if reason.code == "higher-die-not-highest":
         return (reason.code, reason.farthest)
+    if reason.code == "backwards" and reason.mirrored is not None:
+        return (reason.code, reason.mirrored)  # the whole play in the rival's numbers: said once
     return (reason.code, reason.src, reason.dst, reason.blocked_points)
 
 
 def explain_verdict(verdict: Verdict) -> list[dict[str, str]]:
-    """The reasons of a verdict as ``{"code", "message"}`` items, one per distinct reason."""
+    """The reasons of a verdict as ``{"code", "message"}`` items, one per distinct reason.
+
+    The legal alternative is said once, at the end of the last item: every
+    reason of a verdict carries the same one.
+    """
     seen: set[tuple[object, ...]] = set()
-    items = []
+    kept = []
     for reason in verdict.reasons:
         key = _same_point(reason)
         if key in seen:
             continue
         seen.add(key)
-        items.append({"code": reason.code, "message": explain(reason, verdict.text)})
-    return items
+        kept.append(reason)
+    return [
+        {"code": reason.code, "message": explain(reason, verdict.text, instead=index == len(kept) - 1)}
+        for index, reason in enumerate(kept)
+    ]
 
 
 _SIDE_WORDS = ("blancas", "negras")

@@ -37,6 +37,7 @@ def verdict_payload(
     """
     rule = rule_for(verdict) if verdict is not None and not verdict.legal else None
     return {
+        "alternative": alternative(verdict),
         "correct": correct,
         "legal": legal,
         "message": message,
@@ -47,3 +48,18 @@ def verdict_payload(
         "rule_title": rule.title if rule else None,
         "legal_plays": legal_plays,
     }
+
+
+def alternative(verdict: Verdict | None) -> str | None:
+    """What to play instead of an illegal play: the play its explanation ends with, for a page that shows it apart.
+
+    The rival's numbers counted from the learner's side come first; ``""``
+    means passing; None for a legal play or a verdict without reasons.
+    """
+    if verdict is None or verdict.legal or not verdict.reasons:
+        return None
+    last = verdict.reasons[-1]
+    for named in (last.mirrored, last.example):
+        if named is not None:
+            return named
+    return last.alternative

@@ -24,6 +24,7 @@ from tutor.rules import (
     RuleCode,
     Source,
     answer_judged,
+    decided_by,
     die_names,
     explain_verdict,
     game_value,
@@ -42,7 +43,10 @@ WRONG = "No es correcto."
 
 
 def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
+    """The verdict; a correct answer ends by naming the drill's rule, the one that made it right."""
     rule = DRILL_RULES[drill.rule]
+    if correct:
+        message = f"{message} {decided_by(rule.title)}"
     payload: dict[str, Any] = {
         "correct": correct,
         "legal": None,
