@@ -49,7 +49,7 @@ def test_a_1_point_match_against_the_program_is_one_game_with_a_dead_cube_and_gn
 def test_a_1_point_live_match_by_invitation_is_played_through_and_gnubg_imports_it(ana, bruno, tmp_path):
     assert signed_in(ana).post("/jugar/nueva/", {"length": "1", "claim_minutes": "5"}).status_code == 302
     game = LiveGame.objects.get()
-    assert game.length == 1
+    assert game.length == 1 and game.title == "Match a 1 punto"
     assert refusals(game.position) == ("dead-cube",) or game.position.dice
     signed_in(bruno).post(f"/jugar/{game.code}/unirse/")
     game = random_live_game(LiveGame.objects.get(pk=game.pk), (ana, bruno), random.Random(3), games=1,

@@ -115,7 +115,7 @@ def describe_match(position: Position) -> str:
     if not position.match_length:
         return ""
     white, black = position.score
-    sentence = f"Match a {position.match_length} puntos: blancas {white}, negras {black}."
+    sentence = f"Match a {position.match_length} {'punto' if position.match_length == 1 else 'puntos'}: blancas {white}, negras {black}."
     if position.crawford:
         sentence += " Partida Crawford: no se puede doblar."
     return sentence

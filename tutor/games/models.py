@@ -57,7 +57,7 @@ class StoredMatch:
 
     @property
     def title(self) -> str:
-        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+        return f"Match a {self.length} {'punto' if self.length == 1 else 'puntos'}" if self.length else "Partida por dinero"
 
     @property
     def position(self) -> Position:

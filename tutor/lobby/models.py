@@ -105,7 +105,7 @@ class Seek(models.Model):
 
     @property
     def title(self) -> str:
-        return f"Match a {self.length} puntos" if self.length else "Partida por dinero"
+        return f"Match a {self.length} {'punto' if self.length == 1 else 'puntos'}" if self.length else "Partida por dinero"
 
     @property
     def clock_words(self) -> str:
