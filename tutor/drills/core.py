@@ -22,6 +22,8 @@ from tutor.engine import Position
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Rule, RuleCode
 
+from .wording import PASS_HINT
+
 LEVELS = (1, 2, 3)
 MAX_ATTEMPTS = 400
 
@@ -104,6 +106,11 @@ class Drill(DrillFields):
     @property
     def is_play(self) -> bool:
         return self.kind.is_play
+
+    @property
+    def pass_hint(self) -> str:
+        """How to pass, said under the board of every play drill alike (so it tells nothing)."""
+        return PASS_HINT if self.is_play else ""
 
     @property
     def asks_number(self) -> bool:

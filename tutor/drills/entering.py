@@ -20,7 +20,7 @@ from tutor.rules import RuleCode
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick
 from .tempting import complete, level_by_plays, rejected_for, step
-from .wording import FULL_TURN, PASS_HINT, on_bar, roll_text, side_name
+from .wording import FULL_TURN, on_bar, roll_text, side_name
 
 HOME = range(1, 7)
 
@@ -199,7 +199,7 @@ def _turn_or_pass(rng: random.Random, sides: Sides, dice: Dice, closed: int) -> 
     position = sides.position(dice)
     if not position.is_valid or not plausible(position):
         return None
-    question = f"{_rolled(position, dice)}. {FULL_TURN} {PASS_HINT}"
+    question = f"{_rolled(position, dice)}. {FULL_TURN}"
     tempting = f"bar/{BAR - closed}"
     if rejected_for(position, tempting, ("blocked",)):
         return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=("blocked",))
@@ -224,7 +224,7 @@ def _one_enters(rng: random.Random, sides: Sides, closed: int, open_: int) -> Dr
         codes = ("blocked",)
     if tempting is None or not rejected_for(position, tempting, codes):
         return None
-    question = f"{_rolled(position, dice)}. {FULL_TURN} {PASS_HINT}"
+    question = f"{_rolled(position, dice)}. {FULL_TURN}"
     return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=codes)
 
 
