@@ -20,7 +20,7 @@ from tutor.rules import RuleCode
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import pick
 from .stuck import ROLLS, stranded_by
-from .tempting import complete, rejected_for, step
+from .tempting import complete, one_result, rejected_for, step
 from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 
 HOME = range(1, 7)
@@ -31,8 +31,9 @@ def _question(position: Position) -> str:
 
 
 def _drill(rng: random.Random, position: Position, first: str, other_die: int, code: str) -> DrillFields | None:
+    """A play drill whose legal plays all reach the same position (``one_result``), tempted by ``first``."""
     tempting = complete(rng, position, first, other_die, (code,))
-    if tempting is None or position.legal_plays()[0].is_pass or not plausible(position):
+    if tempting is None or position.legal_plays()[0].is_pass or not one_result(position) or not plausible(position):
         return None
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=(code,))
 

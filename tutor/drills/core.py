@@ -132,15 +132,16 @@ T = TypeVar("T")
 DECIDED_ATTEMPTS = 40
 
 
-def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], DrillFields | None]) -> DrillFields | None:
+def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], DrillFields | None],
+            attempts: int = DECIDED_ATTEMPTS) -> DrillFields | None:
     """Draw the answer first, then build a drill with that answer, trying again as needed.
 
     Drawing the answer again after a failed build would favour the answers
     that are easier to build; keeping it keeps «sí» and «no» (or any mix) in
-    the proportions of ``answers``.
+    the proportions of ``answers``; a rare answer may need more ``attempts``.
     """
     answer = rng.choice(answers)
-    for _ in range(DECIDED_ATTEMPTS):
+    for _ in range(attempts):
         fields = build(answer)
         if fields is not None:
             return fields

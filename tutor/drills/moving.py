@@ -21,7 +21,7 @@ from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
 from .playouts import moment, pick
 from .stuck import one_die_only, stranded_by, stranding
-from .tempting import complete, rejected_for, step
+from .tempting import complete, one_result, rejected_for, step
 from .wording import FULL_TURN, ONLY_PLAY, you_play
 
 BLOCKED_SHARE = 0.5
@@ -66,7 +66,8 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
 def blocked(rng: random.Random, level: int) -> DrillFields | None:
     """Held points stop most of the moves the dice offer; the tempting play lands on one.
 
-    Level 1: up to four legal plays are left; 2: five or more; 3: doubles.
+    Level 1: up to four legal plays are left; 2: five or more; 3: doubles,
+    where every legal play reaches the same position (``one_result``).
     """
     base = moment(rng)
     if base is None:
@@ -78,6 +79,8 @@ def blocked(rng: random.Random, level: int) -> DrillFields | None:
     position = sides.position(dice)
     plays = position.legal_plays()
     if plays[0].is_pass or (level < 3 and (len(plays) > 4) != (level == 2)) or not plausible(position):
+        return None
+    if level == 3 and not one_result(position):
         return None
     die, other_die = dice if rng.random() < 0.5 else dice[::-1]
     tries = [spot + die for spot in _landings(position, die) if held(position.opponent_board, spot)]
