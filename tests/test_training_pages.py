@@ -125,3 +125,12 @@ def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(clien
     known = memory.memories(request)
     assert known["bar-first"].total == 1 and known["bar-first"].correct == 0
     assert known["enter-point"].total == 1
+
+
+def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_question(client):
+    for rule in ("blocked", "closed-out", "larger-die"):
+        page = client.get(f"/entrenar/{rule}/?nivel=1&n=0")
+        html = page.content.decode()
+        assert "deja la jugada en blanco" in html
+        assert "en blanco" not in page.context["drill"].question
+    assert "deja la jugada en blanco" not in client.get("/entrenar/may-double/?nivel=1&n=0").content.decode()
