@@ -54,6 +54,12 @@ class Blind:
     """False: a turn may stop as soon as the next die has nothing to do."""
     larger_die: bool = True
     """False: when only one die can be played, either one will do."""
+    blot_blocks: bool = False
+    """True (a misconception): a point with one rival checker blocks, like a made point."""
+    exact_only: bool = False
+    """True (a misconception): only an exact die bears off, never a higher one."""
+    larger_first: bool = False
+    """True (a misconception): the larger die is always played first, when it can be."""
 
 
 RULES_IGNORED: dict[str, Blind] = {
@@ -87,7 +93,7 @@ def single_moves(m: tuple[int, ...], o: tuple[int, ...], die: int, blind: Blind)
     """(src, dst) of every move of one checker by ``die`` under ``blind``'s rules."""
     if m[BAR]:
         entry = die if blind.entry_on_die else BAR - die
-        can_enter = not blind.entry_blocks or o[BAR - entry] < 2
+        can_enter = (not blind.entry_blocks or o[BAR - entry] < 2) and not (blind.blot_blocks and o[BAR - entry] == 1)
         if can_enter:
             yield BAR, entry
         if blind.bar_first and not (blind.stuck_bar_frees and not can_enter):
@@ -100,13 +106,13 @@ def single_moves(m: tuple[int, ...], o: tuple[int, ...], die: int, blind: Blind)
             continue
         dst = src - die
         if dst >= 1:
-            if blind.blocks and o[BAR - dst] >= 2:
+            if (blind.blocks and o[BAR - dst] >= 2) or (blind.blot_blocks and o[BAR - dst] == 1):
                 continue
             yield src, dst
         elif may_bear_off and src <= 6:
             if dst == OFF and (not blind.exact_only_highest or src == top_home):
                 yield src, OFF
-            elif dst < OFF and (src == top_home or blind.higher_from_any):
+            elif dst < OFF and not blind.exact_only and (src == top_home or blind.higher_from_any):
                 yield src, OFF
 
 
@@ -120,6 +126,14 @@ def _jumps(m: tuple[int, ...], o: tuple[int, ...], distance: int, blind: Blind) 
             yield moved(m, o, src, dst)
 
 
+def _dice_to_try(boards: Boards, left: tuple[int, ...], dice: tuple[int, ...], blind: Blind) -> list[int]:
+    """The dice a learner tries next: all of them, or (``larger_first``) the larger alone at the start of the turn when it moves."""
+    ordered = sorted(set(left), reverse=True)
+    if blind.larger_first and left == dice and len(ordered) == 2 and next(single_moves(*boards, ordered[0], blind), None):
+        return ordered[:1]
+    return ordered
+
+
 def plays(position: Position, blind: Blind) -> set[Boards]:
     """The boards after every full play that looks legal under ``blind``'s rules."""
     m, o = position.mover, position.opponent_board
@@ -131,7 +145,7 @@ def plays(position: Position, blind: Blind) -> set[Boards]:
         following: dict[tuple[Boards, tuple[int, ...]], None] = {}
         for (boards, left) in frontier:
             any_move = False
-            for die in sorted(set(left), reverse=True):
+            for die in _dice_to_try(boards, left, dice, blind):
                 rest = list(left)
                 rest.remove(die)
                 for src, dst in single_moves(*boards, die, blind):

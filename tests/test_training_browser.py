@@ -220,3 +220,23 @@ def test_on_a_phone_the_heatmap_s_rule_headers_are_whole_and_the_names_stay_in_v
     after = name.bounding_box()
     assert abs(after["x"] - before["x"]) < 1 and after["x"] >= 0
     assert_accessible(page)
+
+
+def test_paso_sends_a_pass_on_purpose_and_an_untouched_board_with_comprobar_is_no_answer(new_page, live_server):
+    page = new_page(viewport=PHONE)
+    for n in range(12):  # the first closed-out drill whose answer is to pass
+        page.goto(f"{live_server.url}/entrenar/closed-out/?nivel=1&n={n}")
+        page.wait_for_selector("form[data-check-enhanced]")
+        drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+        if drill.position.legal_plays()[0].is_pass:
+            break
+    else:
+        pytest.fail("no closed-out drill to pass in the first twelve")
+    with page.expect_response(lambda response: "/api/drills/check/" in response.url) as refused:
+        page.get_by_role("button", name="Comprobar").click()
+    assert refused.value.status == 400 and "pulsa «Paso»" in refused.value.json()["error"]
+    with page.expect_response(lambda response: "/api/drills/check/" in response.url) as judged:
+        page.get_by_role("button", name="Paso").click()
+    assert judged.value.status == 200 and judged.value.json()["correct"] is True
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)

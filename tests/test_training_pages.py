@@ -133,3 +133,12 @@ def test_a_drills_difficulty_and_the_level_of_mastery_have_different_words(clien
     assert "Nivel 1" not in html and "Nivel:" not in html
     progress = client.get("/entrenar/progreso/").content.decode()
     assert "Nivel de dominio por regla" in progress and "como dificultad 1" in progress
+
+
+def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_question(client):
+    for rule in ("blocked", "closed-out", "larger-die"):
+        page = client.get(f"/entrenar/{rule}/?nivel=1&n=0")
+        html = page.content.decode()
+        assert "pulsa «Paso»" in html and 'name="pasar"' in html
+        assert "Paso" not in page.context["drill"].question
+    assert "pulsa «Paso»" not in client.get("/entrenar/may-double/?nivel=1&n=0").content.decode()

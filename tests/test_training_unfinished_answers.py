@@ -1,5 +1,7 @@
-"""An empty or unfinished answer to a drill is not an answer: nothing is judged or recorded,
-the streak stays, and the page says what is missing."""
+"""An empty answer to a drill is not an answer: nothing is judged or recorded, the streak stays,
+and the page says what is missing.  A pass is sent on purpose with «Paso», offered under every
+play drill alike; a play stopped halfway is an answer, judged like any other (saying that a die
+is still playable would give away the rule of the drills about using every die)."""
 
 from __future__ import annotations
 
@@ -38,21 +40,26 @@ def test_an_empty_play_where_checkers_can_move_is_refused_and_the_streak_stays(c
     assert again["streak"] == 2 and again["level"]["word"] == "practicada"
 
 
-def test_a_play_the_board_could_carry_on_says_which_dice_are_left(client):
+def test_a_play_stopped_halfway_is_judged_and_recorded_as_a_wrong_answer(client):
     drill = next(drill for drill in drill_set("blocked", 1, 3, 10) if any(len(play.moves) > 1 for play in drill.position.legal_plays()))
     partial = first_move_of(drill)
-    message = missing(drill, partial)
-    assert message is not None and message.startswith("Tu jugada no está terminada: aún puedes mover con el ")
+    assert missing(drill, partial) is None
     response = post_json(client, f"/api/drills/check/{drill.id}/", {"play": partial})
-    assert response.status_code == 400 and response.json()["error"] == message
-    assert "training" not in client.session or not client.session["training"]["answers"]
+    assert response.status_code == 200 and response.json()["correct"] is False
 
 
-def test_the_tempting_play_and_a_pass_where_the_question_offers_it_are_answers():
+def test_a_pass_is_an_answer_only_when_sent_on_purpose_with_paso(client):
+    for drill in drill_set("closed-out", 1, 0, 6) + drill_set("no-entry", 1, 0, 6):
+        assert missing(drill, "") == NO_MOVE and missing(drill, "", passing=True) is None
     for drill in drill_set("more-dice", 1, 0, 5) + drill_set("bear-off-both-dice", 2, 0, 5):
         assert missing(drill, drill.tempting) is None  # a play that cannot be carried on is judged
-    for drill in drill_set("closed-out", 1, 0, 6) + drill_set("no-entry", 1, 0, 6):
-        assert drill.may_pass and missing(drill, "") is None
+    drill = generate("blocked", 1, 0, 0)
+    judged = post_json(client, f"/api/drills/check/{drill.id}/", {"play": "", "pass": True})
+    assert judged.status_code == 200 and judged.json()["correct"] is False  # checkers could move
+    page = client.get("/entrenar/closed-out/?nivel=1&n=0")
+    assert 'name="pasar" value="1"' in page.content.decode()
+    answered = client.post(page.context["here"], {"play": "", "pasar": "1"})
+    assert answered.status_code == 200 and answered.context["memory"].total == 1
 
 
 def test_an_empty_number_or_choice_is_refused_on_the_page_without_javascript(client):

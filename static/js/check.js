@@ -192,7 +192,9 @@ export function enhanceCheckForm(form) {
     pending = true;
     lastUsed = exerciseOf(form);
     const field = form.elements.namedItem('play') ? 'play' : 'answer';
-    const value = new FormData(form).get(field);
+    // «Paso»: the empty play sent as a pass on purpose (an untouched board is no answer).
+    const passing = Boolean(event.submitter && event.submitter.name === 'pasar');
+    const value = passing ? '' : new FormData(form).get(field);
     const region = statusRegion(form);
     region.replaceChildren();
     // aria-disabled, not disabled: a disabled button would lose the keyboard focus.
@@ -200,7 +202,7 @@ export function enhanceCheckForm(form) {
     const { ok, data } = await requestJson(form.dataset.checkUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrfToken(form) },
-      body: JSON.stringify({ [field]: value === null ? '' : String(value) }),
+      body: JSON.stringify({ [field]: value === null ? '' : String(value), ...(passing ? { pass: true } : {}) }),
     });
     pending = false;
     setBusy(form, region, false);

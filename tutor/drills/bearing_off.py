@@ -20,7 +20,7 @@ from tutor.rules import RuleCode
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import pick
 from .stuck import ROLLS, stranded_by
-from .tempting import complete, rejected_for, step
+from .tempting import complete, one_result, rejected_for, step
 from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 
 HOME = range(1, 7)
@@ -31,25 +31,28 @@ def _question(position: Position) -> str:
 
 
 def _drill(rng: random.Random, position: Position, first: str, other_die: int, code: str) -> DrillFields | None:
+    """A play drill whose legal plays all reach the same position (``one_result``), tempted by ``first``."""
     tempting = complete(rng, position, first, other_die, (code,))
-    if tempting is None or position.legal_plays()[0].is_pass or not plausible(position):
+    if tempting is None or position.legal_plays()[0].is_pass or not one_result(position) or not plausible(position):
         return None
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=(code,))
 
 
-def _legality(position: Position, text: str, legal: bool, code: str) -> DrillFields | None:
-    """A «¿Es legal …?» drill, kept only when the engine agrees with the board built for it."""
+def _legality(position: Position, text: str, legal: bool, code: str | tuple[str, ...]) -> DrillFields | None:
+    """A «¿Es legal …?» drill, kept only when the engine agrees with the board built for it
+    (and, for an illegal play, finds one of the reason ``code`` or codes first)."""
+    codes = (code,) if isinstance(code, str) else code
     verdict = position.check(text)
     if verdict.legal != legal or not plausible(position) or not position.is_valid:
         return None
-    if not legal and not rejected_for(position, text, (code,)):
+    if not legal and not rejected_for(position, text, codes):
         return None
     off = position.borne_off(position.turn)
     situation = you_play(position)
     if off and position.dice is not None:
         situation = f"Juegas con las {side_name(position.turn)}, has retirado {count_words(off)} y tiras {roll_text(position.dice)}"
     question = f"{situation}. ¿Es legal la jugada {text}?"
-    return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else (code,))
+    return DrillFields(position, DrillKind.LEGALITY, question, play=text, answer="si" if legal else "no", codes=() if legal else codes)
 
 
 def _home_board(rng: random.Random, level: int, sides: Sides, needed: dict[int, int], away: int = 0, points: range | list[int] = HOME) -> bool:
@@ -104,35 +107,61 @@ def _not_all_home(rng: random.Random, level: int, legal: bool) -> DrillFields | 
     return _legality(sides.position(dice), text, legal, "bear-off-not-all-home")
 
 
+EXACT_KINDS = ("exact",) * 10 + ("higher-below",) + ("higher-top",) + ("exact-looking",) * 9
+"""The four kinds of bear-off asked about, in these proportions:
+
+- ``exact``: the exact die bears off a checker below the highest point (legal);
+- ``higher-below``: a higher die bears off a checker below the highest point (illegal);
+- ``higher-top``: a higher die bears off the highest checker (legal, not exact);
+- ``exact-looking``: written as an ``exact`` play, but one checker is still outside
+  the home board, so nothing bears off (illegal).
+
+A learner who believes «only an exact die bears off» answers the last two
+wrong, one who believes «only the highest point bears off» the first; each
+gets about half right, and «sí» is the answer of about half.  The exact and
+exact-looking plays are written alike: only the board tells them apart.
+"""
+
+
 @register(RuleCode.BEAR_OFF_EXACT)
 def exact_die(rng: random.Random, level: int) -> DrillFields | None:
-    """Is it legal to bear off from this point, with checkers higher up?  Yes with the exact die.
+    """Is it legal to bear off from this point?  With the exact die, or a higher one from the highest point.
 
-    The play bears off from a point below the highest one and moves another
-    checker down with the other die; the roll holds that point's number
-    (legal) or only a higher die (illegal: a higher die bears off only from
-    the highest point).
+    The play bears off one checker and moves another down with the other
+    die; which die goes where, and the board, decide (``EXACT_KINDS``).
     """
-    return decided(rng, (True, False), lambda legal: _exact_die(rng, level, legal))
+    return decided(rng, EXACT_KINDS, lambda kind: _exact_die(rng, level, kind))
 
 
-def _exact_die(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
+def _exact_die(rng: random.Random, level: int, kind: str) -> DrillFields | None:
     src = rng.randint(1, 5)
     other_die = rng.choice([die for die in range(1, 6) if die != src])
-    die = src if legal else rng.randint(src + 1, 6)
+    die = rng.randint(src + 1, 6) if kind.startswith("higher") else src
     if die == other_die:
         return None
-    mover_src = rng.choice([point for point in range(other_die + 1, 7) if point != src] or [0])
+    below = range(other_die + 1, src) if kind == "higher-top" else range(other_die + 1, 7)
+    mover_src = rng.choice([point for point in below if point != src] or [0])
     if not mover_src:
         return None
+    needed = {src: rng.randint(1, 3), mover_src: 1}
+    if kind != "higher-top":
+        above = [point for point in range(src + 1, 7) if point != mover_src]
+        if not above:
+            return None
+        needed[rng.choice(above)] = 1
+    steps = [step(src, OFF), step(mover_src, mover_src - other_die)]
+    rng.shuffle(steps)
     sides = Sides.empty(any_side(rng))
-    above = rng.randint(src + 1, 6)
-    if not _home_board(rng, level, sides, {src: rng.randint(1, 3), above: 1, mover_src: 1}):
+    points = range(1, src + 1) if kind == "higher-top" else HOME
+    outside = 1 if kind == "exact-looking" else 0
+    if not _home_board(rng, level, sides, needed, away=outside, points=points):
         return None
-    if not fill_opponent(rng, sides, keep_open=range(1, 7)):
+    if outside:
+        sides.mover[rng.randint(7, 9)] += 1
+    if not fill_opponent(rng, sides, keep_open=range(1, 10)):
         return None
-    text = f"{step(src, OFF)} {step(mover_src, mover_src - other_die)}"
-    return _legality(sides.position((max(die, other_die), min(die, other_die))), text, legal, "higher-die-not-highest")
+    codes = ("bear-off-not-all-home",) if outside else ("higher-die-not-highest",)
+    return _legality(sides.position((max(die, other_die), min(die, other_die))), " ".join(steps), kind in ("exact", "higher-top"), codes)
 
 
 @register(RuleCode.BEAR_OFF_HIGHER)

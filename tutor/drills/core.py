@@ -108,9 +108,9 @@ class Drill(DrillFields):
         return self.kind.is_play
 
     @property
-    def may_pass(self) -> bool:
-        """The question says that leaving the play empty passes: an empty play is an answer here."""
-        return self.is_play and PASS_HINT in self.question
+    def pass_hint(self) -> str:
+        """How to pass, said under the board of every play drill alike (so it tells nothing)."""
+        return PASS_HINT if self.is_play else ""
 
     @property
     def asks_number(self) -> bool:
@@ -137,15 +137,16 @@ T = TypeVar("T")
 DECIDED_ATTEMPTS = 40
 
 
-def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], DrillFields | None]) -> DrillFields | None:
+def decided(rng: random.Random, answers: Sequence[T], build: Callable[[T], DrillFields | None],
+            attempts: int = DECIDED_ATTEMPTS) -> DrillFields | None:
     """Draw the answer first, then build a drill with that answer, trying again as needed.
 
     Drawing the answer again after a failed build would favour the answers
     that are easier to build; keeping it keeps «sí» and «no» (or any mix) in
-    the proportions of ``answers``.
+    the proportions of ``answers``; a rare answer may need more ``attempts``.
     """
     answer = rng.choice(answers)
-    for _ in range(DECIDED_ATTEMPTS):
+    for _ in range(attempts):
         fields = build(answer)
         if fields is not None:
             return fields

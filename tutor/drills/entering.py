@@ -19,8 +19,8 @@ from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick
-from .tempting import complete, level_by_plays, rejected_for, step
-from .wording import FULL_TURN, PASS_HINT, on_bar, roll_text, side_name
+from .tempting import complete, level_by_plays, one_result, rejected_for, step
+from .wording import FULL_TURN, on_bar, roll_text, side_name
 
 HOME = range(1, 7)
 
@@ -112,9 +112,12 @@ def _rolled(position: Position, dice: Dice) -> str:
 
 def _played(rng: random.Random, level: int, position: Position, question: str, tempting_first: str, other: int, code: str) -> DrillFields | None:
     """A play drill at ``level`` by its number of legal plays (up to three, up to eight, more),
-    tempted by ``tempting_first`` and a move of the die ``other``."""
+    tempted by ``tempting_first`` and a move of the die ``other``.  At level 1 every legal
+    play reaches the same position (``one_result``): the rule leaves no choice."""
     plays = position.legal_plays()
     if level_by_plays(len(plays), easy=3, hard=9) != level or plays[0].is_pass or not plausible(position):
+        return None
+    if level == 1 and not one_result(position):
         return None
     tempting = complete(rng, position, tempting_first, other, (code,))
     return None if tempting is None else DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=(code,))
@@ -164,7 +167,7 @@ def enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
 
     Level 1: one checker on the bar; 2: two (only one can enter, and the
     other die waits with it); 3: one or two, against a board of three or
-    more closed points.
+    more closed points.  At levels 1 and 3 every legal play reaches the same position.
     """
     sides = bar_moment(rng)
     if sides is None:
@@ -180,7 +183,7 @@ def enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
     if sides.mover[BAR] > waiting or not send_to_bar(rng, sides.mover, waiting - sides.mover[BAR]):
         return None
     position = sides.position(dice)
-    if position.legal_plays()[0].is_pass or not plausible(position):
+    if position.legal_plays()[0].is_pass or not plausible(position) or (level != 2 and not one_result(position)):
         return None
     tempting = complete(rng, position, f"bar/{BAR - closed}", open_, ("blocked",))
     if tempting is None:
@@ -199,7 +202,7 @@ def _turn_or_pass(rng: random.Random, sides: Sides, dice: Dice, closed: int) -> 
     position = sides.position(dice)
     if not position.is_valid or not plausible(position):
         return None
-    question = f"{_rolled(position, dice)}. {FULL_TURN} {PASS_HINT}"
+    question = f"{_rolled(position, dice)}. {FULL_TURN}"
     tempting = f"bar/{BAR - closed}"
     if rejected_for(position, tempting, ("blocked",)):
         return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=("blocked",))
@@ -207,11 +210,12 @@ def _turn_or_pass(rng: random.Random, sides: Sides, dice: Dice, closed: int) -> 
 
 
 def _one_enters(rng: random.Random, sides: Sides, closed: int, open_: int) -> DrillFields | None:
-    """One die enters on ``open_``'s point; with others still waiting, the other die is lost."""
+    """One die enters on ``open_``'s point; with others still waiting, the other die is lost.
+    Every legal play reaches the same position, as when the turn passes."""
     dice = (max(closed, open_), min(closed, open_))
     position = sides.position(dice)
     plays = position.legal_plays()
-    if plays[0].is_pass or not plausible(position):
+    if plays[0].is_pass or not one_result(position) or not plausible(position):
         return None
     mover = position.mover
     if position.bar(position.turn) > 1:
@@ -224,8 +228,12 @@ def _one_enters(rng: random.Random, sides: Sides, closed: int, open_: int) -> Dr
         codes = ("blocked",)
     if tempting is None or not rejected_for(position, tempting, codes):
         return None
-    question = f"{_rolled(position, dice)}. {FULL_TURN} {PASS_HINT}"
+    question = f"{_rolled(position, dice)}. {FULL_TURN}"
     return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=codes)
+
+
+ENTERING_ATTEMPTS = 200
+"""Boards where one die enters and leaves a single play are rarer than boards that pass: more tries keep half and half."""
 
 
 @register(RuleCode.CLOSED_OUT)
@@ -236,7 +244,7 @@ def closed_out(rng: random.Random, level: int) -> DrillFields | None:
     closed points where one die enters.  The level is how many checkers
     wait on the bar: one, two, three or more.
     """
-    return decided(rng, (True, False), lambda entering: _closed_out(rng, level, entering))
+    return decided(rng, (True, False), lambda entering: _closed_out(rng, level, entering), attempts=ENTERING_ATTEMPTS)
 
 
 def _closed_out(rng: random.Random, level: int, entering: bool) -> DrillFields | None:
@@ -267,7 +275,7 @@ def no_entry(rng: random.Random, level: int) -> DrillFields | None:
     enters.  The level is how many home points the opponent holds (two or
     three, four, five).
     """
-    return decided(rng, (True, False), lambda entering: _no_entry(rng, level, entering))
+    return decided(rng, (True, False), lambda entering: _no_entry(rng, level, entering), attempts=ENTERING_ATTEMPTS)
 
 
 def _no_entry(rng: random.Random, level: int, entering: bool) -> DrillFields | None:

@@ -21,7 +21,7 @@ from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
 from .playouts import moment, pick
 from .stuck import one_die_only, stranded_by, stranding
-from .tempting import complete, rejected_for, step
+from .tempting import complete, one_result, rejected_for, step
 from .wording import FULL_TURN, ONLY_PLAY, you_play
 
 BLOCKED_SHARE = 0.5
@@ -66,7 +66,8 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
 def blocked(rng: random.Random, level: int) -> DrillFields | None:
     """Held points stop most of the moves the dice offer; the tempting play lands on one.
 
-    Level 1: up to four legal plays are left; 2: five or more; 3: doubles.
+    Level 1: up to four legal plays are left; 2: five or more; 3: doubles,
+    where every legal play reaches the same position (``one_result``).
     """
     base = moment(rng)
     if base is None:
@@ -78,6 +79,8 @@ def blocked(rng: random.Random, level: int) -> DrillFields | None:
     position = sides.position(dice)
     plays = position.legal_plays()
     if plays[0].is_pass or (level < 3 and (len(plays) > 4) != (level == 2)) or not plausible(position):
+        return None
+    if level == 3 and not one_result(position):
         return None
     die, other_die = dice if rng.random() < 0.5 else dice[::-1]
     tries = [spot + die for spot in _landings(position, die) if held(position.opponent_board, spot)]
@@ -103,10 +106,11 @@ def pass_over(rng: random.Random, level: int) -> DrillFields | None:
     """Is it legal for one checker to play the whole roll?  Only if some way stops on open points.
 
     The same checker and roll are asked about either way; what changes is
-    whether the opponent holds the stops.  Level 1: both stops open, or
-    both held; 2: one stop held (the other order still works), or both;
-    3: doubles, four moves of one checker, each of three stops open or one
-    held.
+    whether the opponent holds the stops.  Level 1: both stops open or one
+    held (legal, nearly always one), or both held; 2: one stop held (the other
+    order still works), or both; 3: doubles, four moves of one checker,
+    each of three stops open or one held.  A learner who thinks both stops
+    must be open fails the legal items with one held.
     """
     return decided(rng, (True, False), lambda legal: _pass_over(rng, level, legal))
 
@@ -125,13 +129,15 @@ def _pass_over(rng: random.Random, level: int, legal: bool) -> DrillFields | Non
     orders = _stops(src, dice)
     path = [point for order in orders for point in order] + [dst]
     if legal:
-        held = [rng.choice(orders)[0]] if level == 2 else []
+        one_held = level == 2 or (level == 1 and rng.random() < 0.9)
+        held = [rng.choice(orders)[0]] if one_held else []
     else:
         held = [order[0] for order in orders] if level < 3 else [rng.choice(orders[0])]
     if not _set_path(rng, sides, path, held):
         return None
     text = step(src, dst)
-    question = f"{you_play(sides.position(dice))}. Una ficha del {src} quiere avanzar {total} pips de una vez. ¿Es legal la jugada {text}?"
+    moves = "los cuatro movimientos del doble" if dice[0] == dice[1] else "los dos dados, uno tras otro"
+    question = f"{you_play(sides.position(dice))}. Quieres jugar {moves} con la ficha del {src}. ¿Es legal la jugada {text}?"
     return _legality(sides.position(dice), text, legal, question)
 
 

@@ -13,6 +13,7 @@ match can reach.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor.engine import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, Dice, Position, Stakes, double_reasons, opponent, score_game
@@ -22,7 +23,7 @@ from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import GAMES, game, pick, random_game
-from .wording import roll_text, side_name, you_play
+from .wording import count_words, side_name, you_play
 
 LOSER_HOME = range(1, 7)
 WINNER_HOME = range(19, 25)
@@ -162,55 +163,100 @@ def _money_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
     return {"cube_value": value, "cube_owner": owner, "dice": dice}
 
 
-def _match_stakes(rng: random.Random, turn: int, refusal: str) -> Stakes:
-    """A match score that a match can reach, for an answer of kind ``refusal``:
-    ``""`` (you may double), ``crawford-game`` or ``not-cube-owner``.
+GAME_POINTS = (1, 1, 1, 2, 2, 4)
+"""What one game of a match gives its winner, as matches go: mostly single games, some gammons or doubled cubes."""
 
-    In the Crawford game one side is a point from winning and the cube
-    stays in the middle.  After it, the side that was behind has won at
-    least one game (the Crawford game itself), so it has a point or more.
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The games of a match so far, in order: who won each (a colour) and how many points."""
+
+    length: int
+    games: tuple[tuple[int, int], ...]
+
+    def score(self) -> tuple[int, int]:
+        score = [0, 0]
+        for winner, points in self.games:
+            score[winner] += points
+        return score[0], score[1]
+
+    @property
+    def crawford(self) -> bool:
+        """True when the last game took someone, for the first time, to a point from winning."""
+        before = History(self.length, self.games[:-1]).score()
+        return bool(self.games) and self.length - 1 in self.score() and self.length - 1 not in before
+
+
+def _games_below(rng: random.Random, length: int, score: list[int], count: int) -> list[tuple[int, int]] | None:
+    """``count`` games that leave both sides two points or more from winning."""
+    games = []
+    for _ in range(count):
+        winner = rng.choice((WHITE, BLACK))
+        points = rng.choice(GAME_POINTS)
+        if score[winner] + points >= length - 1:
+            return None
+        score[winner] += points
+        games.append((winner, points))
+    return games
+
+
+def _history(rng: random.Random, refusal: str) -> History | None:
+    """A match history whose next game is the Crawford game (``crawford-game``), a game after
+    it (``post-crawford``) or one where nobody is a point from winning (``""``).
+
+    The Crawford game and the games after it are won by the side behind,
+    with no cube turned in the Crawford game: a win by the leader would end the match.
+    The side behind has no point yet in few Crawford games: a score of
+    nothing would otherwise say «Crawford» by itself.
     """
-    length = rng.choice((3, 5, 7))
-    leader = rng.choice((WHITE, BLACK))
+    length = rng.choice((5, 7, 9))
     score = [0, 0]
-    crawford = refusal == "crawford-game"
-    if crawford:
-        score[leader] = length - 1
-        score[opponent(leader)] = rng.randrange(0, length - 1)
-        return {"match_length": length, "score": (score[0], score[1]), "crawford": True, "cube_value": 1, "cube_owner": None}
-    if rng.random() < 0.6:
-        score[leader] = length - 1
-        score[opponent(leader)] = rng.randint(1, length - 1)
-    else:
-        score[leader] = rng.randrange(0, length - 1)
-        score[opponent(leader)] = rng.randrange(0, length - 1)
-    owner = opponent(turn) if refusal == "not-cube-owner" else rng.choice((None, turn))
-    return {"match_length": length, "score": (score[0], score[1]), "crawford": False, "cube_value": 1 if owner is None else 2, "cube_owner": owner}
+    games = _games_below(rng, length, score, rng.randint(0 if refusal else 1, 4))
+    if games is None:
+        return None
+    if refusal:
+        leader = rng.choice((WHITE, BLACK))
+        points = length - 1 - score[leader]
+        if points not in GAME_POINTS or (score[opponent(leader)] == 0 and rng.random() < 0.8):
+            return None
+        score[leader] += points
+        games.append((leader, points))
+    if refusal == "post-crawford":
+        trailer = opponent(leader)
+        for points in (rng.choice((1, 1, 1, 2)), *(rng.choice(GAME_POINTS) for _ in range(rng.randint(0, 1)))):
+            if score[trailer] + points >= length:
+                break
+            score[trailer] += points
+            games.append((trailer, points))
+        if score[trailer] == 0:
+            return None
+    return History(length, tuple(games))
 
 
-REFUSALS_BY_LEVEL = {1: ("", "not-cube-owner"), 2: ("", "dice-rolled"), 3: ("", "crawford-game")}
-"""Why the answer is «no» (``""``: it is «sí»), drawn evenly: half «sí», half the level's reason,
-so that a learner who misses that reason answers half of the level wrong."""
+def _history_text(history: History, me: int) -> str:
+    """«Match a 5 puntos. Partidas jugadas, en orden: ganaste un punto, tu rival ganó dos puntos. Vas 1–2.»"""
+    played = ", ".join(
+        f"{'ganaste' if winner == me else 'tu rival ganó'} {count_words(points, 'punto', 'puntos')}"
+        for winner, points in history.games
+    )
+    score = history.score()
+    games = f"Partidas jugadas, en orden: {played}." if played else "Es la primera partida."
+    return f"Match a {history.length} puntos. {games} Vas {score[me]}–{score[opponent(me)]}."
 
 
-def _stakes_text(position: Position) -> str:
-    me = position.turn
-    if position.cube_owner is None:
-        cube = "El cubo está en el centro."
-    else:
-        cube = f"El cubo está en {position.cube_value} y es {'tuyo' if position.cube_owner == me else 'de tu rival'}."
-    if position.match_length:
-        mine, theirs = position.score[me], position.score[opponent(me)]
-        if position.crawford:
-            game_text = " Es la partida Crawford."
-        elif position.match_length - 1 in position.score:
-            game_text = " La partida Crawford ya se jugó."
-        else:
-            game_text = ""
-        cube = f"Match a {position.match_length} puntos: tú tienes {mine} y tu rival {theirs}.{game_text} {cube}"
-    if position.dice is not None:
-        cube += f" Ya has tirado {roll_text(position.dice)}."
-    return cube
+REFUSALS_BY_LEVEL = {
+    1: ("", "not-cube-owner"),
+    2: ("", "dice-rolled"),
+    3: ("crawford-game",) * 5 + ("post-crawford",) * 4 + ("",),
+}
+"""Why the answer is «no» (``""``, ``post-crawford``: it is «sí»): half «sí», half the level's
+reason, so that a learner who misses that reason answers half of the level wrong.  At level 3
+most «sí» items come after the Crawford game, so that a learner who takes every game with
+someone a point from winning for the Crawford game also answers about half of them wrong."""
+
+DOUBLE_QUESTION = "Es tu turno. ¿Puedes doblar ahora?"
+"""The same words for every item: the cube's place and the dice rolled are on the board, and
+whether this is the Crawford game follows from the games played, as in the lesson's puzzles."""
 
 
 @register(RuleCode.MAY_DOUBLE)
@@ -224,10 +270,19 @@ def _may_double(rng: random.Random, level: int, refusal: str) -> DrillFields | N
     base = pick(rng, random_game(rng)[1:-1])
     if base is None or base.winner() is not None:
         return None
-    stakes = _match_stakes(rng, base.turn, refusal) if level == 3 else _money_stakes(rng, base.turn, refusal)
+    told = ""
+    if level == 3:
+        history = _history(rng, refusal)
+        if history is None:
+            return None
+        stakes: Stakes = {"match_length": history.length, "score": history.score(), "crawford": history.crawford,
+                          "cube_value": 1, "cube_owner": None, "dice": None}
+        told = f"{_history_text(history, base.turn)} "
+    else:
+        stakes = _money_stakes(rng, base.turn, refusal)
     position = base.replace(**stakes)
     if not position.is_valid or not plausible(position):
         return None
     reasons = double_reasons(position)
-    question = f"{you_play(position.with_dice(None))}. {_stakes_text(position)} ¿Puedes doblar ahora?"
+    question = f"{you_play(position.with_dice(None))}. {told}{DOUBLE_QUESTION}"
     return DrillFields(position, DrillKind.YES_NO, question, answer="no" if reasons else "si", facts=reasons)

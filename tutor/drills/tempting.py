@@ -59,6 +59,12 @@ def legal_results(position: Position) -> frozenset[Boards]:
     return frozenset((play.result.checkers(turn), play.result.checkers(1 - turn)) for play in position.legal_plays())
 
 
+def one_result(position: Position) -> bool:
+    """True when every legal play reaches the same position: the rule leaves one play, not a choice
+    where a learner who ignores it may still land on a legal one by chance."""
+    return len(legal_results(position)) == 1
+
+
 def rejected_for(position: Position, text: str, codes: Sequence[str]) -> bool:
     """True when the engine finds ``text`` illegal, its first reason one of ``codes``,
     and the written play reaches no position a legal play reaches."""

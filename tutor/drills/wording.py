@@ -47,5 +47,6 @@ def on_bar(position: Position) -> str:
 
 
 FULL_TURN = "Juega el turno completo."
-PASS_HINT = "Si no hay ninguna jugada legal, pasa: deja la jugada en blanco y pulsa «Comprobar»."
+PASS_HINT = "Si no hay ninguna jugada legal, pasas: pulsa «Paso»."
+"""Shown under the board of every play drill (not in its question, where it would tell which drills pass)."""
 ONLY_PLAY = "Encuentra la única jugada legal."

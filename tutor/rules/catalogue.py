@@ -97,7 +97,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.ENTER_POINT, "Entrar en el punto 25 − dado", "barra", "tabla-de-entrada",
          reasons=("wrong-die",), entering=True, calculation="entrada"),
     Rule(RuleCode.ENTER_BLOCKED, "Un punto de entrada cerrado", "barra", "tabla-de-entrada", reasons=("blocked",), entering=True),
-    Rule(RuleCode.CLOSED_OUT, "Todas las entradas cerradas: pasas", "barra", "bloqueado-en-la-barra"),
+    Rule(RuleCode.CLOSED_OUT, "Si no puedes entrar desde la barra, pasas", "barra", "bloqueado-en-la-barra"),
     Rule(RuleCode.NO_ENTRY, "Sin jugada legal: pasas", "obligaciones", "pasar"),
     Rule(RuleCode.MORE_DICE, "Usa tantos dados como puedas", "obligaciones", "usar-ambos-dados", reasons=("must-use-more-dice",)),
     Rule(RuleCode.LARGER_DIE, "Si solo se puede jugar un dado, el mayor", "obligaciones", "dado-mayor", reasons=("must-use-larger-die",)),

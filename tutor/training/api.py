@@ -82,14 +82,14 @@ def drill_from_id(drill_id: str) -> Drill:
         raise BadRequest("Ese ejercicio no existe.", 404) from None
 
 
-def check_and_record(request: HttpRequest, drill: Drill, submitted: str) -> dict:
+def check_and_record(request: HttpRequest, drill: Drill, submitted: str, passing: bool = False) -> dict:
     """Judge an answer, send it (the learner's memory of the rule listens), and add the streak,
     the level shown on the rule and how many rules are left for today's review.
 
-    An empty or unfinished answer is refused (``BadRequest``, saying what is
-    missing) before anything is judged or counted.
+    An empty answer is refused (``BadRequest``, saying what is missing)
+    before anything is judged or counted; ``passing`` is a pass sent on purpose.
     """
-    lacking = missing(drill, submitted)
+    lacking = missing(drill, submitted, passing)
     if lacking is not None:
         raise BadRequest(lacking)
     payload = judge(drill, submitted)
@@ -116,6 +116,6 @@ def drill_check(request: HttpRequest, drill_id: str) -> JsonResponse:
         refusal = gates.position_refusal(request.user, drill.position)
         if refusal:
             return error(refusal, 403)
-        return _json(check_and_record(request, drill, submitted))
+        return _json(check_and_record(request, drill, submitted, passing=data.get("pass") is True))
     except BadRequest as problem:
         return error(problem.message, problem.status)

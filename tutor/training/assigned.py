@@ -69,7 +69,7 @@ def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         submitted = str(request.POST.get("play" if drill.is_play else "answer", ""))[:200]
         try:
-            verdict = _judge_and_store(request, drill, submitted)
+            verdict = _judge_and_store(request, drill, submitted, passing=request.POST.get("pasar") == "1")
         except BadRequest as lacking:  # an empty or unfinished answer: nothing was judged
             verdict, status = {"error": lacking.message}, lacking.status
     base = reverse("training:student-task", args=[task.pk])
@@ -81,10 +81,10 @@ def student_task(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _judge_and_store(request: HttpRequest, drill, text: str) -> dict:
+def _judge_and_store(request: HttpRequest, drill, text: str, passing: bool = False) -> dict:
     """Judge a student's answer to one of their drills and record it; refuses (``BadRequest``)
-    an empty or unfinished answer, which is not recorded."""
-    lacking = missing(drill, text)
+    an empty answer that is not a pass sent on purpose, which is not recorded."""
+    lacking = missing(drill, text, passing)
     if lacking is not None:
         raise BadRequest(lacking)
     payload = judge(drill, text)
@@ -109,6 +109,7 @@ def student_task_check(request: HttpRequest, pk: int, drill_id: str) -> JsonResp
         submitted = text_field(data, "play" if drill.is_play else "answer")
         if submitted is None:
             raise BadRequest("Falta la respuesta en la petición.")
-        return JsonResponse(_judge_and_store(request, drill, submitted), json_dumps_params={"ensure_ascii": False})
+        passing = data.get("pass") is True
+        return JsonResponse(_judge_and_store(request, drill, submitted, passing), json_dumps_params={"ensure_ascii": False})
     except BadRequest as problem:
         return error(problem.message, problem.status)

@@ -16,7 +16,6 @@ from typing import Any, cast
 
 from tutor.drills import Drill
 from tutor.drills import RULES as DRILL_RULES
-from tutor.engine import EngineError, LegalTurn, parse_play
 from tutor.lessons.puzzles import normalise_yes_no
 from tutor.numbers import parse_int
 from tutor.rules import (
@@ -25,7 +24,6 @@ from tutor.rules import (
     Source,
     answer_judged,
     decided_by,
-    die_names,
     explain_verdict,
     game_value,
     legal_hit,
@@ -62,40 +60,27 @@ def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
     return payload
 
 
-NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada, y luego pulsa «Comprobar»."
+NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada y pulsa «Comprobar»; si no puedes mover ninguna, pulsa «Paso»."
 NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
 NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
 
 
-def missing(drill: Drill, submitted: str) -> str | None:
-    """What an empty or unfinished answer still lacks, in Spanish; ``None`` when there is an answer to judge.
+def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
+    """What an empty answer still lacks, in Spanish; ``None`` when there is an answer to judge.
 
-    An empty play is an answer only where passing is (the question says
-    to leave the play empty to pass, or no checker can move); a play the
-    board could still carry on is unfinished.
+    An untouched board is not an answer: a pass is sent on purpose with
+    «Paso» (``passing``), under every play drill alike, so refusing the
+    empty play tells nothing about whether a move exists.  A play stopped
+    halfway is an answer, and judged: telling the learner that a die is
+    still playable would give away the rule some drills ask about (use as
+    many dice as you can).
     """
     text = str(submitted)[:MAX_TEXT].strip()
     if drill.is_play:
-        return _missing_from_play(drill, text)
+        return NO_MOVE if not text and not passing else None
     if drill.asks_number:
         return NO_NUMBER if parse_int(text) is None else None
     return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
-
-
-def _missing_from_play(drill: Drill, text: str) -> str | None:
-    turn = LegalTurn(drill.position)
-    if not text:
-        return None if drill.may_pass or turn.is_complete(turn.start) else NO_MOVE
-    try:
-        steps = [(segment.src, segment.dst) for segment in parse_play(text)]
-    except EngineError:
-        return None  # the verdict explains the notation
-    for reached, _ in turn.start.carry_out(steps):
-        if turn.is_complete(reached):
-            return None
-        if turn.can_complete(reached):
-            return f"Tu jugada no está terminada: aún puedes mover con {die_names(reached.dice_left)}. Termina el turno y pulsa «Comprobar»."
-    return None
 
 
 def judge(drill: Drill, submitted: str) -> dict:

@@ -56,7 +56,7 @@ def _drill_page(request: HttpRequest, drill: Drill, *, here: str, next_url: str,
         field = "play" if drill.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
         try:
-            verdict = check_and_record(request, drill, submitted)
+            verdict = check_and_record(request, drill, submitted, passing=request.POST.get("pasar") == "1")
         except BadRequest as lacking:  # an empty or unfinished answer: nothing was judged
             verdict, status = {"error": lacking.message}, lacking.status
     memory = memories(request)[drill.rule]

@@ -55,6 +55,7 @@ def board(
     solution_url: str = "",
     board_id: str = "",
     submit_label: str = "Comprobar",
+    pass_label: str = "",
     prompt: str = "",
     arrows: Iterable[Move] = (),
     played: Iterable[Move] = (),
@@ -88,7 +89,9 @@ def board(
     sources to the destinations to highlight, in the mover's numbering, or
     holds such maps per partial play: ``{"moves": {"": {...}, "7:1,13:-1": {...}}}``
     (see static/js/board/index.js).  ``submit_label`` names the form's button
-    («Confirmar» in practice games).  ``prompt`` is the question, shown
+    («Confirmar» in practice games); ``pass_label`` adds a second button that sends the
+    empty play as a pass on purpose (``pasar=1``), where leaving the board untouched
+    is not an answer (the drills).  ``prompt`` is the question, shown
     beside the board on wide screens and above it on phones.  Interactive
     boards also carry the drops the browser refuses at once
     (``tutor.board.refusals``) and where to ask why, and where to have a
@@ -154,6 +157,7 @@ def board(
         "destinations": json.dumps(_destinations_for_browser(destinations)) if destinations else "",
         "solution_url": solution_url,
         "submit_label": submit_label,
+        "pass_label": pass_label,
         "prompt": prompt,
         "refusals": json.dumps(board_refusals(position), separators=(",", ":")) if interactive and position.dice else "",
         "refusal_url": _api_url("api-board-refusal") if interactive else "",

@@ -1,0 +1,177 @@
+"""The common wrong beliefs about each drilled rule, by name, as simulated learners.
+
+A drill teaches its rule only if a learner who holds a common wrong belief
+about it fails the drill most of the time.  Each ``Misconception`` is such a
+learner: a rule book with the belief in place of the rule (``Blind``, for
+plays and «¿Es legal …?»), or a way of working out a number or a yes/no
+with the belief built in.  ``score`` is the chance that the learner gets
+one drill right (a play picked among those that look legal to them, none
+preferred; a definite answer otherwise).
+
+``docs/drills.md`` lists the same beliefs in Spanish-speaking teachers' words;
+``tests/test_drills_misconceptions.py`` holds every one of them to
+``BELIEF_MOST`` on two hundred drills per level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tests.drill_solvers import (
+    Blind,
+    always_yes,
+    doubling_without,
+    legality_answer,
+    pips_by_whites_labels,
+    pips_one_per_point,
+    play_score,
+    resigned_without_cube,
+    score_without_cube,
+    score_without_kind,
+)
+from tutor.drills import LEVELS, Drill
+from tutor.drills.resigning import OFFER_WORDS
+from tutor.engine import BAR, MULTIPLIERS, OFF, double_reasons, parse_play
+
+BELIEF_MOST = 0.6
+
+Answerer = Callable[[Drill], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Misconception:
+    """A wrong belief, the learner who holds it, and the levels where the rule's drills meet it."""
+
+    belief: str
+    blind: Blind | None = None
+    answerer: Answerer | None = None
+    levels: tuple[int, ...] = field(default=LEVELS)
+
+    def score(self, drill: Drill) -> float:
+        """The chance that this learner answers ``drill`` right (0 to 1)."""
+        if self.answerer is not None:
+            return float(self.answerer(drill) == drill.answer)
+        assert self.blind is not None
+        if drill.is_play:
+            return play_score(drill.position, self.blind)
+        return float(legality_answer(drill.position, drill.play, self.blind) == drill.answer)
+
+
+def exact_reader(drill: Drill) -> str:
+    """«Only an exact die bears off», read off the written play: «sí» when every checker
+    borne off comes from a point whose number is one of the dice, «no» otherwise."""
+    dice = list(drill.position.dice or ())
+    for segment in parse_play(drill.play):
+        if segment.dst != OFF:
+            continue
+        if segment.src not in dice:
+            return "no"
+        dice.remove(segment.src)
+    return "si"
+
+
+def both_stops_needed(drill: Drill) -> str:
+    """«A checker that plays both dice needs both intermediate points open»: «sí» only when
+    every stop of every order is free of the rival's points."""
+    position = drill.position
+    segment = parse_play(drill.play)[0]
+    high, low = max(position.dice or (0, 0)), min(position.dice or (0, 0))
+    if high == low:
+        points = [segment.src - high * count for count in range(1, 5)]
+    else:
+        points = [segment.src - high, segment.src - low, segment.dst]
+    return "no" if any(position.opponent_board[BAR - point] >= 2 for point in points if point >= 1) else "si"
+
+
+def crawford_whenever_a_point_away(drill: Drill) -> str:
+    """«It is the Crawford game whenever someone is one point from winning»."""
+    position = drill.position
+    if position.match_length and position.match_length - 1 in position.score:
+        return "no"
+    return "no" if double_reasons(position) else "si"
+
+
+def resigned_gammon_after_bearing_off(drill: Drill) -> str:
+    """«A gammon can still be offered after bearing off a checker»: the offer named in the
+    question counts as made, times the cube (with the Jacoby rule's single game when it applies)."""
+    offered = next(kind for kind, words in OFFER_WORDS.items() if f"ofreces {words}" in drill.question)
+    _, _, cube, jacoby = drill.facts
+    return str((1 if jacoby and cube == 1 else MULTIPLIERS[offered]) * cube)
+
+BAR_STAYS_OPTIONAL = "other checkers may move while one waits on the bar"
+BLOT_BLOCKS = "a point with one rival checker blocks"
+ENTER_HELD = "a checker may enter on a point the rival holds"
+LAND_HELD = "a checker may land on a point the rival holds"
+STUCK_DIE_FREE = "a die that cannot enter is played by another checker"
+STOP_EARLY = "a turn may stop as soon as the next die has nothing to do"
+EITHER_DIE = "when only one die can be played, either one will do"
+EXACT_ONLY = "only an exact die bears off"
+HIGHEST_ONLY = "only the highest point bears off, even with an exact die"
+HIGHER_ANYWHERE = "a higher die bears off from any point"
+
+MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
+    "bar-first": (Misconception(BAR_STAYS_OPTIONAL, Blind(bar_first=False)),),
+    "enter-point": (Misconception("the die's number is the entry point counted from your own side", Blind(entry_on_die=True)),),
+    "enter-blocked": (
+        Misconception(ENTER_HELD, Blind(entry_blocks=False)),
+        Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
+    ),
+    "closed-out": (
+        Misconception(STUCK_DIE_FREE, Blind(stuck_bar_frees=True)),
+        Misconception(ENTER_HELD, Blind(stuck_bar_frees=True, entry_blocks=False)),
+    ),
+    "no-entry": (
+        Misconception(STUCK_DIE_FREE, Blind(stuck_bar_frees=True)),
+        Misconception(ENTER_HELD, Blind(stuck_bar_frees=True, entry_blocks=False)),
+    ),
+    "blocked": (
+        Misconception(LAND_HELD, Blind(blocks=False, entry_blocks=False)),
+        Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
+    ),
+    "pass-over": (
+        Misconception("two stops can pass a blocked intermediate point", Blind(stops=False)),
+        Misconception("a checker playing both dice needs both intermediate points open", answerer=both_stops_needed, levels=(1, 2)),
+    ),
+    "hit": (
+        Misconception(LAND_HELD, Blind(blocks=False)),
+        Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
+    ),
+    "more-dice": (Misconception(STOP_EARLY, Blind(more_dice=False)),),
+    "larger-die": (Misconception(EITHER_DIE, Blind(larger_die=False)),),
+    "bear-off-all-home": (Misconception("checkers bear off while others are still outside", Blind(all_home=False)),),
+    "bear-off-exact": (
+        Misconception(EXACT_ONLY, answerer=exact_reader),
+        Misconception(HIGHEST_ONLY, Blind(exact_only_highest=True)),
+    ),
+    "bear-off-higher": (
+        Misconception(HIGHER_ANYWHERE, Blind(higher_from_any=True)),
+        Misconception(EXACT_ONLY, Blind(exact_only=True)),
+    ),
+    "bear-off-empty-point": (
+        Misconception(HIGHER_ANYWHERE, Blind(higher_from_any=True)),
+        Misconception(EXACT_ONLY, Blind(exact_only=True)),
+    ),
+    "bear-off-both-dice": (Misconception(STOP_EARLY, Blind(more_dice=False)),),
+    "pip-count": (
+        Misconception("points are read off White's numbers, whoever plays", answerer=pips_by_whites_labels),
+        Misconception("a point counts once, whatever its stack", answerer=pips_one_per_point),
+    ),
+    "scoring": (
+        Misconception("the cube does not multiply the game", answerer=score_without_cube),
+        Misconception("every win is a single game", answerer=score_without_kind),
+    ),
+    "resign-points": (
+        Misconception("the cube does not multiply the resignation", answerer=resigned_without_cube),
+        Misconception("every resignation is a single game", answerer=score_without_kind),
+        Misconception("a gammon can still be offered after bearing off a checker", answerer=resigned_gammon_after_bearing_off, levels=(1, 3)),
+    ),
+    "may-double": (
+        Misconception("one may always double", answerer=always_yes),
+        Misconception("either player may double, whoever owns the cube", answerer=doubling_without("not-cube-owner"), levels=(1,)),
+        Misconception("«may double» means any time it is your turn, dice rolled or not", answerer=doubling_without("dice-rolled"), levels=(2,)),
+        Misconception("the Crawford rule does not stop a double", answerer=doubling_without("crawford-game"), levels=(3,)),
+        Misconception("it is the Crawford game whenever someone is one point away", answerer=crawford_whenever_a_point_away, levels=(3,)),
+    ),
+}
+"""For each drilled rule, the wrong beliefs its drills must fail (at the levels listed)."""
