@@ -219,7 +219,11 @@ function watch(root) {
       else if (answer.state !== root.dataset.state) {
         const waiting = await redraw(root);
         if (!root.isConnected || !waiting) return;  // a new game part watches for itself
-      } else if (!answer.pending) return;
+      } else if (!answer.pending) {
+        // Nothing more to wait for, yet the page still shows it waits: draw it once more.
+        if (root.hasAttribute('data-waiting')) await redraw(root);
+        return;
+      }
     } catch (error) {
       delay = SLOW_POLL_MS;
     }
