@@ -7,9 +7,8 @@ that took the decision, started when the decision's transaction commits
 queue (``background``):
 
 * the evaluator's door (``evaluator``) is already open in every web
-  process: its gnubg worker is loaded, and the calls of all the process's
-  threads are serialised by its lock, so one more thread adds no process
-  and no copy of gnubg;
+  process, with its pool of gnubg workers (``worker``), each answering one
+  call at a time: the threads add no process and no copy of gnubg;
 * the light must be on screen within a second or two: a worker of the
   queue polls for tasks and shares its queue with the reviews of whole
   games, which may wait minutes behind each other;
@@ -22,10 +21,10 @@ As many threads per process as it has gnubg workers
 (``PRACTICE_EVALUATORS``), each on one match at a time, and the lights
 come first: a light is worth more to a learner than the program's turn,
 which the page then replays slowly anyway, so every light waiting in the
-process is given before any program's turn is thought.  While a match is
-handed to them, the row's
-``thinking_until`` (a lease of ``PRACTICE_THINKING_LEASE`` seconds) tells
-every process that someone is on it; when the lease runs out (the
+process is given before any program's turn is thought.  While a match
+is handed to them, the row's ``thinking_until`` (a lease of
+``PRACTICE_THINKING_LEASE`` seconds) tells every process that someone
+is on it; when the lease runs out (the
 process died, or is very late) the next reader takes the work over.  Two
 that do the same work cannot both write it (``program``).
 """
