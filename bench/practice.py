@@ -53,7 +53,10 @@ from tutor.engine import Position
 TARGET_DECISION_MS = 300.0
 TARGET_LIGHT_MS = 1500.0
 POLL_S = 0.25
-"""How often the page asks ``estado/`` while it waits (``POLL_MS`` in static/js/practice/game.js)."""
+QUICK_POLL_S = 0.1
+QUICK_FOR_S = 2.0
+"""How often the page asks ``estado/`` while it waits: every ``QUICK_POLL_S`` for the first
+``QUICK_FOR_S`` seconds, then every ``POLL_S`` (``POLL_MS`` and its neighbours in static/js/practice/game.js)."""
 GRADED = ("jugar", "doblar", "responder")
 
 
@@ -133,7 +136,7 @@ class Learner(threading.Thread):
         lit = None if "data-light-pending" in page else time.perf_counter() - sent
         while "data-waiting" in page:
             state = re.search(r'data-state="([^"]+)"', page)[1]
-            time.sleep(POLL_S)
+            time.sleep(QUICK_POLL_S if time.perf_counter() - sent < QUICK_FOR_S else POLL_S)
             answer = self.browser.get(f"{self.base}estado/")
             if answer.status != 200:
                 raise RuntimeError(f"estado answered {answer.status}")

@@ -22,7 +22,8 @@
  *
  * A decision is answered at once; its light and the program's turn come
  * after it.  While the page waits for them (data-waiting) it asks the
- * server where the game stands (data-state-url) a few times a second and
+ * server where the game stands (data-state-url) ten times a second for two
+ * seconds, then four times a second, and
  * draws what arrived: the light in «Lo último», the program's moves with
  * the whole game.  Without JavaScript the page reloads itself.
  */
@@ -40,6 +41,9 @@ const SPEEDS = {
 };
 const SPEED_KEY = 'practice.animation';
 const POLL_MS = 250;
+/** Right after a decision the light is usually a few hundred ms away: ask more often at first. */
+const QUICK_POLL_MS = 100;
+const QUICK_FOR_MS = 2000;
 const SLOW_POLL_MS = 2000;
 
 function enhanceBoard() {
@@ -261,9 +265,11 @@ function watch(root) {
   notice.setAttribute('role', 'alert');
   notice.hidden = true;
   root.querySelector('.practice-table')?.before(notice);
+  const started = Date.now();
+  const soon = () => (Date.now() - started < QUICK_FOR_MS ? QUICK_POLL_MS : POLL_MS);
   const tick = async () => {
     if (!root.isConnected) return;
-    let delay = POLL_MS;
+    let delay = soon();
     try {
       const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       const answer = await response.json();
@@ -283,7 +289,7 @@ function watch(root) {
     }
     window.setTimeout(tick, delay);
   };
-  window.setTimeout(tick, POLL_MS);
+  window.setTimeout(tick, QUICK_POLL_MS);
 }
 
 /** Draw the game again; whether `root` is still there and waits for more. */
