@@ -1,6 +1,6 @@
 """Benchmark: four practice games at once over HTTP, as learners in a browser play them.
 
-    .venv/bin/python bench/practice.py [--games 4] [--decisions 40] [--seed 2024] [--check]
+    .venv/bin/python bench/practice.py [--games 4] [--decisions 40] [--seed 2024] [--reference] [--check]
 
 Starts what ``make run`` serves (``runserver`` with ``tutor.settings.dev``)
 on a free loopback port, against a fresh SQLite file, grading at the
@@ -17,6 +17,12 @@ Reported, per kind of decision (``jugar``, ``doblar``, ``responder``,
 then, for the decisions that get a light, the time from sending the
 decision to the page holding its light (the light's latency, the page's
 polling included), and to the program's reply being on the page.
+
+With ``--reference`` one game is first played alone, on a server of its
+own, with the same number of decisions, and the light's p50 and p95 with
+``--games`` at once are also printed as ratios to it: on a machine shared
+with others, the ratio says what the games at once cost, whatever the
+load of the moment.
 
 Target: ``jugar``, ``doblar`` and ``responder`` p95 under
 ``TARGET_DECISION_MS`` and the light's p95 under ``TARGET_LIGHT_MS``.
@@ -47,7 +53,10 @@ from tutor.engine import Position
 TARGET_DECISION_MS = 300.0
 TARGET_LIGHT_MS = 1500.0
 POLL_S = 0.25
-"""How often the page asks ``estado/`` while it waits (``POLL_MS`` in static/js/practice/game.js)."""
+QUICK_POLL_S = 0.1
+QUICK_FOR_S = 2.0
+"""How often the page asks ``estado/`` while it waits: every ``QUICK_POLL_S`` for the first
+``QUICK_FOR_S`` seconds, then every ``POLL_S`` (``POLL_MS`` and its neighbours in static/js/practice/game.js)."""
 GRADED = ("jugar", "doblar", "responder")
 
 
@@ -127,11 +136,12 @@ class Learner(threading.Thread):
         lit = None if "data-light-pending" in page else time.perf_counter() - sent
         while "data-waiting" in page:
             state = re.search(r'data-state="([^"]+)"', page)[1]
-            time.sleep(POLL_S)
+            time.sleep(QUICK_POLL_S if time.perf_counter() - sent < QUICK_FOR_S else POLL_S)
             answer = self.browser.get(f"{self.base}estado/")
             if answer.status != 200:
                 raise RuntimeError(f"estado answered {answer.status}")
-            if answer.json()["state"] != state:
+            now = answer.json()
+            if now["state"] != state or not now["pending"]:
                 page = self.browser.get(self.base).text
                 if lit is None and "data-light-pending" not in page:
                     lit = time.perf_counter() - sent
@@ -172,24 +182,39 @@ def run(games: int, decisions: int, seed: int) -> Results:
     return results
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--decisions", type=int, default=40, help="decisions per game")
-    parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--check", action="store_true", help="exit with status 1 when a target is missed")
-    args = parser.parse_args()
-    started = time.monotonic()
-    results = run(args.games, args.decisions, args.seed)
-    print(f"{args.games} games at once, {args.decisions} decisions each, {time.monotonic() - started:.0f} s")
+def report(title: str, results: Results) -> None:
+    print(title)
     for kind in ("jugar", "doblar", "responder", "tirar", "siguiente"):
         print(f"{kind:>18}: {percentiles(results.requests[kind])}")
     print(f"{'light on the page':>18}: {percentiles(results.lights)}")
     print(f"{'program replied':>18}: {percentiles(results.replies)}")
     for failure in results.failures:
         print("FAILED", failure)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--decisions", type=int, default=40, help="decisions per game")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--reference", action="store_true", help="first play one game alone and print ratios to it")
+    parser.add_argument("--check", action="store_true", help="exit with status 1 when a target is missed")
+    args = parser.parse_args()
+    alone = None
+    if args.reference:
+        started = time.monotonic()
+        alone = run(1, args.decisions, args.seed)
+        report(f"reference: 1 game alone, {args.decisions} decisions, {time.monotonic() - started:.0f} s", alone)
+    started = time.monotonic()
+    results = run(args.games, args.decisions, args.seed)
+    report(f"{args.games} games at once, {args.decisions} decisions each, {time.monotonic() - started:.0f} s", results)
+    if alone is not None and alone.lights and results.lights:
+        p50 = statistics.median(results.lights) / statistics.median(alone.lights)
+        p95 = _p95(results.lights) / _p95(alone.lights)
+        print(f"light, {args.games} games at once / 1 game alone: p50 x{p50:.1f}, p95 x{p95:.1f}")
     print(f"targets: {', '.join(GRADED)} p95 < {TARGET_DECISION_MS:.0f} ms; light p95 < {TARGET_LIGHT_MS:.0f} ms")
-    missed = bool(results.failures) or any(
+    failed = bool(results.failures) or bool(alone and alone.failures)
+    missed = failed or any(
         _p95(results.requests[kind]) >= TARGET_DECISION_MS for kind in GRADED if results.requests[kind]
     ) or _p95(results.lights) >= TARGET_LIGHT_MS
     return 1 if args.check and missed else 0

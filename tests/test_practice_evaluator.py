@@ -114,20 +114,77 @@ def test_a_cube_question_needs_a_position_before_the_roll_and_a_play_question_ne
         analyse_plays(Position.initial())
 
 
-def test_calls_from_several_threads_run_one_at_a_time_in_one_worker_process():
-    evaluator._run("ping")
-    results = []
+def _at_once(calls: list[tuple]) -> list:
+    """Run every ``evaluator._run(*call)`` in a thread of its own, all started together; their answers."""
+    results: list = [None] * len(calls)
     threads = [
-        threading.Thread(target=lambda n=n: results.append(evaluator._run("tests.practice_tasks:overlaps", n)))
-        for n in range(6)
+        threading.Thread(target=lambda n=n, call=call: results.__setitem__(n, evaluator._run(*call)))
+        for n, call in enumerate(calls)
     ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    return results
+
+
+def test_with_one_evaluator_calls_from_several_threads_run_one_at_a_time_in_one_worker_process(settings):
+    evaluator.supervisor.shutdown()
+    settings.PRACTICE_EVALUATORS = 1
+    evaluator._run("ping")
+    results = _at_once([("tests.practice_tasks:overlaps", n) for n in range(6)])
     assert sorted(number for number, _, _ in results) == list(range(6))
     assert {pid for _, pid, _ in results} == {evaluator.worker_pid()} and os.getpid() not in {pid for _, pid, _ in results}
     assert all(not overlapped for _, _, overlapped in results)
+    evaluator.supervisor.shutdown()
+
+
+def test_two_calls_at_once_run_in_parallel_in_two_worker_processes(settings, tmp_path):
+    """Each call waits at a gate until both have reached it: they can only pass it if they run together."""
+    evaluator.supervisor.shutdown()
+    settings.PRACTICE_EVALUATORS = 2
+    results = _at_once([("tests.practice_tasks:meet", str(tmp_path), 2)] * 2)
+    assert all(met for met, _ in results), "the second call waited for the first one to end"
+    workers = {pid for _, pid in results}
+    assert len(workers) == 2 and os.getpid() not in workers
+    assert set(evaluator.supervisor.pids()) == workers
+
+
+def test_each_worker_of_the_pool_answers_one_call_at_a_time(settings):
+    settings.PRACTICE_EVALUATORS = 2
+    results = _at_once([("tests.practice_tasks:overlaps", n) for n in range(8)])
+    assert sorted(number for number, _, _ in results) == list(range(8))
+    assert len({pid for _, pid, _ in results}) <= 2
+    assert all(not overlapped for _, _, overlapped in results)
+
+
+def test_calls_one_after_the_other_reuse_one_worker_so_one_copy_of_gnubg_is_enough(settings):
+    evaluator.supervisor.shutdown()
+    settings.PRACTICE_EVALUATORS = 3
+    assert len({evaluator._run("ping") for _ in range(5)}) == 1
+    assert len(evaluator.supervisor.pids()) == 1
+
+
+@pytest.mark.slow  # starts a web process of its own
+def test_a_pool_of_two_busy_workers_never_loads_gnubg_in_the_web_process(tmp_path):
+    code = (
+        "import sys, threading, django; django.setup();"
+        "from tutor.practice import evaluator;"
+        "answers = [];"
+        f"calls = [threading.Thread(target=lambda: answers.append(evaluator._run('tests.practice_tasks:meet', {str(tmp_path)!r}, 2))) for _ in range(2)];"
+        "[call.start() for call in calls]; [call.join() for call in calls];"
+        "print(all(met for met, _ in answers), len(evaluator.supervisor.pids()), 'gnubg' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings.test", "PRACTICE_EVALUATORS": "2"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "True 2 False"
 
 
 def test_a_failure_of_gnubg_becomes_evaluator_unavailable_and_the_worker_survives():

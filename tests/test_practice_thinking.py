@@ -196,3 +196,47 @@ def test_a_learner_with_a_play_to_type_is_not_reloaded_while_the_no_double_s_lig
     gnubg_gate.set()
     settled(client, match)
     assert match.actions.get(kind=Action.Kind.NO_DOUBLE).colour == "verde"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_light_handed_over_later_is_given_before_the_program_s_turns_that_wait(monkeypatch, settings):
+    """One thread.  A's turn and B's are queued while the thread grades B's light; C comes in then: C's light goes first."""
+    import threading
+
+    from tutor.practice import thinking
+
+    settings.PRACTICE_EVALUATORS = 1
+    a, b, c = (PracticeMatch.objects.create(xgid=Position.initial().to_xgid(), phase=Phase.ROLL).pk for _ in range(3))
+    done: list[tuple[str, int]] = []
+    played: set[int] = set()
+    grading = {pk: threading.Event() for pk in (a, b)}
+    let_go = {pk: threading.Event() for pk in (a, b)}
+
+    def grade_pending(match):
+        if match.pk in let_go:
+            grading[match.pk].set()
+            assert let_go[match.pk].wait(30), "the test never let the light go"
+        done.append(("light", match.pk))
+        return 1
+
+    def play(pk):
+        done.append(("turn", pk))
+        played.add(pk)
+        return True
+
+    monkeypatch.setattr(program, "pending", lambda match: match.pk not in played)
+    monkeypatch.setattr(program, "grade_pending", grade_pending)
+    monkeypatch.setattr(program, "play", play)
+    runner = thinking.Runner()
+    runner.submit(a)
+    runner.submit(b)
+    assert grading[a].wait(30)
+    let_go[a].set()  # A's turn is queued now, behind B's light
+    assert grading[b].wait(30)
+    runner.submit(c)  # C's light comes after A's turn in time, but goes before it
+    let_go[b].set()
+    deadline = time.monotonic() + 30
+    while runner.mine and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert done == [("light", a), ("light", b), ("light", c), ("turn", a), ("turn", b), ("turn", c)]
+    assert not runner.mine

@@ -7,9 +7,8 @@ that took the decision, started when the decision's transaction commits
 queue (``background``):
 
 * the evaluator's door (``evaluator``) is already open in every web
-  process: its gnubg worker is loaded, and the calls of all the process's
-  threads are serialised by its lock, so one more thread adds no process
-  and no copy of gnubg;
+  process, with its pool of gnubg workers (``worker``), each answering one
+  call at a time: the threads add no process and no copy of gnubg;
 * the light must be on screen within a second or two: a worker of the
   queue polls for tasks and shares its queue with the reviews of whole
   games, which may wait minutes behind each other;
@@ -18,10 +17,14 @@ queue (``background``):
   colour), so whoever reads the match next finishes the work (``settle``,
   called by the game page and by the poll of its script).
 
-One thread per process, one match at a time: gnubg answers one question
-at a time anyway.  While a match is handed to it, the row's
-``thinking_until`` (a lease of ``PRACTICE_THINKING_LEASE`` seconds) tells
-every process that someone is on it; when the lease runs out (the
+As many threads per process as it has gnubg workers
+(``PRACTICE_EVALUATORS``), each on one match at a time, and the lights
+come first: a light is worth more to a learner than the program's turn,
+which the page then replays slowly anyway, so every light waiting in the
+process is given before any program's turn is thought.  While a match
+is handed to them, the row's ``thinking_until`` (a lease of
+``PRACTICE_THINKING_LEASE`` seconds) tells every process that someone
+is on it; when the lease runs out (the
 process died, or is very late) the next reader takes the work over.  Two
 that do the same work cannot both write it (``program``).
 """
@@ -29,9 +32,10 @@ that do the same work cannot both write it (``program``).
 from __future__ import annotations
 
 import logging
+import itertools
 import os
+import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
@@ -42,6 +46,7 @@ from django.utils import timezone
 from . import program
 from .evaluator import EvaluatorUnavailable
 from .models import PracticeMatch
+from .worker import pool_size
 
 logger = logging.getLogger(__name__)
 
@@ -51,45 +56,92 @@ ROUNDS = 3
 (a roll after a graded no-double) while it works; what is left after that waits for the next reader."""
 
 
+LIGHTS, TURN = 0, 1
+"""The two kinds of work on a match, in the order the threads take them up."""
+
+
 class Runner:
-    """This process's thinking thread and the matches handed to it."""
+    """This process's thinking threads and the matches handed to them.
+
+    A match handed over is queued for its lights; once they are given it is
+    queued again for the program's turn, behind every light waiting then.
+    """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.mine: set[int] = set()
-        self.executor: tuple[int, ThreadPoolExecutor] | None = None
+        self.jobs: queue.PriorityQueue[tuple[int, int, int, int]] = queue.PriorityQueue()
+        self.order = itertools.count()
+        self.threads: tuple[int, int] | None = None
+        """The process id the threads were started in, and how many."""
 
     def submit(self, pk: int) -> None:
         with self.lock:
             if pk in self.mine:
                 return
             self.mine.add(pk)
-            if self.executor is None or self.executor[0] != os.getpid():  # a forked process has no thread yet
-                self.executor = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="practice-thinking"))
-            executor = self.executor[1]
-        executor.submit(self._work, pk)
+            self._start_threads()
+        self._queue(LIGHTS, pk, 0)
 
     def holds(self, pk: int) -> bool:
         with self.lock:
             return pk in self.mine
 
-    def _work(self, pk: int) -> None:
-        close_old_connections()
-        try:
-            for _ in range(ROUNDS):
-                match = PracticeMatch.objects.filter(pk=pk).first()
-                if match is None or not program.pending(match):
-                    break
-                program.run(match)
-        except EvaluatorUnavailable as error:
-            logger.warning("practice match %s waits for gnubg: %s", pk, error)
-        except Exception:  # a thread has nobody to answer: log it, the next reader tries again
-            logger.exception("practice match %s: the program's thinking failed", pk)
-        finally:
-            release(pk)
-            with self.lock:
-                self.mine.discard(pk)
-            connection.close()
+    def _start_threads(self) -> None:
+        if self.threads is not None and self.threads[0] == os.getpid():
+            return
+        # A forked process has none of its parent's threads, nor its queue.
+        self.jobs = queue.PriorityQueue()
+        count = pool_size()
+        for number in range(count):
+            threading.Thread(target=self._serve, name=f"practice-thinking-{number}", daemon=True).start()
+        self.threads = (os.getpid(), count)
+
+    def _queue(self, kind: int, pk: int, round_: int) -> None:
+        self.jobs.put((kind, next(self.order), pk, round_))
+
+    def _serve(self) -> None:
+        jobs = self.jobs
+        while True:
+            kind, _, pk, round_ = jobs.get()
+            follow = None
+            try:
+                close_old_connections()
+                follow = self._work(kind, pk, round_)
+            except EvaluatorUnavailable as error:
+                logger.warning("practice match %s waits for gnubg: %s", pk, error)
+            except Exception:  # a thread has nobody to answer: log it, the next reader tries again
+                logger.exception("practice match %s: the program's thinking failed", pk)
+            try:
+                if follow is None:
+                    self._finish(pk)
+                else:
+                    self._queue(*follow)
+            except Exception:  # the lease runs out by itself: the next reader takes over
+                logger.exception("practice match %s could not be released", pk)
+                with self.lock:
+                    self.mine.discard(pk)
+            finally:
+                connection.close()
+
+    def _work(self, kind: int, pk: int, round_: int) -> tuple[int, int, int] | None:
+        """Do one kind of work on match ``pk``; what comes next for it, if anything."""
+        match = PracticeMatch.objects.filter(pk=pk).first()
+        if match is None or not program.pending(match):
+            return None
+        if kind == LIGHTS:
+            program.grade_pending(match)
+            return (TURN, pk, round_)
+        program.play(pk)
+        still = PracticeMatch.objects.filter(pk=pk).first()
+        if still is not None and program.pending(still) and round_ + 1 < ROUNDS:
+            return (LIGHTS, pk, round_ + 1)
+        return None
+
+    def _finish(self, pk: int) -> None:
+        release(pk)
+        with self.lock:
+            self.mine.discard(pk)
 
 
 runner = Runner()

@@ -97,13 +97,20 @@ def match_state(request: HttpRequest, pk: int) -> JsonResponse:
     try:
         match = thinking.settle(match)
     except EvaluatorUnavailable:
-        return JsonResponse({"state": state_of(match), "pending": True, "error": UNAVAILABLE}, status=503)
-    return JsonResponse({"state": state_of(match), "pending": program.pending(match)})
+        return JsonResponse({"state": state_of(match)[0], "pending": True, "error": UNAVAILABLE}, status=503)
+    state, waiting = state_of(match)
+    return JsonResponse({"state": state, "pending": waiting})
 
 
-def state_of(match: PracticeMatch) -> str:
-    """What the game page shows, in one token: the match's version and how many lights it still waits for."""
-    return f"{match.version}-{program.pending_lights(match).count()}"
+def state_of(match: PracticeMatch) -> tuple[str, bool]:
+    """What the game page shows, in one token (the match's version and how many lights it still waits for), and whether it waits.
+
+    Both come from one count of the lights, so that a light given by
+    another thread between two queries cannot make a page that waits with
+    the token of a page that does not: its script would never see a change.
+    """
+    lights = program.pending_lights(match).count()
+    return f"{match.version}-{lights}", match.program_thinks or lights > 0
 
 
 def render_match(
@@ -124,14 +131,14 @@ def render_match(
     if hint is not None:  # drawn on the board as arrows, as the review draws the best play
         best = position.check(hint["best"]) if hint.get("best") else None
         hint = {**hint, "moves": best.play.moves if best is not None and best.legal and best.play else ()}
-    waiting = program.pending(match)
+    state, waiting = state_of(match)
     context = {
         "match": match,
         "position": position,
         "waiting": waiting,
         # Without JavaScript the page reloads itself while it waits, unless the learner may be typing a play.
         "reload": waiting and match.phase != Phase.MOVE,
-        "state": state_of(match),
+        "state": state,
         "state_url": reverse("practice:state", args=[match.pk]),
         "status": display.status(match, hints_left),
         "events": found,

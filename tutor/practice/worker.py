@@ -4,13 +4,20 @@ The native module hangs or crashes on some inputs and must never be loaded
 before a fork, nor called from two threads.  So no web process ever
 imports it: each one starts a worker process (``python -m
 tutor.practice.worker``, a fresh interpreter, not a fork) that loads
-gnubg once and answers one task at a time over a pipe.  Calls from the
-web process's threads are serialised by a lock; each waits at most
-``PRACTICE_EVALUATOR_TIMEOUT`` seconds for its answer.  When the answer
-does not come the worker is killed and forgotten, and the next call
-starts a new one: the watchdog.  A process forked after starting a worker
-(a pre-forking server) notices by its process id and starts its own,
-leaving its parent's worker alone.
+gnubg once and answers one task at a time over a pipe.
+
+A web process keeps a small pool of such workers (``PRACTICE_EVALUATORS``,
+2 by default), so that two games' questions do not queue behind each
+other.  A call takes an idle worker, the one used last first, and waits
+for one when all are busy; each worker still answers one call at a time,
+and a second worker is only started when two calls come at once, so a
+process asked one question at a time holds one copy of gnubg (about
+30 MB resident each, half of it its own).  Each call waits at most
+``PRACTICE_EVALUATOR_TIMEOUT`` seconds for its answer.  When the answer does not come the worker is
+killed and forgotten, and the next call in its place starts a new one:
+the watchdog.  A process forked after starting workers (a pre-forking
+server) notices by its process id and starts its own, leaving its
+parent's workers alone.
 
 A task is named ``"module:function"``; it runs as ``function(gnubg, *args)``
 in the worker and its result travels back pickled.
@@ -112,49 +119,108 @@ class Worker:
             end.close()
 
 
-class Supervisor:
-    """The current process's worker: started on demand, replaced when it fails."""
+class Slot:
+    """One place of the pool: its worker, started on demand and replaced when it fails."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
         self.worker: Worker | None = None
-        self.launcher: tuple[int, ThreadPoolExecutor] | None = None
 
-    def call(self, task: str, args: tuple, *, timeout: float, startup_timeout: float) -> Any:
-        if not self.lock.acquire(timeout=timeout + startup_timeout):
-            raise WorkerFailed("gnubg is busy with other requests")
-        try:
-            for attempt in (1, 2):
-                worker = self._current(startup_timeout)
-                try:
-                    return worker.call(task, args, timeout)
-                except TaskFailed:
+    def call(self, task: str, args: tuple, timeout: float, startup_timeout: float, launch) -> Any:
+        for attempt in (1, 2):
+            worker = self.current(startup_timeout, launch)
+            try:
+                return worker.call(task, args, timeout)
+            except TaskFailed:
+                raise
+            except NotSent:
+                self.discard()
+                if attempt == 2:
                     raise
-                except NotSent:
-                    self._discard()
-                    if attempt == 2:
-                        raise
-                except WorkerFailed:
-                    self._discard()
-                    raise
-            raise AssertionError("unreachable")  # pragma: no cover
-        finally:
-            self.lock.release()
+            except WorkerFailed:
+                self.discard()
+                raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
-    def pid(self) -> int | None:
-        worker = self.worker
-        return worker.pid if worker is not None and worker.owner == os.getpid() else None
-
-    def _current(self, startup_timeout: float) -> Worker:
+    def current(self, startup_timeout: float, launch) -> Worker:
         if self.worker is not None and self.worker.owner != os.getpid():
             # Forked after the parent started its worker: that one is the parent's.
             self.worker = None
         if self.worker is None:
             try:
-                self.worker = self._launcher().submit(Worker, startup_timeout).result()
+                self.worker = launch(startup_timeout)
             except OSError as error:
                 raise WorkerFailed(f"the worker could not start: {error}") from error
         return self.worker
+
+    def pid(self) -> int | None:
+        worker = self.worker
+        return worker.pid if worker is not None and worker.owner == os.getpid() else None
+
+    def discard(self) -> None:
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            logger.error("gnubg worker %s abandoned and replaced", worker.pid)
+            worker.stop()
+
+    def stop(self) -> None:
+        worker, self.worker = self.worker, None
+        if worker is not None and worker.owner == os.getpid():
+            worker.stop()
+
+
+def pool_size() -> int:
+    """``PRACTICE_EVALUATORS``: how many gnubg workers a web process may run at once (at least 1)."""
+    from django.conf import settings  # noqa: PLC0415  (the worker process itself has no settings)
+
+    return max(1, int(getattr(settings, "PRACTICE_EVALUATORS", 2)))
+
+
+class Supervisor:
+    """The current process's pool of workers: each call takes an idle one, the one used last first."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.idle: list[Slot] = []
+        """Free places, the one used last at the end: sequential calls reuse one worker."""
+        self.slots: list[Slot] = []
+        self.owner = os.getpid()
+        self.launcher: tuple[int, ThreadPoolExecutor] | None = None
+
+    def call(self, task: str, args: tuple, *, timeout: float, startup_timeout: float) -> Any:
+        slot = self._take(timeout + startup_timeout)
+        try:
+            return slot.call(task, args, timeout, startup_timeout, self._launch)
+        finally:
+            with self.lock:
+                self.idle.append(slot)
+                self.lock.notify()
+
+    def _take(self, patience: float) -> Slot:
+        with self.lock:
+            if self.owner != os.getpid():  # forked: the parent's places and workers are not ours
+                self.owner, self.slots, self.idle = os.getpid(), [], []
+            if not self.idle and len(self.slots) < pool_size():
+                self.slots.append(Slot())
+                self.idle.insert(0, self.slots[-1])
+            if not self.lock.wait_for(lambda: self.idle, timeout=patience):
+                raise WorkerFailed("gnubg is busy with other requests")
+            return self.idle.pop()
+
+    def pid(self) -> int | None:
+        """The process id of a running worker of this process (the one used last), if any."""
+        pids = self.pids()
+        return pids[-1] if pids else None
+
+    def pids(self) -> list[int]:
+        """The process ids of this process's running workers, the one used last at the end."""
+        with self.lock:
+            if self.owner != os.getpid():
+                return []
+            order = [slot for slot in self.slots if slot not in self.idle] + self.idle
+            return [pid for slot in order for pid in [slot.pid()] if pid is not None]
+
+    def _launch(self, startup_timeout: float) -> Worker:
+        return self._launcher().submit(Worker, startup_timeout).result()
 
     def _launcher(self) -> ThreadPoolExecutor:
         """A thread that lives as long as this process and starts its workers.
@@ -166,17 +232,14 @@ class Supervisor:
             self.launcher = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnubg-launcher"))
         return self.launcher[1]
 
-    def _discard(self) -> None:
-        worker, self.worker = self.worker, None
-        if worker is not None:
-            logger.error("gnubg worker %s abandoned and replaced", worker.pid)
-            worker.stop()
-
     def shutdown(self) -> None:
+        """Stop this process's workers once their calls are done; the next call starts a new one."""
         with self.lock:
-            worker, self.worker = self.worker, None
-            if worker is not None and worker.owner == os.getpid():
-                worker.stop()
+            if self.owner != os.getpid():
+                return
+            self.lock.wait_for(lambda: len(self.idle) == len(self.slots))
+            for slot in self.slots:
+                slot.stop()
 
 
 supervisor = Supervisor()

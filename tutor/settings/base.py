@@ -329,6 +329,10 @@ PRACTICE_TRAFFIC_LIGHT = {"ambar": 0.03, "rojo": 0.12}
 PRACTICE_HINTS_PER_GAME = 3
 # Seconds a request waits for gnubg before answering that it is unavailable.
 PRACTICE_EVALUATOR_TIMEOUT = 15
+# gnubg worker processes each web process may run at once (each holds its own
+# copy of gnubg's weights, about 30 MB resident); the second starts only when two games'
+# questions come at the same time.
+PRACTICE_EVALUATORS = int(os.environ.get("PRACTICE_EVALUATORS", "2"))
 # Tests only: a seed that makes every game's dice reproducible.  None (the
 # default) throws them with the operating system's secure generator.
 PRACTICE_DICE_SEED = None

@@ -7,9 +7,12 @@
  * live games' page does).
  *
  * The computer's moves come as <template data-frame> boards, one per move,
- * shown in turn before the current position (a checker slides to each;
- * «Ver la posición actual» skips); without JavaScript the page says in
- * words what the computer played.
+ * shown in turn before the current position (a checker slides to each).
+ * «Saltar» (or Escape) ends the replay at once; the learner chooses its
+ * speed («Animación de las jugadas del programa»: normal, rápida or sin
+ * animación), remembered in this browser, with «sin animación» the default
+ * when the system asks for reduced motion.  Without JavaScript the page
+ * says in words what the computer played.
  *
  * Every form of the game (roll, double, take or drop, play, hint, next
  * game) is sent without leaving the page: the server answers as it would
@@ -19,7 +22,8 @@
  *
  * A decision is answered at once; its light and the program's turn come
  * after it.  While the page waits for them (data-waiting) it asks the
- * server where the game stands (data-state-url) a few times a second and
+ * server where the game stands (data-state-url) ten times a second for two
+ * seconds, then four times a second, and
  * draws what arrived: the light in «Lo último», the program's moves with
  * the whole game.  Without JavaScript the page reloads itself.
  */
@@ -29,9 +33,17 @@ import { enhanceTurnBoard, readDestinations } from '../board/turn.js';
 import { enhanceAll as enhanceChecks } from '../check.js';
 import { prefersReducedMotion, slide, stackTop } from '../board/motion.js';
 
-const STEP_MS = 300;
-const SLIDE_MS = 220;
+/** Per speed: how long each of the program's moves stays on screen, and how long its checker slides (ms). */
+const SPEEDS = {
+  normal: { step: 300, slide: 220 },
+  rapida: { step: 120, slide: 90 },
+  ninguna: null,
+};
+const SPEED_KEY = 'practice.animation';
 const POLL_MS = 250;
+/** Right after a decision the light is usually a few hundred ms away: ask more often at first. */
+const QUICK_POLL_MS = 100;
+const QUICK_FOR_MS = 2000;
 const SLOW_POLL_MS = 2000;
 
 function enhanceBoard() {
@@ -86,7 +98,37 @@ export function movedChecker(before, after) {
   return to ? { side, from, to } : null;
 }
 
-async function slideBetween(stage, next) {
+/** The replay speed chosen in this browser, or the default: «ninguna» with reduced motion, else «normal». */
+export function chosenSpeed() {
+  let stored = null;
+  try {
+    stored = window.localStorage.getItem(SPEED_KEY);
+  } catch (error) {
+    stored = null;  // storage refused (private mode): the default
+  }
+  if (stored && Object.hasOwn(SPEEDS, stored)) return stored;
+  return prefersReducedMotion() ? 'ninguna' : 'normal';
+}
+
+function rememberSpeed(speed) {
+  try {
+    window.localStorage.setItem(SPEED_KEY, speed);
+  } catch (error) {
+    // Not remembered; it still applies on this page.
+  }
+}
+
+/** The speed setting: shown (it is useless without JavaScript) with the speed in use, and remembered when changed. */
+function enhanceSpeedSetting(root) {
+  const setting = root.querySelector('[data-animation-setting]');
+  const choice = setting ? setting.querySelector('[data-animation-choice]') : null;
+  if (!choice) return;
+  choice.value = chosenSpeed();
+  setting.hidden = false;
+  choice.addEventListener('change', () => rememberSpeed(choice.value));
+}
+
+async function slideBetween(stage, next, duration) {
   const svg = stage.querySelector('svg.board-svg');
   if (!svg) return;
   const before = placesOf(stage);
@@ -99,16 +141,21 @@ async function slideBetween(stage, next) {
   if (!fromPlace || !toPlace) return;
   const start = stackTop(svg, fromPlace, before[moved.from][1]);
   const end = stackTop(svg, toPlace, (after[moved.to] || ['', 1])[1]);
-  await slide(svg, moved.side, start, end, SLIDE_MS);
+  await slide(svg, moved.side, start, end, duration);
 }
 
+/**
+ * Show the program's moves one by one at the chosen speed, then the current position.
+ * «Saltar» and Escape end it at once; a keyboard user on «Saltar» lands on the board's heading.
+ */
 function replayComputer() {
   const replay = document.querySelector('[data-replay]');
   const current = document.querySelector('[data-practice-current]');
   if (!replay || !current) return;
   const frames = [...replay.querySelectorAll('template[data-frame]')];
   if (!frames.length) return;
-  if (prefersReducedMotion()) return;
+  const speed = SPEEDS[chosenSpeed()];
+  if (!speed) return;
   const stage = replay.querySelector('[data-replay-stage]');
   const caption = replay.querySelector('[data-replay-caption]');
   const skip = replay.querySelector('[data-replay-skip]');
@@ -116,13 +163,23 @@ function replayComputer() {
   let timer = null;
   let done = false;
 
+  const onKey = (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      finish();
+    }
+  };
   const finish = () => {
     if (done) return;
     done = true;
     window.clearTimeout(timer);
+    document.removeEventListener('keydown', onKey);
+    const hadFocus = replay.contains(document.activeElement);
     replay.hidden = true;
     stage.replaceChildren();
     current.hidden = false;
+    replay.dispatchEvent(new CustomEvent('practice:replayed', { bubbles: true }));
+    if (hadFocus) document.getElementById('tablero')?.focus({ preventScroll: true });
   };
   const show = async () => {
     if (done) return;
@@ -131,14 +188,15 @@ function replayComputer() {
       return;
     }
     const next = frames[index].content.cloneNode(true);
-    if (index > 0) await slideBetween(stage, next);
+    if (index > 0) await slideBetween(stage, next, speed.slide);
     if (done) return;
     stage.replaceChildren(next);
     caption.textContent = frames[index].dataset.caption || '';
     index += 1;
-    timer = window.setTimeout(show, STEP_MS);
+    timer = window.setTimeout(show, speed.step);
   };
   if (skip) skip.addEventListener('click', finish);
+  document.addEventListener('keydown', onKey);
   current.hidden = true;
   replay.hidden = false;
   show();
@@ -207,9 +265,11 @@ function watch(root) {
   notice.setAttribute('role', 'alert');
   notice.hidden = true;
   root.querySelector('.practice-table')?.before(notice);
+  const started = Date.now();
+  const soon = () => (Date.now() - started < QUICK_FOR_MS ? QUICK_POLL_MS : POLL_MS);
   const tick = async () => {
     if (!root.isConnected) return;
-    let delay = POLL_MS;
+    let delay = soon();
     try {
       const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       const answer = await response.json();
@@ -219,13 +279,17 @@ function watch(root) {
       else if (answer.state !== root.dataset.state) {
         const waiting = await redraw(root);
         if (!root.isConnected || !waiting) return;  // a new game part watches for itself
-      } else if (!answer.pending) return;
+      } else if (!answer.pending) {
+        // Nothing more to wait for, yet the page still shows it waits: draw it once more.
+        if (root.hasAttribute('data-waiting')) await redraw(root);
+        return;
+      }
     } catch (error) {
       delay = SLOW_POLL_MS;
     }
     window.setTimeout(tick, delay);
   };
-  window.setTimeout(tick, POLL_MS);
+  window.setTimeout(tick, QUICK_POLL_MS);
 }
 
 /** Draw the game again; whether `root` is still there and waits for more. */
@@ -267,6 +331,7 @@ function start(root) {
   enhanceBoards(root);
   enhanceChecks(root);
   enhanceBoard();
+  enhanceSpeedSetting(root);
   replayComputer();
   liveForms(root);
   watch(root);
