@@ -33,7 +33,9 @@ ANSWER_WORDS = {"doblar": "Doblar", "no-doblar": "No doblar", "aceptar": "Acepta
 
 def mistakes(match: PracticeMatch) -> QuerySet[Action]:
     """The learner's ámbar and rojo decisions of ``match``, in order."""
-    return match.actions.filter(side=LEARNER, colour__in=[Colour.AMBER, Colour.RED]).order_by("number")
+    # A beaver is graded in the game and its review, not repeated as an exercise: an exercise answers take or drop.
+    found = match.actions.filter(side=LEARNER, colour__in=[Colour.AMBER, Colour.RED]).exclude(kind=Action.Kind.BEAVER)
+    return found.order_by("number")
 
 
 def create_exercises(match: PracticeMatch) -> int:

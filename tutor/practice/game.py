@@ -30,6 +30,7 @@ from django.db.models import F
 
 from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
 from tutor.games import dice
+from tutor.games.beavers import beaver_dropped, beavered, may_beaver
 from tutor.games.cube import may_double
 from tutor.games.driver import (
     require_double_phase,
@@ -47,7 +48,7 @@ from tutor.numbers import parse_int
 
 from . import evaluator, judge
 from .cube import cube_analysis
-from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
+from .events import BeaverAnswered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
@@ -118,10 +119,11 @@ def _as_int(text: str) -> int:
 # -- starting ---------------------------------------------------------------------
 
 
-def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> PracticeMatch:
-    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule) with its first game under way."""
+def start_match(*, length: int, level: str, user=None, jacoby: bool = False, beavers: bool = False) -> PracticeMatch:
+    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule and beavers) with its first game under way."""
     match = PracticeMatch(
-        length=length, level=level, user=user, jacoby=jacoby and not length, xgid=Position.initial().to_xgid(),
+        length=length, level=level, user=user, jacoby=jacoby and not length, beavers=beavers and not length,
+        xgid=Position.initial().to_xgid(),
         phase=Phase.MOVE,
     )
     match.save()
@@ -134,7 +136,9 @@ def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> 
 def next_game(match: PracticeMatch) -> PracticeMatch | None:
     """The next game of the match, after the one just finished; a new match after the last one."""
     if match.phase == Phase.MATCH_OVER:
-        return start_match(length=match.length, level=match.level, user=match.user, jacoby=match.jacoby)
+        return start_match(
+            length=match.length, level=match.level, user=match.user, jacoby=match.jacoby, beavers=match.beavers,
+        )
     require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
@@ -194,6 +198,20 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
         _hand_over(match, take(position))
     else:
         _finish_game(match, position, drop(position), turn)
+    _save(match, turn)
+
+
+NO_BEAVERS = "En esta partida no se permiten beavers."
+
+
+def learner_beaver(match: PracticeMatch) -> None:
+    """The learner beavers the program's double (a money game with beavers): the program, thinking after the request, takes or drops it."""
+    require(match, Phase.ANSWER, "El programa no te ha doblado.")
+    if not may_beaver(match.position, match.beavers):
+        raise GameError(NO_BEAVERS, 409)
+    turn = Turn()
+    _record_decision(match, match.position, Action.Kind.BEAVER, turn, points=match.position.cube_value * 4)
+    match.phase = Phase.BEAVERED
     _save(match, turn)
 
 
@@ -279,6 +297,8 @@ def program_decides(match: PracticeMatch, turn: Turn) -> None:
     position = match.position
     if match.phase == Phase.ANSWERING:
         _computer_answers(match, position, turn)
+    elif match.phase == Phase.BEAVERED:
+        _computer_answers_beaver(match, position, turn)
     elif match.phase != Phase.THINKING:
         raise GameError("Ahora no le toca al programa.", 409)
     elif position.dice is not None:
@@ -299,6 +319,28 @@ def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> N
         turn.record(match, COMPUTER, Action.Kind.DROP, position)
         turn.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), turn)
+
+
+def _computer_answers_beaver(match: PracticeMatch, position: Position, turn: Turn) -> None:
+    """The program, having doubled at ``position``, takes or drops the learner's beaver, at its level.
+
+    One cube analysis of its double answers it.  In a money game a cubeful
+    equity is proportional to the cube's value, and a beaver leaves the cube
+    where a take leaves it (the learner owns it), only twice as high: the
+    program keeps twice its ``double_take`` if it takes, and loses twice
+    ``double_pass`` if it drops.  Taken, the program rolls (it is still on
+    roll, and the cube is no longer its to turn).
+    """
+    level = level_settings(match.level)
+    cube = evaluator.analyse_cube(position, level.plies, level.noise)
+    takes = cube.double_take >= -cube.double_pass
+    turn.add(BeaverAnswered(took=takes, cube=position.cube_value * 4))
+    if takes:
+        turn.record(match, COMPUTER, Action.Kind.TAKE, position, points=position.cube_value * 4)
+        _computer_turn(match, beavered(position), turn)
+    else:
+        turn.record(match, COMPUTER, Action.Kind.DROP, position)
+        _finish_game(match, position, beaver_dropped(position), turn)
 
 
 def _computer_turn(match: PracticeMatch, position: Position, turn: Turn) -> None:

@@ -18,7 +18,7 @@ from .grading import colour_for
 from .models import Action
 from .shown import top_plays
 
-CUBE_KINDS = (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE, Action.Kind.TAKE, Action.Kind.DROP)
+CUBE_KINDS = (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE, Action.Kind.TAKE, Action.Kind.DROP, Action.Kind.BEAVER)
 GRADED_KINDS = (Action.Kind.MOVE, *CUBE_KINDS)
 """The learner's decisions that get a light."""
 
@@ -48,9 +48,29 @@ def cube_fields(kind: str, position: Position) -> dict:
         cube = evaluator.analyse_cube(position)
     if kind in (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE):
         loss, best = cube.double_loss(kind == Action.Kind.DOUBLE), best_cube_action(cube)
+    elif kind == Action.Kind.BEAVER:
+        loss, best = beaver_loss(cube)
     else:
         loss, best = cube.take_loss(kind == Action.Kind.TAKE), "Aceptar" if cube.should_take else "Abandonar"
     return _cube_light(loss, best, cube)
+
+
+def beaver_loss(cube: CubeAnalysis) -> tuple[float, str]:
+    """What a beaver gives away, and gnubg's best answer to the double, from the analysis of the double.
+
+    In units of the cube before the double, for the side doubled: a take is
+    worth ``-double_take``, a drop ``-double_pass``; a beaver (the cube
+    twice as high, still the taker's) is worth twice a take, unless the
+    doubler then does better to drop it, which costs it twice the double's
+    value: ``min(-2 × double_take, 2 × double_pass)``.
+    """
+    worth = {
+        "Aceptar": -cube.double_take,
+        "Abandonar": -cube.double_pass,
+        "Beaver": min(-2 * cube.double_take, 2 * cube.double_pass),
+    }
+    best = max(worth, key=lambda answer: worth[answer])
+    return max(0.0, worth[best] - worth["Beaver"]), best
 
 
 def fields(action: Action) -> dict:
