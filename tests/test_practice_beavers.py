@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 
 from tests.gnubg_import import imported
-from tests.practice_flow import decide, wait_for_the_program
+from tests.practice_flow import decide, settle, wait_for_the_program
 from tutor.engine import Position
 from tutor.games.driver import record
 from tutor.practice.background import drain
@@ -103,3 +103,41 @@ def test_the_program_drops_a_beaver_of_a_hopeless_double_and_the_learner_wins_th
     drain()
     assert client.get(f"/practica/{match.pk}/revision/").status_code == 200
     assert not match.actions.get(side=COMPUTER, kind=Action.Kind.DROP).colour
+
+
+def learner_to_double(match: PracticeMatch, position: Position) -> PracticeMatch:
+    PracticeMatch.objects.filter(pk=match.pk).update(xgid=position.to_xgid(), phase=Phase.ROLL)
+    match.refresh_from_db()
+    return match
+
+
+HOPELESS_FOR_THE_LEARNER = Position.from_layout({24: 15}, {20: 2}, turn=LEARNER)
+"""The learner, on roll, far behind in the race: a double the program beavers, since taking leaves it well ahead."""
+
+
+@pytest.mark.parametrize("answer", ["abandonar", "aceptar"])
+def test_the_program_beavers_a_hopeless_double_in_its_turn_and_the_learner_answers_it(client, tmp_path, answer):
+    match = learner_to_double(start_with_beavers(client), HOPELESS_FOR_THE_LEARNER)
+    assert client.post(f"/practica/{match.pk}/doblar/", {"v": match.version}).status_code == 302
+    match.refresh_from_db()
+    assert match.phase == Phase.ANSWERING and not match.actions.filter(kind=Action.Kind.BEAVER).exists()
+    wait_for_the_program(client, match)
+    assert match.phase == Phase.BEAVER
+    assert match.actions.get(kind=Action.Kind.BEAVER).side == COMPUTER
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert "El programa hace beaver: si aceptas, el cubo pasa a 4 y sigue siendo suyo." in page and "data-answer-beaver" in page
+    assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": answer}).status_code == 302
+    match.refresh_from_db()
+    wait_for_the_program(client, match)
+    settle(client, match)  # the light of the answer, after the request
+    answered = match.actions.get(side=LEARNER, kind=Action.Kind.DROP if answer == "abandonar" else Action.Kind.TAKE)
+    assert answered.colour == ("verde" if answer == "abandonar" else "rojo")
+    if answer == "aceptar":
+        assert match.phase == Phase.MOVE and (match.position.cube_value, match.position.cube_owner) == (4, COMPUTER)
+        return
+    result = match.actions.get(kind=Action.Kind.RESULT)
+    assert (result.side, result.points) == (COMPUTER, 2)
+    exported = client.get(f"/practica/{match.pk}/partida.mat").content.decode()
+    assert "Doubles => 2" in exported and "Beavers => 4" in exported and "Drops" in exported
+    ((x, o, winner, points),) = imported([(exported, False)], tmp_path)[0][:1]
+    assert (x, o, winner, points) == (0, 0, "O", 2)

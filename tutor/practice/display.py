@@ -130,6 +130,8 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         if event.took:
             return Event(f"Haces beaver y el programa acepta: el cubo está en {event.cube} y sigue siendo tuyo.", kind)
         return Event("Haces beaver y el programa abandona.", kind)
+    if isinstance(event, recorded.Beavered):
+        return Event(f"El programa hace beaver: si aceptas, el cubo pasa a {event.cube} y sigue siendo suyo.", kind)
     if isinstance(event, recorded.Resigned):
         return Event(f"Te rindes {WITH.get(event.result, '')} y el programa acepta.", kind)
     if isinstance(event, recorded.Finished):

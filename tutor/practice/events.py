@@ -79,6 +79,14 @@ class BeaverAnswered:
 
 
 @dataclass(frozen=True)
+class Beavered:
+    """The program beavered the learner's double: the cube would go to ``cube``, still the program's."""
+
+    kind: ClassVar[str] = "beavered"
+    cube: int
+
+
+@dataclass(frozen=True)
 class Resigned:
     """The learner resigned the game as ``result`` (single, gammon, backgammon); the program accepted."""
 
@@ -106,9 +114,9 @@ class Graded:
     action: int
 
 
-Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | BeaverAnswered | Resigned | Finished | Graded
+Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | BeaverAnswered | Beavered | Resigned | Finished | Graded
 KINDS: dict[str, type] = {
-    cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, BeaverAnswered, Resigned, Finished, Graded)
+    cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, BeaverAnswered, Beavered, Resigned, Finished, Graded)
 }
 
 

@@ -48,7 +48,8 @@ from tutor.numbers import parse_int
 
 from . import evaluator, judge
 from .cube import cube_analysis
-from .events import BeaverAnswered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
+from .evaluator import CubeAnalysis
+from .events import BeaverAnswered, Beavered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
@@ -189,7 +190,10 @@ def learner_double(match: PracticeMatch) -> None:
 
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
-    """The learner takes or passes the computer's double."""
+    """The learner takes or passes the computer's double, or, having doubled, the program's beaver (at twice the doubled value)."""
+    if match.phase == Phase.BEAVER:
+        _learner_answers_beaver(match, takes=takes)
+        return
     require(match, Phase.ANSWER, "El programa no te ha doblado.")
     position = match.position
     turn = Turn()
@@ -202,6 +206,18 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
 
 
 NO_BEAVERS = "En esta partida no se permiten beavers."
+
+
+def _learner_answers_beaver(match: PracticeMatch, *, takes: bool) -> None:
+    """The learner, having doubled, takes the program's beaver (and rolls, the cube at four times its value, the program's) or drops it."""
+    position = match.position
+    turn = Turn()
+    _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
+    if takes:
+        _learner_rolls_then_program(match, beavered(position), turn)
+    else:
+        _finish_game(match, position, beaver_dropped(position), turn)
+    _save(match, turn)
 
 
 def learner_beaver(match: PracticeMatch) -> None:
@@ -311,7 +327,11 @@ def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> N
     """The program takes or passes the learner's double, at its level."""
     level = level_settings(match.level)
     answer = evaluator.analyse_cube(position, level.plies, level.noise)
-    if answer.should_take:
+    if may_beaver(position, match.beavers) and beaver_is_right(answer):
+        turn.record(match, COMPUTER, Action.Kind.BEAVER, position, points=position.cube_value * 4)
+        turn.add(Beavered(cube=position.cube_value * 4))
+        match.phase = Phase.BEAVER
+    elif answer.should_take:
         turn.record(match, COMPUTER, Action.Kind.TAKE, position)
         turn.add(Took(side=COMPUTER, cube=position.cube_value * 2))
         _learner_rolls_then_program(match, take(position), turn)
@@ -319,6 +339,18 @@ def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> N
         turn.record(match, COMPUTER, Action.Kind.DROP, position)
         turn.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), turn)
+
+
+def beaver_is_right(cube: CubeAnalysis) -> bool:
+    """Whether the program beavers a double: when taking it leaves the program ahead at the doubled cube.
+
+    ``double_take`` is the doubler's equity once the double is taken, so the
+    taker's is its opposite: above zero (past rounding noise), the double was
+    a mistake big enough that the taker wins more by doubling the stakes at
+    once.  gnubg's bindings give no «beaver» verdict of their own; this is
+    the threshold gnubg's own cube analysis calls a beaver.
+    """
+    return -cube.double_take > evaluator.EQUITY_TOLERANCE
 
 
 def _computer_answers_beaver(match: PracticeMatch, position: Position, turn: Turn) -> None:

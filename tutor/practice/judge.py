@@ -73,11 +73,27 @@ def beaver_loss(cube: CubeAnalysis) -> tuple[float, str]:
     return max(0.0, worth[best] - worth["Beaver"]), best
 
 
+def beaver_answer_fields(took: bool, position: Position) -> dict:
+    """The light of the doubler's answer to the program's beaver, from the analysis of its own double.
+
+    In units of the cube before the double, for the doubler: taking is worth
+    twice ``double_take`` (the same cube as a take, twice as high), dropping
+    twice ``double_pass`` lost.
+    """
+    cube = evaluator.analyse_cube(position)
+    worth = {"Aceptar": 2 * cube.double_take, "Abandonar": -2 * cube.double_pass}
+    best = max(worth, key=lambda answer: worth[answer])
+    chosen = "Aceptar" if took else "Abandonar"
+    return _cube_light(max(0.0, worth[best] - worth[chosen]), best, cube)
+
+
 def fields(action: Action) -> dict:
     """The light of a recorded decision of the learner."""
     position = action.position
     if action.kind == Action.Kind.MOVE:
         return play_fields(position, recorded_play(action))
+    if action.kind in (Action.Kind.TAKE, Action.Kind.DROP) and action.side == position.turn:
+        return beaver_answer_fields(action.kind == Action.Kind.TAKE, position)
     return cube_fields(action.kind, position)
 
 

@@ -32,6 +32,7 @@ class Phase(models.TextChoices):
     ROLL = "roll", "Tu turno: doblar o tirar"
     MOVE = "move", "Tu turno: mueve tus fichas"
     ANSWER = "answer", "El programa ha doblado"
+    BEAVER = "beaver", "El programa ha hecho beaver"
     THINKING = "thinking", "El programa piensa su turno"
     ANSWERING = "answering", "El programa piensa si acepta tu doble"
     BEAVERED = "beavered", "El programa piensa si acepta tu beaver"
