@@ -67,7 +67,10 @@ def test_a_beaver_taken_is_played_out_at_four_and_gnubg_imports_the_session_with
     taker = players[1 - doubler]
     page = signed_in(taker).get(game.get_absolute_url()).content.decode()
     assert "data-action-beaver" in page and "data-beavers" in page
-    game = act(game, taker, "beaver")
+    # The button's form, as a click sends it.
+    response = signed_in(taker).post(f"/jugar/{game.code}/accion/", {"tipo": "beaver", "seq": game.seq})
+    assert response.status_code in (200, 302)
+    game.refresh_from_db()
     assert game.phase == Phase.BEAVER and game.side_to_act() == doubler
     assert "Tu rival ha hecho beaver" in signed_in(players[doubler]).get(game.get_absolute_url()).content.decode()
     game = act(game, players[doubler], "take")
