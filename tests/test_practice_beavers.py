@@ -141,3 +141,13 @@ def test_the_program_beavers_a_hopeless_double_in_its_turn_and_the_learner_answe
     assert "Doubles => 2" in exported and "Beavers => 4" in exported and "Drops" in exported
     ((x, o, winner, points),) = imported([(exported, False)], tmp_path)[0][:1]
     assert (x, o, winner, points) == (0, 0, "O", 2)
+
+
+def test_a_take_where_the_beaver_was_right_is_measured_against_the_beaver(client):
+    match = doubled_by_the_program(start_with_beavers(client), Position.initial(turn=COMPUTER))
+    assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "aceptar"}).status_code == 302
+    match.refresh_from_db()
+    wait_for_the_program(client, match)
+    settle(client, match)
+    taken = match.actions.get(side=LEARNER, kind=Action.Kind.TAKE)
+    assert taken.best == "Beaver" and taken.loss > 0

@@ -37,6 +37,7 @@ def mistakes(match: PracticeMatch) -> QuerySet[Action]:
     # as exercises: an exercise answers a double with take or drop, at its own equities.
     beavers = match.actions.filter(kind=Action.Kind.BEAVER, side=COMPUTER).values_list("number", flat=True)
     found = match.actions.filter(side=LEARNER, colour__in=[Colour.AMBER, Colour.RED]).exclude(kind=Action.Kind.BEAVER)
+    found = found.exclude(best="Beaver")  # a take or drop where the beaver was right: the exercise offers no beaver
     return found.exclude(number__in=[number + 1 for number in beavers]).order_by("number")
 
 

@@ -10,6 +10,7 @@ restarted) is given by whoever reads the game next.
 from __future__ import annotations
 
 from tutor.engine import Play, Position
+from tutor.games.beavers import may_beaver
 
 from . import evaluator
 from .cube import best_cube_action, cube_analysis
@@ -55,8 +56,9 @@ def cube_fields(kind: str, position: Position) -> dict:
     return _cube_light(loss, best, cube)
 
 
-def beaver_loss(cube: CubeAnalysis) -> tuple[float, str]:
-    """What a beaver gives away, and gnubg's best answer to the double, from the analysis of the double.
+def beaver_loss(cube: CubeAnalysis, chosen: str = "Beaver") -> tuple[float, str]:
+    """What an answer to a double gives away when a beaver is allowed (a beaver, unless ``chosen`` says
+    «Aceptar» or «Abandonar»), and gnubg's best answer of the three, from the analysis of the double.
 
     In units of the cube before the double, for the side doubled: a take is
     worth ``-double_take``, a drop ``-double_pass``; a beaver (the cube
@@ -70,7 +72,7 @@ def beaver_loss(cube: CubeAnalysis) -> tuple[float, str]:
         "Beaver": min(-2 * cube.double_take, 2 * cube.double_pass),
     }
     best = max(worth, key=lambda answer: worth[answer])
-    return max(0.0, worth[best] - worth["Beaver"]), best
+    return max(0.0, worth[best] - worth[chosen]), best
 
 
 def beaver_answer_fields(took: bool, position: Position) -> dict:
@@ -94,6 +96,10 @@ def fields(action: Action) -> dict:
         return play_fields(position, recorded_play(action))
     if action.kind in (Action.Kind.TAKE, Action.Kind.DROP) and action.side == position.turn:
         return beaver_answer_fields(action.kind == Action.Kind.TAKE, position)
+    if action.kind in (Action.Kind.TAKE, Action.Kind.DROP) and may_beaver(position, action.match.beavers):
+        # A take or a drop where a beaver was allowed is measured against the beaver too.
+        cube = evaluator.analyse_cube(position)
+        return _cube_light(*beaver_loss(cube, "Aceptar" if action.kind == Action.Kind.TAKE else "Abandonar"), cube)
     return cube_fields(action.kind, position)
 
 
