@@ -7,7 +7,7 @@ always followed by a space) and the second player's after it.  A play is
 its dice then each single move in the mover's own numbering, the bar as 25
 and off as 0 (``64: 24/18 13/9``; ``43: 25/22* 6/2``); a roll that was not
 played is its dice alone (``31:``); cube actions are `` Doubles => 2``,
-`` Takes`` and `` Drops``; the winner's column ends the game with
+`` Beavers => 4`` (a taken beaver has no `` Takes``, as gnubg writes it), `` Takes`` and `` Drops``; the winner's column ends the game with
 `` Wins 2 points`` (`` and the match`` when the match ends with it).
 
 gnubg's importer reads the «Wins» cell as a resignation unless the game
@@ -95,6 +95,11 @@ def play_cell(dice: Sequence[int], moves: Iterable[Sequence[int]]) -> str:
 
 def double_cell(cube_before: int) -> str:
     return f" Doubles => {cube_before * 2}"
+
+
+def beaver_cell(cube_before: int) -> str:
+    """A beaver as GNU Backgammon writes it: the double's value doubled again, in the beaver's column."""
+    return f" Beavers => {cube_before * 4}"
 
 
 TAKE = " Takes"
@@ -237,6 +242,10 @@ def _transcript(number: int, score: tuple[int, int], actions: list[RecordedActio
             game.steps.append(Step(action.side, play_cell(_rolled(action.position), action.moves)))
         elif kind == "double":
             game.steps.append(Step(action.side, double_cell(action.position.cube_value)))
+        elif kind == "beaver":
+            game.steps.append(Step(action.side, beaver_cell(action.position.cube_value)))
+        elif kind == "take" and previous == "beaver":
+            continue  # gnubg writes no «Takes» after a beaver: the doubler's next roll says it
         elif kind == "take":
             game.steps.append(Step(action.side, TAKE))
         elif kind == "drop":

@@ -23,6 +23,7 @@ class ActionKind(models.TextChoices):
     DOUBLE = "double", "Dobla"
     NO_DOUBLE = "no-double", "No dobla"
     TAKE = "take", "Acepta"
+    BEAVER = "beaver", "Hace beaver"
     DROP = "drop", "Abandona"
     RESULT = "result", "Gana la partida"
     RESIGN = "resign", "Deja el match o la sesión"

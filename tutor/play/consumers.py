@@ -44,7 +44,7 @@ from .display import render_panel
 from .models import LiveGame, normalise_code
 from .sockets import TOO_MANY_CLOSE, LiveSocket
 
-KINDS = {"roll", "double", "take", "drop", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
+KINDS = {"roll", "double", "take", "drop", "beaver", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 FORBIDDEN_CLOSE = 4403

@@ -22,6 +22,7 @@ from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.board.destinations import destination_map
 from tutor.engine import BLACK, WHITE, format_dice
 from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.beavers import BEAVER_RULE, beaver_status, may_beaver
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import points
 from tutor.practice.display import RESULT_WORDS
@@ -63,6 +64,8 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
         return f"{does('tiras', 'tira')} {roll} y {'juegas' if mine else 'juega'} {action.play}."
     if kind == Kind.DOUBLE:
         return f"{does('doblas', 'dobla')} a {action.points}."
+    if kind == Kind.BEAVER:
+        return f"{does('haces', 'hace')} beaver: el cubo pasa a {action.points} y sigue siendo {'tuyo' if mine else 'suyo'}."
     if kind == Kind.TAKE:
         return f"{does('aceptas', 'acepta')} el doble: el cubo está a {action.points}."
     if kind == Kind.DROP:
@@ -102,12 +105,15 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
         return resigning.status(game, viewer_side)
     acting = game.side_to_act()
     if acting is not None and acting != viewer_side:
-        waiting: dict[str, str] = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble"}
+        waiting: dict[str, str] = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble",
+                                   Phase.BEAVER: "decide si acepta el beaver"}
         return f"Turno de {name(game, acting)} ({SIDE_WORDS[acting]}): {waiting[game.phase]}."
     if game.phase == Phase.ROLL:
         return "Tu turno: ¿doblas o tiras?"
     if game.phase == Phase.ANSWER:
         return "Tu rival te dobla: ¿aceptas o abandonas?"
+    if game.phase == Phase.BEAVER:
+        return "Tu rival ha hecho beaver: ¿aceptas o abandonas?"
     return "Tu turno: mueve tus fichas."
 
 
@@ -209,6 +215,10 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "cube": cube_text(game, side),
         "jacoby": jacoby_status(position) if game.phase != Phase.WAITING else "",
         "jacoby_rule": JACOBY_RULE,
+        "beavers": beaver_status(position, game.beavers) if game.phase != Phase.WAITING else "",
+        "beaver_rule": BEAVER_RULE,
+        "may_beaver": game.phase == Phase.ANSWER and may_beaver(position, game.beavers),
+        "beaver_to": position.cube_value * 4,
         "crawford": CRAWFORD_NOTICE if position.crawford and game.length and not game.is_over else None,
         "can_double": turn_actions and game.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if game.is_over or game.phase == Phase.WAITING else dead_cube_note(position, side),

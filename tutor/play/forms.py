@@ -1,5 +1,6 @@
 from django import forms
 
+from tutor.games.beavers import BEAVER_HELP, BEAVER_LABEL
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
 from tutor.numbers import to_int
 
@@ -16,6 +17,7 @@ class NewGameForm(forms.Form):
 
     length = forms.TypedChoiceField(label="Tipo de partida", choices=LENGTHS, coerce=to_int, initial=5, widget=forms.RadioSelect)
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
+    beavers = forms.BooleanField(label=BEAVER_LABEL, help_text=BEAVER_HELP, required=False)
     clock = forms.ChoiceField(
         label="Reloj", choices=CLOCK_CHOICES, initial="", required=False, widget=forms.RadioSelect, help_text=CLOCK_RULES,
         error_messages={"invalid_choice": UNKNOWN_CONTROL},

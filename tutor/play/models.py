@@ -55,6 +55,7 @@ class Phase(models.TextChoices):
     ROLL = "roll", "Doblar o tirar"
     MOVE = "move", "Mover"
     ANSWER = "answer", "Responder al doble"
+    BEAVER = "beaver", "Responder al beaver"
     OVER = "over", "Terminada"
 
 
@@ -78,6 +79,7 @@ class LiveGame(StoredMatch, models.Model):
     )
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
     jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
+    beavers = models.BooleanField("beavers", default=False, help_text="solo por dinero")
     claim_minutes = models.PositiveSmallIntegerField("minutos de espera antes de reclamar", default=5)
     highlight = models.BooleanField("iluminar destinos legales", default=True)
     public = models.BooleanField("cualquiera con el enlace puede mirar", default=False)
@@ -186,6 +188,8 @@ class LiveGame(StoredMatch, models.Model):
             return self.position.turn
         if self.phase == Phase.ANSWER:
             return opponent(self.position.turn)
+        if self.phase == Phase.BEAVER:  # the doubler answers the beaver
+            return self.position.turn
         return None
 
     def remember(self, action: "LiveAction") -> None:

@@ -41,7 +41,7 @@ from .models import LiveAction, LiveGame
 Kind = LiveAction.Kind
 GRADED = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP)
 DECISIONS = GRADED + (Kind.ROLL,)
-EXPORTED = GRADED + (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG)
+EXPORTED = GRADED + (Kind.BEAVER, Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG)
 ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG, Kind.ABORT)
 
 
@@ -66,7 +66,15 @@ def grade_game(game: LiveGame, after_each: Callable[[], None] | None = None) -> 
 def to_grade(game: LiveGame) -> list[LiveAction]:
     """The decisions of ``game`` gnubg has not graded yet: plays, cube actions and chosen rolls."""
     found = game.actions.filter(kind__in=DECISIONS, colour="", forced=False)
-    return [action for action in found if action.kind != Kind.ROLL or declined_double(action) is not None]
+    return [
+        action for action in found
+        if (action.kind != Kind.ROLL or declined_double(action) is not None) and not answers_a_beaver(action)
+    ]
+
+
+def answers_a_beaver(action: LiveAction) -> bool:
+    """A take or a drop by the side that doubled: its answer to a beaver, which gnubg's analysis of a double does not grade."""
+    return action.kind in (Kind.TAKE, Kind.DROP) and action.side == action.position.turn
 
 
 def progress(game: LiveGame) -> Progress:

@@ -53,7 +53,8 @@ OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival 
 
 
 def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bool = True, public: bool = False,
-                classroom=None, black=None, jacoby: bool = False, timed: bool = False, clock: str = "") -> LiveGame:
+                classroom=None, black=None, jacoby: bool = False, timed: bool = False, clock: str = "",
+                beavers: bool = False) -> LiveGame:
     """A new game created by ``white``; with ``black`` already chosen it starts at once.
 
     The Jacoby rule is a money-play rule: a match ignores it.  A timed game
@@ -66,7 +67,7 @@ def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bo
         raise GameError(str(unknown), 400) from None
     game = LiveGame(
         white=white, length=length, claim_minutes=claim_minutes, highlight=highlight, public=public,
-        classroom=classroom, jacoby=jacoby and not length, xgid=Position.initial(match_length=length).to_xgid(),
+        classroom=classroom, jacoby=jacoby and not length, beavers=beavers and not length, xgid=Position.initial(match_length=length).to_xgid(),
     )
     clocks.set_up(game, control)
     game.save()
@@ -116,6 +117,7 @@ HANDLERS = {
     "double": turns.double,
     "take": lambda game, side: turns.answer(game, side, True),
     "drop": lambda game, side: turns.answer(game, side, False),
+    "beaver": turns.beaver,
 }
 
 

@@ -1,4 +1,4 @@
-"""A live game's turns: the opening roll, rolling, doubling, answering a double and playing.
+"""A live game's turns: the opening roll, rolling, doubling, answering a double (or beavering it) and playing.
 
 The questions every game asks (the phase, the cube policy, the play's
 legality, the end of a game) are the shared driver's (``tutor.games.driver``);
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tutor.engine import Match, Position, drop, score_game, take
 from tutor.games import dice
+from tutor.games.beavers import beaver_dropped, beavered, may_beaver
 from tutor.games.cube import may_double
 from tutor.games.driver import (
     require_double_phase,
@@ -22,12 +23,14 @@ from tutor.games.driver import (
     require_double,
     turn_started,
 )
+from tutor.games.errors import GameError
 
 from . import endings
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
 
 Kind = LiveAction.Kind
+NO_BEAVERS = "En esta partida no se permiten beavers."
 
 
 def opening(game: LiveGame, stakes: Match) -> None:
@@ -57,6 +60,9 @@ def double(game: LiveGame, side: int) -> LiveAction:
 
 
 def answer(game: LiveGame, side: int, takes: bool) -> LiveAction:
+    """The answer to a double, or, after a beaver, the doubler's answer to it (at twice the doubled value)."""
+    if game.phase == Phase.BEAVER:
+        return _answer_beaver(game, side, takes)
     require(game, Phase.ANSWER, NOT_DOUBLED)
     position = game.position
     if takes:
@@ -65,6 +71,30 @@ def answer(game: LiveGame, side: int, takes: bool) -> LiveAction:
     else:
         action = record(game, side, Kind.DROP, position)
         endings.finish(game, position, drop(position))
+    save(game)
+    return action
+
+
+def beaver(game: LiveGame, side: int) -> LiveAction:
+    """The side doubled takes and redoubles at once, keeping the cube: the doubler answers next."""
+    require(game, Phase.ANSWER, NOT_DOUBLED)
+    position = game.position
+    if not may_beaver(position, game.beavers):
+        raise GameError(NO_BEAVERS, 409)
+    action = record(game, side, Kind.BEAVER, position, points=position.cube_value * 4)
+    game.phase = Phase.BEAVER
+    save(game)
+    return action
+
+
+def _answer_beaver(game: LiveGame, side: int, takes: bool) -> LiveAction:
+    position = game.position
+    if takes:
+        action = record(game, side, Kind.TAKE, position, points=position.cube_value * 4)
+        _roll(game, beavered(position))
+    else:
+        action = record(game, side, Kind.DROP, position)
+        endings.finish(game, position, beaver_dropped(position))
     save(game)
     return action
 

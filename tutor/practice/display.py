@@ -20,7 +20,7 @@ COLOUR_MEANINGS: dict[str, str] = {
     Colour.AMBER: "un error pequeño",
     Colour.RED: "un error grave",
 }
-CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona"}
+CUBE_VERBS = {"No doblar": "no dobla", "Doblar": "dobla", "Aceptar": "acepta", "Abandonar": "abandona", "Beaver": "hace beaver"}
 """A cube decision as the light words it: «no dobla: correcto»."""
 DECISION_WORDS: dict[str, str] = {
     Action.Kind.MOVE: "Jugada",
@@ -28,6 +28,7 @@ DECISION_WORDS: dict[str, str] = {
     Action.Kind.NO_DOUBLE: "No doblar",
     Action.Kind.TAKE: "Aceptar",
     Action.Kind.DROP: "Abandonar",
+    Action.Kind.BEAVER: "Beaver",
 }
 
 
@@ -125,6 +126,12 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         return Event(f"El programa acepta tu doble: el cubo está a {event.cube} y es suyo.", kind)
     if isinstance(event, recorded.Dropped):
         return Event("El programa abandona ante tu doble.", kind)
+    if isinstance(event, recorded.BeaverAnswered):
+        if event.took:
+            return Event(f"Haces beaver y el programa acepta: el cubo está en {event.cube} y sigue siendo tuyo.", kind)
+        return Event("Haces beaver y el programa abandona.", kind)
+    if isinstance(event, recorded.Beavered):
+        return Event(f"El programa hace beaver: si aceptas, el cubo pasa a {event.cube} y sigue siendo suyo.", kind)
     if isinstance(event, recorded.Resigned):
         return Event(f"Te rindes {WITH.get(event.result, '')} y el programa acepta.", kind)
     if isinstance(event, recorded.Finished):

@@ -70,6 +70,23 @@ class Dropped:
 
 
 @dataclass(frozen=True)
+class BeaverAnswered:
+    """The learner beavered the program's double; the program took (the cube now at ``cube``, still the learner's) or dropped."""
+
+    kind: ClassVar[str] = "beaver"
+    took: bool
+    cube: int
+
+
+@dataclass(frozen=True)
+class Beavered:
+    """The program beavered the learner's double: the cube would go to ``cube``, still the program's."""
+
+    kind: ClassVar[str] = "beavered"
+    cube: int
+
+
+@dataclass(frozen=True)
 class Resigned:
     """The learner resigned the game as ``result`` (single, gammon, backgammon); the program accepted."""
 
@@ -97,9 +114,9 @@ class Graded:
     action: int
 
 
-Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | Resigned | Finished | Graded
+Event = Opening | Crawford | Moved | Passed | Doubled | Took | Dropped | BeaverAnswered | Beavered | Resigned | Finished | Graded
 KINDS: dict[str, type] = {
-    cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, Resigned, Finished, Graded)
+    cls.kind: cls for cls in (Opening, Crawford, Moved, Passed, Doubled, Took, Dropped, BeaverAnswered, Beavered, Resigned, Finished, Graded)
 }
 
 

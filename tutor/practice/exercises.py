@@ -20,7 +20,7 @@ from .display import Light
 from .evaluator import CubeAnalysis
 from .game import IllegalPlay
 from .grading import colour_for
-from .models import LEARNER, Action, Colour, Exercise, PracticeMatch
+from .models import COMPUTER, LEARNER, Action, Colour, Exercise, PracticeMatch
 
 CUBE_CHOICES = {
     "doblar": (Action.Kind.DOUBLE, Action.Kind.NO_DOUBLE),
@@ -33,7 +33,12 @@ ANSWER_WORDS = {"doblar": "Doblar", "no-doblar": "No doblar", "aceptar": "Acepta
 
 def mistakes(match: PracticeMatch) -> QuerySet[Action]:
     """The learner's ámbar and rojo decisions of ``match``, in order."""
-    return match.actions.filter(side=LEARNER, colour__in=[Colour.AMBER, Colour.RED]).order_by("number")
+    # A beaver, and the answer to the program's beaver, are graded in the game and its review, not repeated
+    # as exercises: an exercise answers a double with take or drop, at its own equities.
+    beavers = match.actions.filter(kind=Action.Kind.BEAVER, side=COMPUTER).values_list("number", flat=True)
+    found = match.actions.filter(side=LEARNER, colour__in=[Colour.AMBER, Colour.RED]).exclude(kind=Action.Kind.BEAVER)
+    found = found.exclude(best="Beaver")  # a take or drop where the beaver was right: the exercise offers no beaver
+    return found.exclude(number__in=[number + 1 for number in beavers]).order_by("number")
 
 
 def create_exercises(match: PracticeMatch) -> int:

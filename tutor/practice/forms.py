@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from tutor.games.beavers import BEAVER_HELP, BEAVER_LABEL
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
 from tutor.numbers import to_int
 
@@ -22,6 +23,7 @@ class StartForm(forms.Form):
         error_messages={"invalid_choice": "Elige dinero o un match a 1, 3, 5 o 7 puntos."},
     )
     jacoby = forms.BooleanField(label=JACOBY_LABEL, help_text=JACOBY_HELP, required=False)
+    beavers = forms.BooleanField(label=BEAVER_LABEL, help_text=BEAVER_HELP, required=False)
     level = forms.ChoiceField(
         label="Nivel del programa",
         choices=Level.choices,

@@ -30,6 +30,7 @@ from django.db.models import F
 
 from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
 from tutor.games import dice
+from tutor.games.beavers import beaver_dropped, beavered, may_beaver
 from tutor.games.cube import may_double
 from tutor.games.driver import (
     require_double_phase,
@@ -47,7 +48,8 @@ from tutor.numbers import parse_int
 
 from . import evaluator, judge
 from .cube import cube_analysis
-from .events import Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
+from .evaluator import CubeAnalysis
+from .events import BeaverAnswered, Beavered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
 
@@ -118,10 +120,11 @@ def _as_int(text: str) -> int:
 # -- starting ---------------------------------------------------------------------
 
 
-def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> PracticeMatch:
-    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule) with its first game under way."""
+def start_match(*, length: int, level: str, user=None, jacoby: bool = False, beavers: bool = False) -> PracticeMatch:
+    """A new match (``length`` points, 0 for money, then with or without the Jacoby rule and beavers) with its first game under way."""
     match = PracticeMatch(
-        length=length, level=level, user=user, jacoby=jacoby and not length, xgid=Position.initial().to_xgid(),
+        length=length, level=level, user=user, jacoby=jacoby and not length, beavers=beavers and not length,
+        xgid=Position.initial().to_xgid(),
         phase=Phase.MOVE,
     )
     match.save()
@@ -134,7 +137,9 @@ def start_match(*, length: int, level: str, user=None, jacoby: bool = False) -> 
 def next_game(match: PracticeMatch) -> PracticeMatch | None:
     """The next game of the match, after the one just finished; a new match after the last one."""
     if match.phase == Phase.MATCH_OVER:
-        return start_match(length=match.length, level=match.level, user=match.user, jacoby=match.jacoby)
+        return start_match(
+            length=match.length, level=match.level, user=match.user, jacoby=match.jacoby, beavers=match.beavers,
+        )
     require(match, Phase.GAME_OVER, "La partida aún no ha terminado.")
     upcoming = match.upcoming or {}
     match.upcoming = None
@@ -185,7 +190,10 @@ def learner_double(match: PracticeMatch) -> None:
 
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
-    """The learner takes or passes the computer's double."""
+    """The learner takes or passes the computer's double, or, having doubled, the program's beaver (at twice the doubled value)."""
+    if match.phase == Phase.BEAVER:
+        _learner_answers_beaver(match, takes=takes)
+        return
     require(match, Phase.ANSWER, "El programa no te ha doblado.")
     position = match.position
     turn = Turn()
@@ -194,6 +202,32 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
         _hand_over(match, take(position))
     else:
         _finish_game(match, position, drop(position), turn)
+    _save(match, turn)
+
+
+NO_BEAVERS = "En esta partida no se permiten beavers."
+
+
+def _learner_answers_beaver(match: PracticeMatch, *, takes: bool) -> None:
+    """The learner, having doubled, takes the program's beaver (and rolls, the cube at four times its value, the program's) or drops it."""
+    position = match.position
+    turn = Turn()
+    _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
+    if takes:
+        _learner_rolls_then_program(match, beavered(position), turn)
+    else:
+        _finish_game(match, position, beaver_dropped(position), turn)
+    _save(match, turn)
+
+
+def learner_beaver(match: PracticeMatch) -> None:
+    """The learner beavers the program's double (a money game with beavers): the program, thinking after the request, takes or drops it."""
+    require(match, Phase.ANSWER, "El programa no te ha doblado.")
+    if not may_beaver(match.position, match.beavers):
+        raise GameError(NO_BEAVERS, 409)
+    turn = Turn()
+    _record_decision(match, match.position, Action.Kind.BEAVER, turn, points=match.position.cube_value * 4)
+    match.phase = Phase.BEAVERED
     _save(match, turn)
 
 
@@ -279,6 +313,8 @@ def program_decides(match: PracticeMatch, turn: Turn) -> None:
     position = match.position
     if match.phase == Phase.ANSWERING:
         _computer_answers(match, position, turn)
+    elif match.phase == Phase.BEAVERED:
+        _computer_answers_beaver(match, position, turn)
     elif match.phase != Phase.THINKING:
         raise GameError("Ahora no le toca al programa.", 409)
     elif position.dice is not None:
@@ -291,7 +327,11 @@ def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> N
     """The program takes or passes the learner's double, at its level."""
     level = level_settings(match.level)
     answer = evaluator.analyse_cube(position, level.plies, level.noise)
-    if answer.should_take:
+    if may_beaver(position, match.beavers) and beaver_is_right(answer):
+        turn.record(match, COMPUTER, Action.Kind.BEAVER, position, points=position.cube_value * 4)
+        turn.add(Beavered(cube=position.cube_value * 4))
+        match.phase = Phase.BEAVER
+    elif answer.should_take:
         turn.record(match, COMPUTER, Action.Kind.TAKE, position)
         turn.add(Took(side=COMPUTER, cube=position.cube_value * 2))
         _learner_rolls_then_program(match, take(position), turn)
@@ -299,6 +339,40 @@ def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> N
         turn.record(match, COMPUTER, Action.Kind.DROP, position)
         turn.add(Dropped(side=COMPUTER))
         _finish_game(match, position, drop(position), turn)
+
+
+def beaver_is_right(cube: CubeAnalysis) -> bool:
+    """Whether the program beavers a double: when taking it leaves the program ahead at the doubled cube.
+
+    ``double_take`` is the doubler's equity once the double is taken, so the
+    taker's is its opposite: above zero (past rounding noise), the double was
+    a mistake big enough that the taker wins more by doubling the stakes at
+    once.  gnubg's bindings give no «beaver» verdict of their own; this is
+    the threshold gnubg's own cube analysis calls a beaver.
+    """
+    return -cube.double_take > evaluator.EQUITY_TOLERANCE
+
+
+def _computer_answers_beaver(match: PracticeMatch, position: Position, turn: Turn) -> None:
+    """The program, having doubled at ``position``, takes or drops the learner's beaver, at its level.
+
+    One cube analysis of its double answers it.  In a money game a cubeful
+    equity is proportional to the cube's value, and a beaver leaves the cube
+    where a take leaves it (the learner owns it), only twice as high: the
+    program keeps twice its ``double_take`` if it takes, and loses twice
+    ``double_pass`` if it drops.  Taken, the program rolls (it is still on
+    roll, and the cube is no longer its to turn).
+    """
+    level = level_settings(match.level)
+    cube = evaluator.analyse_cube(position, level.plies, level.noise)
+    takes = cube.double_take >= -cube.double_pass
+    turn.add(BeaverAnswered(took=takes, cube=position.cube_value * 4))
+    if takes:
+        turn.record(match, COMPUTER, Action.Kind.TAKE, position, points=position.cube_value * 4)
+        _computer_turn(match, beavered(position), turn)
+    else:
+        turn.record(match, COMPUTER, Action.Kind.DROP, position)
+        _finish_game(match, position, beaver_dropped(position), turn)
 
 
 def _computer_turn(match: PracticeMatch, position: Position, turn: Turn) -> None:

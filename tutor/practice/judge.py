@@ -10,6 +10,7 @@ restarted) is given by whoever reads the game next.
 from __future__ import annotations
 
 from tutor.engine import Play, Position
+from tutor.games.beavers import may_beaver
 
 from . import evaluator
 from .cube import best_cube_action, cube_analysis
@@ -18,7 +19,7 @@ from .grading import colour_for
 from .models import Action
 from .shown import top_plays
 
-CUBE_KINDS = (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE, Action.Kind.TAKE, Action.Kind.DROP)
+CUBE_KINDS = (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE, Action.Kind.TAKE, Action.Kind.DROP, Action.Kind.BEAVER)
 GRADED_KINDS = (Action.Kind.MOVE, *CUBE_KINDS)
 """The learner's decisions that get a light."""
 
@@ -48,9 +49,44 @@ def cube_fields(kind: str, position: Position) -> dict:
         cube = evaluator.analyse_cube(position)
     if kind in (Action.Kind.NO_DOUBLE, Action.Kind.DOUBLE):
         loss, best = cube.double_loss(kind == Action.Kind.DOUBLE), best_cube_action(cube)
+    elif kind == Action.Kind.BEAVER:
+        loss, best = beaver_loss(cube)
     else:
         loss, best = cube.take_loss(kind == Action.Kind.TAKE), "Aceptar" if cube.should_take else "Abandonar"
     return _cube_light(loss, best, cube)
+
+
+def beaver_loss(cube: CubeAnalysis, chosen: str = "Beaver") -> tuple[float, str]:
+    """What an answer to a double gives away when a beaver is allowed (a beaver, unless ``chosen`` says
+    «Aceptar» or «Abandonar»), and gnubg's best answer of the three, from the analysis of the double.
+
+    In units of the cube before the double, for the side doubled: a take is
+    worth ``-double_take``, a drop ``-double_pass``; a beaver (the cube
+    twice as high, still the taker's) is worth twice a take, unless the
+    doubler then does better to drop it, which costs it twice the double's
+    value: ``min(-2 × double_take, 2 × double_pass)``.
+    """
+    worth = {
+        "Aceptar": -cube.double_take,
+        "Abandonar": -cube.double_pass,
+        "Beaver": min(-2 * cube.double_take, 2 * cube.double_pass),
+    }
+    best = max(worth, key=lambda answer: worth[answer])
+    return max(0.0, worth[best] - worth[chosen]), best
+
+
+def beaver_answer_fields(took: bool, position: Position) -> dict:
+    """The light of the doubler's answer to the program's beaver, from the analysis of its own double.
+
+    In units of the cube before the double, for the doubler: taking is worth
+    twice ``double_take`` (the same cube as a take, twice as high), dropping
+    twice ``double_pass`` lost.
+    """
+    cube = evaluator.analyse_cube(position)
+    worth = {"Aceptar": 2 * cube.double_take, "Abandonar": -2 * cube.double_pass}
+    best = max(worth, key=lambda answer: worth[answer])
+    chosen = "Aceptar" if took else "Abandonar"
+    return _cube_light(max(0.0, worth[best] - worth[chosen]), best, cube)
 
 
 def fields(action: Action) -> dict:
@@ -58,6 +94,12 @@ def fields(action: Action) -> dict:
     position = action.position
     if action.kind == Action.Kind.MOVE:
         return play_fields(position, recorded_play(action))
+    if action.kind in (Action.Kind.TAKE, Action.Kind.DROP) and action.side == position.turn:
+        return beaver_answer_fields(action.kind == Action.Kind.TAKE, position)
+    if action.kind in (Action.Kind.TAKE, Action.Kind.DROP) and may_beaver(position, action.match.beavers):
+        # A take or a drop where a beaver was allowed is measured against the beaver too.
+        cube = evaluator.analyse_cube(position)
+        return _cube_light(*beaver_loss(cube, "Aceptar" if action.kind == Action.Kind.TAKE else "Abandonar"), cube)
     return cube_fields(action.kind, position)
 
 

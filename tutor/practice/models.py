@@ -32,8 +32,10 @@ class Phase(models.TextChoices):
     ROLL = "roll", "Tu turno: doblar o tirar"
     MOVE = "move", "Tu turno: mueve tus fichas"
     ANSWER = "answer", "El programa ha doblado"
+    BEAVER = "beaver", "El programa ha hecho beaver"
     THINKING = "thinking", "El programa piensa su turno"
     ANSWERING = "answering", "El programa piensa si acepta tu doble"
+    BEAVERED = "beavered", "El programa piensa si acepta tu beaver"
     GAME_OVER = "game-over", "Partida terminada"
     MATCH_OVER = "match-over", "Match terminado"
 
@@ -47,6 +49,7 @@ class PracticeMatch(StoredMatch, models.Model):
     level = models.CharField("nivel", max_length=20, choices=Level.choices, default=Level.INTERMEDIATE)
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
     jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
+    beavers = models.BooleanField("beavers", default=False, help_text="solo por dinero")
     xgid = models.CharField("posición", max_length=80)
     phase = models.CharField("fase", max_length=12, choices=Phase.choices)
     game_number = models.PositiveSmallIntegerField("partida", default=1)
@@ -82,8 +85,8 @@ class PracticeMatch(StoredMatch, models.Model):
 
     @property
     def program_thinks(self) -> bool:
-        """The program has a decision to make (its turn, or its answer to the learner's double)."""
-        return self.phase in (Phase.THINKING, Phase.ANSWERING)
+        """The program has a decision to make (its turn, or its answer to the learner's double or beaver)."""
+        return self.phase in (Phase.THINKING, Phase.ANSWERING, Phase.BEAVERED)
 
     @property
     def is_over(self) -> bool:

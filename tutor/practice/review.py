@@ -25,8 +25,14 @@ ACTORS = {LEARNER: Actor("Tú", own=True), COMPUTER: Actor("El programa", of_who
 
 
 def program_decisions(match: PracticeMatch, games: list[int]) -> QuerySet:
-    """The program's plays and cube actions in ``games`` of ``match``."""
-    return match.actions.filter(side=COMPUTER, kind__in=PROGRAM_DECISIONS, game_number__in=games)
+    """The program's plays and cube actions in ``games`` of ``match``.
+
+    Its answer to a beaver, recorded right after the learner's beaver, is
+    left out: gnubg's cube analysis of it is the beaver's own, graded there.
+    """
+    beavers = match.actions.filter(kind=Kind.BEAVER).values_list("number", flat=True)
+    found = match.actions.filter(side=COMPUTER, kind__in=PROGRAM_DECISIONS, game_number__in=games)
+    return found.exclude(number__in=[number + 1 for number in beavers])
 
 
 def finished_games(match: PracticeMatch) -> list[int]:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import BLACK
 from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.beavers import BEAVER_RULE, beaver_status, may_beaver
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
 from tutor.games.resigning import choices as resign_choices
 from tutor.games.verdicts import illegal_verdict
@@ -70,7 +71,7 @@ def start(request: HttpRequest) -> HttpResponse:
     with transaction.atomic():
         match = game.start_match(
             length=form.cleaned_data["length"], level=form.cleaned_data["level"], user=account(request),
-            jacoby=form.cleaned_data["jacoby"],
+            jacoby=form.cleaned_data["jacoby"], beavers=form.cleaned_data["beavers"],
         )
         thinking.hand_over(match.pk)
     remember(request, match)
@@ -148,6 +149,10 @@ def render_match(
         "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),
         "jacoby": jacoby_status(position),
         "jacoby_rule": JACOBY_RULE,
+        "beavers": beaver_status(position, match.beavers),
+        "beaver_rule": BEAVER_RULE,
+        "may_beaver": match.phase == Phase.ANSWER and may_beaver(position, match.beavers),
+        "beaver_to": position.cube_value * 4,
         "resign_choices": resign_choices(position, LEARNER) if match.phase in (Phase.ROLL, Phase.MOVE) else [],
         "double_to": position.cube_value * 2,
         "destinations": destinations,
@@ -217,6 +222,8 @@ def play(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def answer(request: HttpRequest, pk: int) -> HttpResponse:
     reply = request.POST.get("respuesta", "")
+    if reply == "beaver":
+        return _decide(request, pk, game.learner_beaver)
     if reply not in ("aceptar", "abandonar"):
         return render_match(request, get_match(request, pk), error="Responde «aceptar» o «abandonar».", status=400)
     return _decide(request, pk, lambda match: game.learner_answer(match, takes=reply == "aceptar"))
