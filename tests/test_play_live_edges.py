@@ -155,7 +155,7 @@ def test_a_money_game_from_the_lobby_with_puntua_ticked_is_played_unrated_withou
     game = LiveGame.objects.get()
     assert taken["Location"] == game.get_absolute_url() and game.length == 0
     page = first.get("/jugar/").content.decode()
-    assert 'data-rated-lengths="3 5 7"' in page and 'data-rated-rooms="public"' in page
+    assert 'data-rated-lengths="1 3 5 7"' in page and 'data-rated-rooms="public"' in page
     assert "Esta partida no puntúa" in page
 
 
