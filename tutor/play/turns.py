@@ -61,16 +61,16 @@ def double(game: LiveGame, side: int) -> LiveAction:
 
 def answer(game: LiveGame, side: int, takes: bool) -> LiveAction:
     """The answer to a double, or, after a beaver, the doubler's answer to it (at twice the doubled value)."""
-    if game.phase == Phase.BEAVER:
-        return _answer_beaver(game, side, takes)
-    require(game, Phase.ANSWER, NOT_DOUBLED)
+    after_beaver = game.phase == Phase.BEAVER
+    if not after_beaver:
+        require(game, Phase.ANSWER, NOT_DOUBLED)
     position = game.position
     if takes:
-        action = record(game, side, Kind.TAKE, position, points=position.cube_value * 2)
-        _roll(game, take(position))
+        action = record(game, side, Kind.TAKE, position, points=position.cube_value * (4 if after_beaver else 2))
+        _roll(game, beavered(position) if after_beaver else take(position))
     else:
         action = record(game, side, Kind.DROP, position)
-        endings.finish(game, position, drop(position))
+        endings.finish(game, position, beaver_dropped(position) if after_beaver else drop(position))
     save(game)
     return action
 
@@ -87,16 +87,6 @@ def beaver(game: LiveGame, side: int) -> LiveAction:
     return action
 
 
-def _answer_beaver(game: LiveGame, side: int, takes: bool) -> LiveAction:
-    position = game.position
-    if takes:
-        action = record(game, side, Kind.TAKE, position, points=position.cube_value * 4)
-        _roll(game, beavered(position))
-    else:
-        action = record(game, side, Kind.DROP, position)
-        endings.finish(game, position, beaver_dropped(position))
-    save(game)
-    return action
 
 
 def move(game: LiveGame, side: int, text: str) -> LiveAction:
