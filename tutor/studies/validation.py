@@ -47,8 +47,10 @@ def check_position(position: Position, moment: str) -> None:
         if position.dice is None:
             raise ChapterError("Elige los dados que ha tirado quien juega.", "dice")
         return
+    if moment == Moment.BEFORE:
+        return
     if moment not in (Moment.DOUBLE, Moment.TAKE):
-        raise ChapterError("Elige si el capítulo es con los dados tirados o una decisión del cubo.", "moment")
+        raise ChapterError("Elige si el capítulo es con los dados tirados, antes de tirar o una decisión del cubo.", "moment")
     refusals = double_reasons(position.with_dice(None))
     if refusals:
         raise ChapterError("En esa posición quien tiene el turno no puede doblar. " + " ".join(cube_refusal(code) for code in refusals), "moment")

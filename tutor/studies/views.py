@@ -160,7 +160,7 @@ def chapter_create(request, pk: int):
     if given:
         try:
             position = Position.from_xgid(given)
-            initial = {"xgid": position.to_xgid(), "moment": "dados" if position.dice else "doblar", "title": "Posición"}
+            initial = {"xgid": position.to_xgid(), "moment": "dados" if position.dice else "antes", "title": "Posición"}
         except EngineError:
             messages.error(request, "No se puede leer esa posición: colócala en el tablero.")
     form = ChapterForm(request.POST if request.method == "POST" else None, study=study, initial=initial)
@@ -252,7 +252,7 @@ def study_from_lesson(request, pk: int):
         return _refused(request, study, str(error))
     message = f"Añadidos {added} capítulos de la lección."
     if left_out:
-        message += f" {left_out} se quedan fuera: preguntan por una partida ya terminada o por un cubo que no se puede doblar."
+        message += f" {left_out} se quedan fuera: preguntan por una partida ya terminada."
     messages.success(request, message)
     return redirect(study.edit_url())
 
