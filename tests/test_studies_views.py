@@ -330,3 +330,33 @@ def test_a_position_may_start_a_new_study(author):
 
 def test_an_unreadable_position_to_add_is_a_400(author):
     assert signed_in(author).get("/estudios/anadir/", {"xgid": "nada"}).status_code == 400
+
+
+def test_a_teacher_keeps_at_most_the_studies_limit(author, monkeypatch):
+    from tutor.studies import editing
+
+    monkeypatch.setattr(editing, "MAX_STUDIES", 2)
+    client = signed_in(author)
+    for title in ("Uno", "Dos"):
+        assert client.post("/estudios/", {"title": title}).status_code == 302
+    refused = client.post("/estudios/", {"title": "Tres"})
+    assert refused.status_code == 400 and "Ya tienes 2 estudios" in refused.content.decode()
+    assert Study.objects.filter(author=author).count() == 2
+
+
+def test_the_introduction_and_texts_are_rendered_as_the_lessons_markdown_without_raw_html(author, member, classroom):
+    study = a_study(author, sharing=Sharing.CLASSES)
+    study.classrooms.add(classroom)
+    Study.objects.filter(pk=study.pk).update(introduction="Juega **bien**: `13/7 8/5`.\n\n<b onclick=x()>negrita</b> [enlace](https://example.org)")
+    page = signed_in(member).get(study.get_absolute_url()).content.decode()
+    assert "<strong>bien</strong>" in page
+    assert '<code class="notation">' in page
+    assert "onclick" not in page and "<b>negrita</b>" in page
+    assert '<a href="https://example.org" rel="noopener noreferrer nofollow">enlace</a>' in page
+
+
+def test_a_puzzle_block_in_a_text_is_refused_with_where_questions_go(author):
+    study = a_study(author, chapters=0)
+    response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(text="```puzzle\nid: x\n```"))
+    assert response.status_code == 400
+    assert "Los ejercicios no van en el texto: usa la pregunta del capítulo." in response.content.decode()

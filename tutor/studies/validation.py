@@ -11,6 +11,8 @@ to blame.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tutor.engine import EngineError, Position, double_reasons
 from tutor.lessons.answers import MAX_ANSWER_TEXT
 from tutor.lessons.puzzles import normalise_yes_no
@@ -92,12 +94,13 @@ def _play(chapter: Chapter, position: Position, spec: dict) -> None:
         raise ChapterError("Para preguntar por una jugada, el capítulo necesita dados tirados.", "moment")
     goal = play_goal(spec)
     legal = position.legal_plays()
+    dice = position.dice or (0, 0)
     if goal is None:
         return
     for text in goal.plays:
         verdict = position.check(text)
         if not verdict.legal:
-            raise ChapterError(f"«{text}» no es una jugada legal con {position.dice[0]}-{position.dice[1]}: {_reasons(verdict)}", "answer_spec")
+            raise ChapterError(f"«{text}» no es una jugada legal con {dice[0]}-{dice[1]}: {_reasons(verdict)}", "answer_spec")
     if not goal.plays and not any(goal.met_by(play, position) for play in legal):
         raise ChapterError(f"Ninguna jugada legal con estos dados cumple el objetivo «{goal.describe()}».", "answer_spec")
 
@@ -142,7 +145,7 @@ def _number(chapter: Chapter, position: Position, spec: dict) -> None:
         raise SpecError(f"la respuesta es un número entero del {MIN_NUMBER} al {MAX_NUMBER}")
 
 
-_QUESTIONS = {
+_QUESTIONS: dict[str, Callable[[Chapter, Position, dict], None]] = {
     QuestionKind.NONE: _none,
     QuestionKind.PLAY: _play,
     QuestionKind.CHOICE: _choice,

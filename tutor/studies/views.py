@@ -25,7 +25,7 @@ from . import access, editing
 from .answers import SpecError, chapter_position, chapter_puzzle, judge_chapter, right_answers
 from .forms import ChapterForm, NewStudyForm, StudyForm
 from .markdown import render_markdown
-from .models import MAX_CHAPTERS, Chapter, QuestionKind, Sharing, Study
+from .models import MAX_CHAPTERS, Chapter, Sharing, Study
 
 GET_POST = require_http_methods(["GET", "HEAD", "POST"])
 
