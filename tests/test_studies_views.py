@@ -360,3 +360,13 @@ def test_a_puzzle_block_in_a_text_is_refused_with_where_questions_go(author):
     response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(text="```puzzle\nid: x\n```"))
     assert response.status_code == 400
     assert "Los ejercicios no van en el texto: usa la pregunta del capítulo." in response.content.decode()
+
+
+def test_deleting_a_study_asks_first(author):
+    study = a_study(author)
+    client = signed_in(author)
+    question = client.get(f"/estudios/{study.pk}/borrar/")
+    assert question.status_code == 200 and "Se borran el estudio y sus 2 capítulos" in question.content.decode()
+    assert Study.objects.filter(pk=study.pk).exists()
+    assert client.post(f"/estudios/{study.pk}/borrar/").status_code == 302
+    assert not Study.objects.filter(pk=study.pk).exists()

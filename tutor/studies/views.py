@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -220,7 +222,11 @@ def chapter_duplicate(request, pk: int, chapter_id: int):
 def chapter_delete(request, pk: int, chapter_id: int):
     study, chapter = _own_chapter(request, pk, chapter_id)
     title = chapter.title
-    chapter.delete()
+    try:
+        with transaction.atomic():
+            chapter.delete()
+    except (ProtectedError, RestrictedError):
+        return _refused(request, study, "Ese capítulo ya tiene respuestas de tus alumnos: no se puede borrar.", status=409)
     messages.success(request, f"Capítulo «{title}» borrado.")
     return redirect(study.edit_url())
 
@@ -258,11 +264,18 @@ def study_from_lesson(request, pk: int):
 
 
 @teacher_required
-@require_POST
+@GET_POST
 def study_delete(request, pk: int):
+    """Asks first; a study whose chapters have answers kept elsewhere is refused, never half deleted."""
     study = access.study_to_write(request.user, pk)
+    if request.method != "POST":
+        return render(request, "studies/study_delete.html", {"study": study, "count": study.chapters.count()})
     title = study.title
-    study.delete()
+    try:
+        with transaction.atomic():
+            study.delete()
+    except (ProtectedError, RestrictedError):
+        return _refused(request, study, "Este estudio ya tiene respuestas de tus alumnos: no se puede borrar.", status=409)
     messages.success(request, f"Estudio «{title}» borrado.")
     return redirect("studies:list")
 
