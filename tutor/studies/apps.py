@@ -7,3 +7,6 @@ class StudiesConfig(AppConfig):
     name = "tutor.studies"
     label = "studies"
     verbose_name = "Estudios"
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401  (registers the database check of stored chapters)
