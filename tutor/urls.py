@@ -14,6 +14,7 @@ urlpatterns = [
     # Project apps: add their includes here.
     path("cuenta/", include("tutor.accounts.urls")),
     path("", include("tutor.board.urls")),
+    path("estudios/", include("tutor.studies.urls")),
     path("", include("tutor.classroom.urls")),
     path("", include("tutor.health.urls")),
     path("", include("tutor.lessons.urls")),

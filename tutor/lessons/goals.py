@@ -2,7 +2,7 @@
 
 A puzzle titled «Capturar en el 6» must not be solved by a legal play that
 captures nothing.  The author states the goal (``objetivo: captura``,
-``objetivo: sacar 2``, or the accepted plays with ``acepta:``); the engine's
+``objetivo: sacar 2``, ``objetivo: punto 5``, or the accepted plays with ``acepta:``); the engine's
 ``Play`` says whether a legal play meets it.  A legal play that misses the
 goal gets its own message and does not count as solved, and a goal that no
 legal play meets fails ``manage.py check``.
@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tutor.engine import Play, Position
+from tutor.engine import Play, Position, is_blocked
 
-GOAL_KINDS = ("captura", "sacar")
+GOAL_KINDS = ("captura", "sacar", "punto")
 
 
 class GoalError(ValueError):
@@ -24,7 +24,11 @@ class GoalError(ValueError):
 
 @dataclass(frozen=True)
 class Goal:
-    """A condition a legal play must meet: a capture, N checkers off, or one of some plays.
+    """A condition a legal play must meet: a capture, N checkers off, a point made, or one of some plays.
+
+    For ``punto`` the ``count`` is the point to make, in the mover's own
+    numbering (their 5-point is 5): held with two checkers or more after the
+    play, and not before it.
 
     >>> goal = parse_goal("sacar 2")
     >>> goal.kind, goal.count
@@ -41,6 +45,9 @@ class Goal:
             return play.hits >= self.count
         if self.kind == "sacar":
             return play.bears_off >= self.count
+        if self.kind == "punto":
+            side = play.position.turn
+            return not is_blocked(play.position.checkers(side), self.count) and is_blocked(play.result.checkers(side), self.count)
         position = position or play.position
         return any(_same_play(position, text, play) for text in self.plays)
 
@@ -54,6 +61,8 @@ class Goal:
             if play.bears_off == 0:
                 return "Es legal, pero no sacas ninguna ficha."
             return f"Es legal, pero solo sacas {play.bears_off}: se pueden sacar {self.count}."
+        if self.kind == "punto":
+            return f"Es legal, pero no haces tu punto {self.count}."
         return "Es legal, pero no es la jugada que pide el ejercicio."
 
     def describe(self) -> str:
@@ -62,14 +71,21 @@ class Goal:
             return "capturar" if self.count == 1 else f"capturar {self.count} fichas"
         if self.kind == "sacar":
             return "sacar una ficha" if self.count == 1 else f"sacar {self.count} fichas"
+        if self.kind == "punto":
+            return f"hacer el punto {self.count}"
         return "jugar " + " o ".join(self.plays)
 
 
 def parse_goal(text: str) -> Goal:
-    """Read ``captura``, ``captura 2``, ``sacar`` or ``sacar 2``."""
+    """Read ``captura``, ``captura 2``, ``sacar``, ``sacar 2`` or ``punto 5``."""
+    point = re.fullmatch(r"punto\s+(\d{1,2})", text.strip().lower())
+    if point:
+        if not 1 <= int(point[1]) <= 24:
+            raise GoalError("el punto de «objetivo» va del 1 al 24, contado desde quien juega")
+        return Goal("punto", int(point[1]))
     match = re.fullmatch(r"(captura|sacar)(?:\s+(\d))?", text.strip().lower())
     if not match:
-        raise GoalError("«objetivo» se escribe «captura», «sacar N» (p. ej. «sacar 2»), o usa líneas «acepta: jugada»")
+        raise GoalError("«objetivo» se escribe «captura», «sacar N» (p. ej. «sacar 2»), «punto N» (p. ej. «punto 5»), o usa líneas «acepta: jugada»")
     count = int(match[2] or 1)
     if not 1 <= count <= 4:
         raise GoalError("el número de «objetivo» va de 1 a 4")

@@ -53,6 +53,7 @@ PROJECT_APPS = [
     "tutor.lobby",
     "tutor.ratings",
     "tutor.play",
+    "tutor.studies",
     "tutor.board",
     "tutor.home",
 ]
