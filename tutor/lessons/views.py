@@ -81,7 +81,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2, notice: str = "", lacking: str = "") -> str:
     """The live puzzle: question, board, answer form, hints and verdict (or ``lacking``: what an empty answer missed)."""
-    verdict = {"error": lacking} if lacking else None
+    verdict: dict[str, Any] | None = {"error": lacking} if lacking else None
     if judgement:
         verdict = {**judgement.as_json(), "written": submitted if puzzle.is_play else None}
     return render_to_string(
