@@ -21,6 +21,8 @@ def carla():
 def test_a_player_with_a_game_under_way_cannot_join_another_by_its_link(ana, bruno, carla):
     under_way = service.create_game(ana, length=3, black=bruno)
     waiting = service.create_game(carla, length=3)
+    page = signed_in(ana).get(waiting.get_absolute_url()).content.decode()
+    assert access.UNFINISHED in page and "Unirme a la partida" not in page  # said before any click
     response = signed_in(ana).post(f"/jugar/{waiting.code}/unirse/")
     assert response.status_code == 409 and access.UNFINISHED in response.content.decode()
     waiting.refresh_from_db()
@@ -34,8 +36,9 @@ def test_a_player_with_a_game_under_way_cannot_join_another_by_its_link(ana, bru
 def test_a_link_whose_creator_is_playing_another_game_says_so(ana, bruno, carla):
     waiting = service.create_game(ana, length=3)
     service.create_game(ana, length=3, black=bruno)  # ana started another game meanwhile
+    assert access.CREATOR_UNFINISHED in signed_in(carla).get(waiting.get_absolute_url()).content.decode()
     response = signed_in(carla).post(f"/jugar/{waiting.code}/unirse/")
-    assert response.status_code == 409 and access.CREATOR_UNFINISHED in response.content.decode()
+    assert response.status_code == 409 and response.content.decode().count(access.CREATOR_UNFINISHED) == 1
     assert LiveGame.objects.get(pk=waiting.pk).black_id is None
 
 

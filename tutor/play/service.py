@@ -124,6 +124,14 @@ def pair_class(classroom, students, *, length: int = 3) -> ClassPairing:
     return ClassPairing(games, playing, free[-1] if len(free) % 2 else None)
 
 
+def join_refusal(game: LiveGame, user) -> str:
+    """Why ``user`` may not take the free seat of ``game`` now, or ``""``: one of them has a live game under way."""
+    busy = access.unfinished([user.pk, game.white_id])
+    if user.pk in busy:
+        return access.UNFINISHED
+    return access.CREATOR_UNFINISHED if game.white_id in busy else ""
+
+
 def join_by_link(pk: int, user) -> LiveGame:
     """``user`` takes the free seat of the game ``pk``, reached by its link or code, unless either
     player has a game under way (``GameError`` 409, the reason in Spanish).
@@ -137,11 +145,9 @@ def join_by_link(pk: int, user) -> LiveGame:
         access.lock_players([user.pk, creator])
         game = locked(pk)
         if game.phase == Phase.WAITING and game.black_id is None and user.pk != game.white_id:
-            busy = access.unfinished([user.pk, game.white_id])
-            if user.pk in busy:
-                raise GameError(access.UNFINISHED, 409)
-            if game.white_id in busy:
-                raise GameError(access.CREATOR_UNFINISHED, 409)
+            refusal = join_refusal(game, user)
+            if refusal:
+                raise GameError(refusal, 409)
         join(game, user)
     return game
 

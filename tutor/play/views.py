@@ -124,6 +124,8 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
     context = {
         **panel_context(game, user, **panel),
         "may_join": may_join,
+        # Said before the click (a refused click says it in the panel's error instead).
+        "join_refusal": service.join_refusal(game, user) if may_join and not panel.get("error") else "",
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
         "refused": refused,
         "more_links": extensions.game_links(game, user),
