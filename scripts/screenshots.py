@@ -43,11 +43,15 @@ PAGES = [
     ("ejercicio-correcto", "/ejercicios/tres-tres-desde-la-barra/", "right-play"),
     ("ejercicio-solucion", "/ejercicios/tres-tres-desde-la-barra/", "solution"),
     ("ejercicio-pregunta", "/ejercicios/quien-ha-ganado/", "answer"),
+    ("ejercicio-negras", "/ejercicios/las-negras-cuentan-desde-su-lado/", None),
+    ("ejercicio-paso", "/ejercicios/las-negras-cuentan-desde-su-lado/", "pass"),
     ("portada-continuar", "/ejercicios/tres-tres-desde-la-barra/", "resume"),
     ("explorador", "/explorar/", None),
     ("practica", "/practica/", None),
     ("practica-partida", "/practica/", "practice-game"),
     ("glosario", "/glosario/", None),
+    ("entrenar", "/entrenar/", None),
+    ("entrenar-ejercicio", "/entrenar/closed-out/?nivel=1&n=0", None),
 ]
 
 
@@ -85,6 +89,11 @@ def act(page, action: str | None) -> None:
         page.wait_for_timeout(600)
         return
     page.wait_for_selector(".board-widget.is-enhanced")
+    if action == "pass":  # «Paso» where a play exists: judged wrong, with the engine's reason
+        page.get_by_role("button", name="Paso").click()
+        page.wait_for_selector(".verdict")
+        page.wait_for_timeout(600)
+        return
     box = page.locator('input[name="play"]')
     box.fill("bar/22 13/10(3)" if action in ("wrong-play", "solution") else "bar/22(2) 13/10(2)")
     box.press("Enter")

@@ -37,7 +37,7 @@ def test_a_puzzle_is_solved_by_clicking_checkers_on_the_lesson_page(page, live_s
     in_puzzle(page, puzzle, '[data-point="4"]').click()
     in_puzzle(page, puzzle, '[data-point="off-white"]').click()
     assert in_puzzle(page, puzzle, 'input[name="play"]').input_value() == "5/2 4/off"
-    in_puzzle(page, puzzle, 'button[type="submit"]').click()
+    in_puzzle(page, puzzle, '.board-actions').get_by_role("button", name="Comprobar").click()
     verdict = in_puzzle(page, puzzle, ".verdict")
     verdict.wait_for()
     assert "¡Correcto!" in verdict.inner_text()
@@ -69,7 +69,7 @@ def test_an_illegal_play_is_explained_in_spanish_with_its_rule(page, live_server
     page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
     enhanced(page, puzzle)
     in_puzzle(page, puzzle, 'input[name="play"]').fill("5/off")
-    in_puzzle(page, puzzle, 'button[type="submit"]').click()
+    in_puzzle(page, puzzle, '.board-actions').get_by_role("button", name="Comprobar").click()
     verdict = in_puzzle(page, puzzle, ".verdict")
     verdict.wait_for()
     text = verdict.inner_text()

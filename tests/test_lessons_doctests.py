@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "tutor.lessons.answers",
     "tutor.lessons.goals",
     "tutor.lessons.calculations",
     "tutor.lessons.gates",

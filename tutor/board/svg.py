@@ -6,8 +6,8 @@ written in its numbering.  Unflipped, White is at the bottom: the bottom
 row shows 12..7 and 6..1 from left to right, the top row 13..18 and
 19..24.  ``flipped`` shows the board from Black's side (the rows swap,
 Black's home comes to the bottom right and Black's numbers are written;
-the lessons add White's in small type, the numbering they write positions
-in).
+the lessons add White's, the numbering they write positions in, in a
+second row of numbers on a band of frame outside each long side).
 
 Every place a checker can be is a ``<g data-point="...">`` (``1``..``24``
 in White's numbering, ``bar-white``, ``bar-black``, ``off-white``,
@@ -97,6 +97,10 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-s
 _ids = itertools.count(1)
 
 
+SECOND_ROW = 34
+"""The height of the band of frame that holds the second row of point numbers, above and below the board."""
+
+
 def new_board_id() -> str:
     """An id unique in this process, to tie labels to one board on a page."""
     return f"tablero-{next(_ids)}"
@@ -123,8 +127,10 @@ def render_board_svg(
     place's ``data-label`` uses, what the board says of a point: by default
     the bottom side's; a puzzle passes the mover's, the notation box's.
 
-    ``both_numberings`` writes the other side's number beside each large one
-    in small type; by default it is on only when the mover's numbering is
+    ``both_numberings`` writes the other side's numbers in a second row, on a
+    band of frame added outside the top and bottom edges (``SECOND_ROW``
+    high: the points keep their place, the board grows), where they can be
+    as large as the first row on a phone without crowding it; by default it is on only when the mover's numbering is
     not the one drawn large (a board the learner turned), so that the
     notation's numbers are always on the board.  The lessons ask for it on
     boards seen from Black, since they write positions in White's numbering
@@ -140,9 +146,10 @@ def render_board_svg(
     if description_numbering is None:
         description_numbering = bottom
     both = numbering != bottom if both_numberings is None else both_numberings
+    band = SECOND_ROW if both else 0
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="{WIDTH}" height="{HEIGHT}" role="img"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg{" board-svg--two-rows" if both else ""}"'
+        f' viewBox="0 {-band} {WIDTH} {HEIGHT + 2 * band}" width="{WIDTH}" height="{HEIGHT + 2 * band}" role="img"'
         f' aria-labelledby="{prefix}-title" aria-describedby="{prefix}-desc"'
         f' data-r="{RADIUS}" data-flipped="{str(flipped).lower()}"'
         f' font-family="{FONT}">',
@@ -167,7 +174,7 @@ def _drawing(position: Position, flipped: bool, numbering: int, both: bool, mark
     places = board_places(position, flipped=flipped, numbering=numbering)
     return "".join([
         _prototypes(),
-        _frame(),
+        _frame(SECOND_ROW if both else 0),
         _labels(tuple((place.cx, place.row, place.key) for place in places if place.kind == "point"), flipped, both),
         *(_place(place, place.key in marked) for place in places),
         _cube(position, flipped),
@@ -190,12 +197,13 @@ def _prototypes() -> str:
 
 
 @cache
-def _frame() -> str:
+def _frame(band: int = 0) -> str:
+    """The frame, the felt, the bar and the trays; ``band`` more frame above and below for a second row of numbers."""
     c = COLOURS
     field_y, field_h = TOP, FIELD_H
     tray_h = FIELD_H // 2 - TRAY_GAP
     return (
-        f'<rect class="board-frame" x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="10"'
+        f'<rect class="board-frame" x="1" y="{1 - band}" width="{WIDTH - 2}" height="{HEIGHT + 2 * band - 2}" rx="10"'
         f' fill="{c["frame"]}" stroke="{c["frame_edge"]}" stroke-width="2"/>'
         f'<rect class="board-field" x="{LEFT}" y="{field_y}" width="{6 * POINT_W}" height="{field_h}" fill="{c["felt"]}"/>'
         f'<rect class="board-field" x="{RIGHT}" y="{field_y}" width="{6 * POINT_W}" height="{field_h}" fill="{c["felt"]}"/>'
@@ -213,23 +221,24 @@ def _labels(points: tuple[tuple[int, str, str], ...], flipped: bool, both: bool 
 
     ``points`` holds each point's centre, row and key (White's number): the
     same for every board seen from one side, so the labels are drawn once.
-    The large number is the bottom side's (Black's when ``flipped``); with
-    ``both``, the other side's follows in small type (``13`` and a small
-    ``12`` on Black's 13).
+    The number on the frame is the bottom side's (Black's when ``flipped``);
+    with ``both``, the other side's follows it, in a second row on the band
+    outside (``13`` on Black's 13, and ``12`` further out), in its own colour
+    and centred on its band whatever size the page's style gives it (a phone
+    writes both rows larger: ``static/css/board.css``).
     """
     texts = []
     for cx, row, key in points:
         y = TOP // 2 + 9 if row == "top" else BOTTOM + STRIP // 2 + 9
         white_number = int(key)
         large, small = (25 - white_number, white_number) if flipped else (white_number, 25 - white_number)
+        texts.append(f'<text x="{cx}" y="{y}" class="board-labels__own">{large}</text>')
         if both:
+            outer = -SECOND_ROW // 2 if row == "top" else HEIGHT + SECOND_ROW // 2
             texts.append(
-                f'<text x="{cx - 9}" y="{y}" font-size="24" class="board-labels__own">{large}</text>'
-                f'<text x="{cx + 14}" y="{y - 1}" font-size="17" font-weight="400" font-style="italic"'
+                f'<text x="{cx}" y="{outer}" font-size="22" font-weight="500" dominant-baseline="central"'
                 f' fill="{COLOURS["label_other"]}" class="board-labels__other">{small}</text>'
             )
-        else:
-            texts.append(f'<text x="{cx}" y="{y}" class="board-labels__own">{large}</text>')
     return (
         f'<g class="board-labels" aria-hidden="true" fill="{COLOURS["label"]}" font-size="26"'
         f' font-weight="600" text-anchor="middle">' + "".join(texts) + "</g>"

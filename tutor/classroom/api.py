@@ -1,7 +1,8 @@
 """The JSON check of an assignment's exercise, for the board's script.
 
 Same request and verdict as the lessons' check (``{"play": ...}`` or
-``{"answer": ...}``), but the attempt is stored for the student and the
+``{"answer": ...}``; ``"pass": true`` with an empty play for «Paso»; an
+empty answer otherwise is refused and not stored), but the attempt is stored for the student and the
 teacher; the response carries its number, and in ``progress`` where
 «Siguiente» leads (``next_url``, ``next_label``).
 """
@@ -34,12 +35,13 @@ def exercise_check(request, pk: int) -> JsonResponse:
         return error("Este ejercicio ya no está disponible.", 404)
     try:
         field = answer_field(puzzle)
-        submitted = text_field(read_json(request), field)
+        data = read_json(request)
+        submitted = text_field(data, field)
         if submitted is None:
             raise BadRequest(f"Falta «{field}» en la petición.")
+        attempt, _ = submit(exercise, puzzle, request.user, submitted, passing=data.get("pass") is True)
     except BadRequest as problem:
         return error(problem.message, problem.status)
-    attempt, _ = submit(exercise, puzzle, request.user, submitted)
     payload = verdict_payload(puzzle, attempt)
     payload["progress"] = exercise.next_step()  # «Siguiente» next to the verdict, as in the lessons
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})

@@ -11,7 +11,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from tutor.lessons.answers import Judgement, judge_answer, judge_play, send_answer, solution
+from tutor.json_api import BadRequest
+from tutor.lessons.answers import Judgement, judge_answer, judge_play, missing, send_answer, solution
 from tutor.lessons.puzzles import Puzzle
 from tutor.rules import Source
 
@@ -31,9 +32,17 @@ def answer_field(puzzle: Puzzle) -> str:
     return "play" if puzzle.is_play else "answer"
 
 
-def submit(exercise: Exercise, puzzle: Puzzle, student, text: str) -> tuple[Attempt, Judgement]:
-    """Judge ``text`` and store the attempt; returns both."""
+def submit(exercise: Exercise, puzzle: Puzzle, student, text: str, passing: bool = False) -> tuple[Attempt, Judgement]:
+    """Judge ``text`` and store the attempt; returns both.
+
+    An empty answer is no attempt: unless it is a pass sent on purpose
+    (``passing``, «Paso»), it raises ``BadRequest`` saying what is missing,
+    and nothing is judged, counted or stored.
+    """
     text = str(text)[:MAX_TEXT]
+    lacking = missing(puzzle, text, passing)
+    if lacking is not None:
+        raise BadRequest(lacking)
     judgement = judge(puzzle, text)
     send_answer(student, puzzle, judgement, Source.ASSIGNMENT)
     return record(exercise, student, text, judgement), judgement

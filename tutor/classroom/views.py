@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.accounts.decorators import teacher_required
+from tutor.json_api import BadRequest
 from tutor.ratelimit import ratelimit
 from tutor.accounts.models import display_name, is_teacher
 from tutor.accounts.onetime import create_account
@@ -367,11 +368,17 @@ def exercise(request, pk: int):
     """An exercise of an assignment: the no-JavaScript form posts here."""
     exercise = access.student_exercise(request.user, pk)
     puzzle = exercise.puzzle()
+    lacking = None
     if request.method == "POST":
         if puzzle is None:
             raise Http404("Este ejercicio ya no está disponible.")
-        attempt, _ = submit(exercise, puzzle, request.user, request.POST.get(answer_field(puzzle), ""))
-        return redirect(f"{exercise.get_absolute_url()}?intento={attempt.number}#ejercicio")
+        try:
+            attempt, _ = submit(exercise, puzzle, request.user, request.POST.get(answer_field(puzzle), ""),
+                                passing=request.POST.get("pasar") == "1")
+        except BadRequest as problem:  # an empty answer: nothing stored, the page says what is missing
+            lacking = problem
+        else:
+            return redirect(f"{exercise.get_absolute_url()}?intento={attempt.number}#ejercicio")
     attempts = list(exercise.attempts.filter(student=request.user).order_by("number"))
     shown = None
     if "intento" in request.GET:
@@ -389,12 +396,13 @@ def exercise(request, pk: int):
             "attempts": attempts,
             "solved": any(attempt.correct for attempt in attempts),
             "shown": shown,
-            "verdict": verdict_payload(puzzle, shown) if shown and puzzle else None,
+            "verdict": {"error": lacking.message} if lacking else verdict_payload(puzzle, shown) if shown and puzzle else None,
             "index": index,
             "total": total,
             "previous": previous,
             "next": following,
         },
+        status=lacking.status if lacking else 200,
     )
 
 

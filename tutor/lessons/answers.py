@@ -32,6 +32,37 @@ from .puzzles import Puzzle, normalise_yes_no
 
 MAX_ANSWER_TEXT = 200
 
+NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada y pulsa «Comprobar»; si no puedes mover ninguna, pulsa «Paso»."
+NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
+NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
+NO_OPTION = "Elige una de las opciones y pulsa «Comprobar»."
+
+
+def missing(puzzle: Puzzle, submitted: object, passing: bool = False) -> str | None:
+    """What an empty answer still lacks, in Spanish; ``None`` when there is an answer to judge.
+
+    An untouched board is not an answer: a pass is sent on purpose with
+    «Paso» (``passing``), so refusing the empty play tells nothing about
+    whether a move exists.  A play stopped halfway is an answer, and judged
+    (wrong, with the engine's reason), as is «Paso» where a play exists.
+    An answer that is not a «sí» or «no», a whole number or one of the
+    options is no answer either.  Whatever is refused here is neither
+    judged, nor stored, nor counted.
+
+    >>> from tutor.lessons.library import get_library
+    >>> puzzle = next(p for p in get_library().puzzles().values() if p.is_play)
+    >>> missing(puzzle, "") == NO_MOVE, missing(puzzle, "", passing=True)
+    (True, None)
+    """
+    given = str(submitted)[:MAX_ANSWER_TEXT].strip()
+    if puzzle.is_play:
+        return NO_MOVE if not given and not passing else None
+    if puzzle.kind == "legalidad":
+        return NO_CHOICE if normalise_yes_no(given.lower()) is None else None
+    if puzzle.kind == "numero":
+        return NO_NUMBER if parse_int(given) is None else None
+    return NO_OPTION if given.lower() not in {choice.key for choice in puzzle.choices} else None
+
 
 @dataclass(frozen=True)
 class Judgement:

@@ -19,7 +19,7 @@ from tutor.ratelimit import ratelimit
 from tutor.rules import IMPOSSIBLE_POSITION, Mark, decided_by, legal_turn, rule_for_section, verdict_marks, verdict_payload
 
 from . import gates
-from .answers import judge_answer, judge_play, send_answer, solution
+from .answers import judge_answer, judge_play, missing, send_answer, solution
 from .library import get_library
 from .progress import lesson_progress, mark_solved
 from .puzzles import Puzzle
@@ -47,7 +47,12 @@ def puzzle_list(request: HttpRequest) -> JsonResponse:
 @require_POST
 @ratelimit("check", json=True)
 def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
-    """Judge ``{"play": "..."}`` or ``{"answer": ...}`` for one puzzle."""
+    """Judge ``{"play": "..."}`` or ``{"answer": ...}`` for one puzzle.
+
+    ``{"play": "", "pass": true}`` is a pass sent on purpose («Paso»); an
+    empty answer otherwise is refused (400, saying what is missing), and
+    neither judged nor counted.
+    """
     puzzle = get_library().puzzles().get(slug)
     if puzzle is None:
         return error("Ese ejercicio no existe.", 404)
@@ -62,6 +67,9 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     refusal = gates.puzzle_refusal(request.user, puzzle)
     if refusal:
         return error(refusal, 403)
+    lacking = missing(puzzle, submitted, passing=data.get("pass") is True)
+    if lacking is not None:
+        return error(lacking, 400)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
     send_answer(request, puzzle, judgement)
     payload = judgement.as_json()

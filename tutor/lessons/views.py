@@ -24,7 +24,7 @@ from tutor.engine import Position
 from tutor.ratelimit import ratelimit
 
 from . import gates
-from .answers import judge_answer, judge_play, send_answer, solution
+from .answers import judge_answer, judge_play, missing, send_answer, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, legal_notations
 from .library import get_library
 from .progress import lesson_progress, mark_solved, solved_puzzles
@@ -79,15 +79,18 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2, notice: str = "") -> str:
-    """The live puzzle: question, board, answer form, hints and verdict."""
+def render_puzzle(request: HttpRequest, puzzle: Puzzle, *, solved: bool = False, judgement=None, submitted: str = "", show_solution: bool = False, heading_level: int = 2, notice: str = "", lacking: str = "") -> str:
+    """The live puzzle: question, board, answer form, hints and verdict (or ``lacking``: what an empty answer missed)."""
+    verdict: dict[str, Any] | None = {"error": lacking} if lacking else None
+    if judgement:
+        verdict = {**judgement.as_json(), "written": submitted if puzzle.is_play else None}
     return render_to_string(
         "lessons/_puzzle.html",
         {
             "puzzle": puzzle,
             "solved": solved,
             "judgement": judgement,
-            "verdict_json": {**judgement.as_json(), "written": submitted if puzzle.is_play else None} if judgement else None,
+            "verdict_json": verdict,
             "submitted": submitted,
             "solution": solution(puzzle) if show_solution or (judgement and judgement.correct) else None,
             "next_step": lesson_progress(request, puzzle.lesson, after=puzzle.slug) if judgement and judgement.correct else None,
@@ -110,7 +113,8 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if puzzle is None:
         raise Http404("No existe ese ejercicio.")
     judgement = None
-    submitted = ""
+    submitted = lacking = ""
+    status = 200
     refusal = gates.puzzle_refusal(request.user, puzzle)
     if refusal and (request.method == "POST" or request.GET.get("solucion") == "1"):
         body = render_puzzle(request, puzzle, notice=refusal)
@@ -118,9 +122,13 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         field = "play" if puzzle.is_play else "answer"
         submitted = str(request.POST.get(field, ""))[:200]
-        judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-        send_answer(request, puzzle, judgement)
-        if judgement.correct:
+        lacking = missing(puzzle, submitted, passing=request.POST.get("pasar") == "1") or ""
+        if lacking:  # an empty answer: nothing judged, nothing counted
+            status = 400
+        else:
+            judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
+            send_answer(request, puzzle, judgement)
+        if judgement and judgement.correct:
             mark_solved(request, puzzle.slug)
             gates.puzzle_shown(request.user, puzzle)
     if request.GET.get("solucion") == "1":
@@ -134,13 +142,14 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         submitted=submitted,
         show_solution=request.GET.get("solucion") == "1",
         heading_level=1,
+        lacking=lacking,
     )
     progress = lesson_progress(request, puzzle.lesson, after=puzzle.slug) if lesson else None
     context: dict[str, Any] = {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html), "progress": progress}
     if lesson:
         slugs = [item.slug for item in lesson.puzzles]
         context["position"] = slugs.index(puzzle.slug) + 1 if puzzle.slug in slugs else None
-    return render(request, "lessons/puzzle.html", context)
+    return render(request, "lessons/puzzle.html", context, status=status)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -20,7 +20,8 @@ from .models import LiveGame, Phase, normalise_code
 
 NOT_FOUND = "No hay ninguna partida con ese código que puedas ver."
 UNFINISHED = "Tienes una partida sin terminar: termínala (o déjala) antes de empezar otra; está arriba, en «Tus partidas»."
-RIVAL_UNFINISHED = "Tu rival tiene una partida sin terminar: podréis jugar cuando la acabe."
+RIVAL_UNFINISHED = "Tu rival tiene una partida sin terminar: podrás jugar cuando la acabe."
+CREATOR_UNFINISHED = "Quien creó esta partida está jugando otra ahora: podrás unirte cuando la acabe."
 
 
 def teaches(user, game: LiveGame) -> bool:
@@ -64,8 +65,9 @@ def my_games(user) -> QuerySet[LiveGame]:
 def unfinished(user_ids) -> set[int]:
     """Which of these players have a live game under way (both seats taken, not over), in one query.
 
-    Nobody starts a second game while one waits for them (the lobby, rematches
-    and class challenges ask): a rival is never left alone on a board, and
+    Nobody starts a second game while one waits for them (every door that
+    seats a player asks: the lobby, rematches, class challenges, a link's
+    «Unirme» and the teacher's «Emparejar la clase»): a rival is never left alone on a board, and
     one account cannot run several games at once.  Practice games against
     the program are not live games and do not count; a game created by link
     that nobody has joined yet does not either.

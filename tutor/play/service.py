@@ -19,6 +19,9 @@ refused-play counter.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+
 from django.db import transaction
 
 from tutor.engine import Match, Position
@@ -91,6 +94,62 @@ def challenge(challenger, rival, classroom, *, length: int = 3) -> LiveGame:
         if rival.pk in busy:
             raise GameError(access.RIVAL_UNFINISHED, 409)
         return create_game(challenger, length=length, classroom=classroom, black=rival)
+
+
+@dataclass(frozen=True)
+class ClassPairing:
+    """What «Emparejar la clase» did: the games started, who was left out because a game of
+    theirs is under way, and who had no rival (an odd number of free students)."""
+
+    games: list[LiveGame] = field(default_factory=list)
+    playing: list = field(default_factory=list)
+    unpaired: object | None = None
+
+
+def pair_class(classroom, students, *, length: int = 3) -> ClassPairing:
+    """Pair the free ``students`` of ``classroom`` at random, one match each pair, started at once.
+
+    A student with a live game under way is not paired (one game at a time,
+    as at every door): all the students' rows are locked first, as a
+    challenge locks its two, so a challenge or a pairing of the lobby at the
+    same moment cannot give anyone a second game.
+    """
+    with transaction.atomic():
+        access.lock_players(student.pk for student in students)
+        busy = access.unfinished(student.pk for student in students)
+        free = [student for student in students if student.pk not in busy]
+        random.SystemRandom().shuffle(free)
+        games = [create_game(white, length=length, classroom=classroom, black=black) for white, black in zip(free[0::2], free[1::2])]
+    playing = [student for student in students if student.pk in busy]
+    return ClassPairing(games, playing, free[-1] if len(free) % 2 else None)
+
+
+def join_refusal(game: LiveGame, user) -> str:
+    """Why ``user`` may not take the free seat of ``game`` now, or ``""``: one of them has a live game under way."""
+    busy = access.unfinished([user.pk, game.white_id])
+    if user.pk in busy:
+        return access.UNFINISHED
+    return access.CREATOR_UNFINISHED if game.white_id in busy else ""
+
+
+def join_by_link(pk: int, user) -> LiveGame:
+    """``user`` takes the free seat of the game ``pk``, reached by its link or code, unless either
+    player has a game under way (``GameError`` 409, the reason in Spanish).
+
+    Both players' rows are locked before the game's, as a class challenge
+    locks them, so a link followed at the moment the lobby pairs the same
+    player seats them once.
+    """
+    creator = LiveGame.objects.values_list("white_id", flat=True).get(pk=pk)
+    with transaction.atomic():
+        access.lock_players([user.pk, creator])
+        game = locked(pk)
+        if game.phase == Phase.WAITING and game.black_id is None and user.pk != game.white_id:
+            refusal = join_refusal(game, user)
+            if refusal:
+                raise GameError(refusal, 409)
+        join(game, user)
+    return game
 
 
 def join(game: LiveGame, user) -> None:

@@ -9,11 +9,9 @@ arrives over the WebSocket (``consumers``) and the forms are sent there.
 
 from __future__ import annotations
 
-import random
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -126,6 +124,8 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
     context = {
         **panel_context(game, user, **panel),
         "may_join": may_join,
+        # Said before the click (a refused click says it in the panel's error instead).
+        "join_refusal": service.join_refusal(game, user) if may_join and not panel.get("error") else "",
         "share_url": request.build_absolute_uri(game.get_absolute_url()),
         "refused": refused,
         "more_links": extensions.game_links(game, user),
@@ -141,9 +141,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     if not access.may_use_links(request.user) and game.classroom_id is None:
         return game_page(request, code, error=YOUNG, status=403)
     try:
-        with transaction.atomic():
-            game = service.locked(game.pk)
-            service.join(game, request.user)
+        game = service.join_by_link(game.pk, request.user)
     except GameError as problem:
         return game_page(request, code, error=problem.message, status=problem.status)
     announce(game)
@@ -193,17 +191,26 @@ def challenge(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def pair_class(request: HttpRequest, pk: int) -> HttpResponse:
-    """The teacher pairs the whole class at random, in one click: one match to 3 per pair."""
+    """The teacher pairs the whole class at random, in one click: one match to 3 per pair;
+    whoever is already playing is left out, and named."""
     classroom = get_object_or_404(access.taught_classes(request.user), pk=pk)
     students = [membership.student for membership in classroom.memberships.select_related("student")]
-    random.SystemRandom().shuffle(students)
-    pairs = list(zip(students[0::2], students[1::2]))
-    with transaction.atomic():
-        for white, black in pairs:
-            service.create_game(white, length=3, classroom=classroom, black=black)
-    left = f" {display_name(students[-1])} se queda sin pareja (sois impares)." if len(students) % 2 else ""
-    messages.success(request, f"{len(pairs)} partidas creadas en {classroom.name}.{left}")
+    pairing = service.pair_class(classroom, students)
+    count = len(pairing.games)
+    said = [f"No se ha creado ninguna partida en {classroom.name}." if not count
+            else f"1 partida creada en {classroom.name}." if count == 1 else f"{count} partidas creadas en {classroom.name}."]
+    if pairing.playing:
+        said.append(f"No se empareja a quien ya está jugando una partida: {names(pairing.playing)}.")
+    if pairing.unpaired is not None:
+        said.append(f"{display_name(pairing.unpaired)} se queda sin pareja (el número es impar).")
+    (messages.success if pairing.games else messages.warning)(request, " ".join(said))
     return redirect("play:index")
+
+
+def names(users) -> str:
+    """The users' names as a Spanish list: «Ana», «Ana y Bruno», «Ana, Bruno y Carla»."""
+    shown = [display_name(user) for user in users]
+    return " y ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
 
 
 @login_required

@@ -15,7 +15,7 @@ const WORDS = {
   illegal: 'Jugada ilegal',
   incorrect: 'Incorrecto',
   answer: 'Respuesta: ',
-  empty: '(vacía)',
+  passed: 'Pasa, sin mover ninguna ficha.',
   now: 'Ahora mismo',
 };
 
@@ -42,7 +42,7 @@ export function attemptItem(verdict, plays = true) {
         ),
       )
     : null;
-  const text = verdict.text ? element('code', { class: 'notation' }, String(verdict.text)) : element('em', {}, WORDS.empty);
+  const text = verdict.text ? element('code', { class: 'notation' }, String(verdict.text)) : element('em', {}, WORDS.passed);
   return element(
     'li',
     { class: `attempts__item${verdict.correct ? ' attempts__item--ok' : ''}` },
