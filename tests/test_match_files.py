@@ -19,7 +19,7 @@ import pytest
 from tests.gnubg_import import gnubg_readings
 from tutor.engine import BLACK, WHITE, Match, Position, can_double, drop, resignation, resignations, score_game, take
 from tutor.games.mat import DROP, TAKE, GameTranscript, Step, double_cell, match_text, play_cell
-from tutor.games.matfile import MAX_BYTES, MatchFileError, ReadMatch, read_match
+from tutor.games.matfile import MAX_BYTES, MAX_ROLLS, MatchFileError, ReadMatch, read_match
 
 FIXTURES = Path(__file__).parent / "fixtures" / "matches"
 MATCHES = ["gnubg-match-5", "gnubg-match-7", "gnubg-money-session"]
@@ -250,6 +250,15 @@ def test_ten_megabytes_are_refused_at_once_by_size():
     error = refused(b" 5 point match\n" + b" " * (10 * 1024 * 1024))
     assert error.code == "too-large"
     assert refused("x" * (MAX_BYTES + 1)).code == "too-large"
+
+
+def test_more_rolls_than_a_long_match_has_are_refused_before_any_is_replayed():
+    text = fixture("gnubg-match-5").decode()
+    rows = "".join(f"{n:3d}) 52: 13/8 13/11             31: 8/5 6/5\n" for n in range(1, MAX_ROLLS // 2 + 2))
+    error = refused(text + "\n Game 4\n Ana : 5                        Beto : 0\n" + rows)
+    assert error.code == "too-large" and str(MAX_ROLLS) in error.message
+    sgf = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]" + ";W[52mhmk];B[31hcfc]" * (MAX_ROLLS // 2 + 1) + ")"
+    assert refused(sgf).code == "too-large"
 
 
 def test_a_deeply_nested_sgf_and_a_huge_property_are_refused_quickly_without_recursion():

@@ -12,8 +12,9 @@ it stopped.
 
 Hostile files are refused early and cheaply: more than ``MAX_BYTES``
 before anything is decoded, text that is not text (NUL bytes, control
-characters: a binary file, or UTF-16), and the readers go line by line or
-token by token, with no recursion and nothing quadratic.
+characters: a binary file, or UTF-16), more than ``MAX_ROLLS`` rolls before
+any is replayed; the readers go line by line or token by token, with no
+recursion and nothing quadratic, and stop at the first error.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ from .sgf import read_sgf
 MAX_BYTES = 2 * 1024 * 1024
 """The largest file read, 2 MB: a long match is a few tens of kilobytes in ``.mat``; gnubg's ``.sgf``
 keeps its analysis of every decision in the file, about 50 kB a game."""
+
+MAX_ROLLS = 1000
+"""The most rolls a file may have (a 7-point match has about 200, an 11-point match 300 to 500):
+replaying a roll takes about half a millisecond on an idle core, so no file keeps the reader busy for
+more than about half a second, even one that breaks a rule at its last roll."""
+_ROLL = re.compile(r"(?<![0-9])[1-6][1-6]:|;\s*[BW]\[[1-6][1-6]")
+"""A roll, as a ``.mat`` writes it (``52:``) or an ``.sgf`` (``;W[52``): counted before anything is replayed."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 """Characters no match file has: a binary file, or text in an encoding read wrong."""
@@ -45,6 +53,10 @@ def read_match(data: bytes | str) -> ReadMatch:
         line = text.count("\n", 0, control.start()) + 1
         raise MatchFileError("encoding", "Esto no es un archivo de texto: tiene caracteres de control. Exporta el match "
                              "como «.mat» o guárdalo como «.sgf».", line=line)
+    rolls = sum(1 for _ in _ROLL.finditer(text))
+    if rolls > MAX_ROLLS:
+        raise MatchFileError("too-large", f"El archivo tiene {rolls} tiradas: como mucho se leen {MAX_ROLLS}, las de un "
+                             "match a 15 puntos largo.")
     if text.lstrip().startswith("("):
         return read_sgf(text)
     return read_mat(text)
@@ -65,4 +77,4 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-__all__ = ["ACTION_KINDS", "MAX_BYTES", "MatchFileError", "ReadAction", "ReadGame", "ReadMatch", "decode", "read_match"]
+__all__ = ["ACTION_KINDS", "MAX_BYTES", "MAX_ROLLS", "MatchFileError", "ReadAction", "ReadGame", "ReadMatch", "decode", "read_match"]
