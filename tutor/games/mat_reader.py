@@ -72,7 +72,7 @@ def read_mat(text: str) -> ReadMatch:
                 raise MatchFileError("syntax", f"{EXPECTED_LENGTH}.", line=number)
             length = int(found.group(1))
             replay = MatchReplay(length=length, jacoby=tags["jacoby"] in _ON if "jacoby" in tags else None,
-                                 beavers=tags.get("beaver", tags.get("beavers", "off")) in _ON, source="mat")
+                                 beavers=tags.get("beaver", tags.get("beavers", "on")) in _ON, source="mat")
             continue
         game = _GAME.match(line)
         if game:
