@@ -273,6 +273,11 @@ def test_more_rolls_than_a_long_match_has_are_refused_before_any_is_replayed():
     assert refused(sgf).code == "too-large"
 
 
+def test_a_very_long_line_full_of_colons_is_refused_before_any_pattern_tries_it():
+    error = refused(" 5 point match\n Game 1\n" + "Ana : 1 " * 200_000 + "\n")
+    assert (error.code, error.line) == ("syntax", 3)
+
+
 def test_a_deeply_nested_sgf_and_a_huge_property_are_refused_quickly_without_recursion():
     assert refused("(" * 200_000 + ")" * 200_000).code == "unsupported"
     assert refused("(;FF[4]GM[6]C[" + "\\]" * 500_000 + ")").code == "syntax"
