@@ -3,7 +3,8 @@
 The fixtures are matches gnubg played against itself (``tests/fixtures/matches/README.md``):
 each ``.mat`` is compared with gnubg's own reading of it, action by action, and with the
 ``.sgf`` of the same match.  The site's writer and the reader are checked against each other on
-random games played by the engine.  Every hostile file gives a ``MatchFileError`` with its code
+random games played by the engine, and every fixture read is written back as a ``.mat`` that reads
+the same, in the site's reader and in gnubg.  Every hostile file gives a ``MatchFileError`` with its code
 and line, in well under a second.
 """
 
@@ -20,7 +21,7 @@ from tests.gnubg_import import gnubg_readings
 from tutor.engine import BLACK, WHITE, Match, Position, can_double, drop, resignation, resignations, score_game, take
 from tutor.games.beavers import beaver_dropped, beavered, may_beaver
 from tutor.games.mat import DROP, TAKE, GameTranscript, Step, beaver_cell, double_cell, match_text, play_cell
-from tutor.games.matfile import MAX_BYTES, MAX_ROLLS, MatchFileError, ReadMatch, read_match
+from tutor.games.matfile import MAX_BYTES, MAX_ROLLS, MatchFileError, ReadMatch, match_file, read_match
 
 FIXTURES = Path(__file__).parent / "fixtures" / "matches"
 MATCHES = ["gnubg-match-5", "gnubg-match-7", "gnubg-money-session"]
@@ -99,6 +100,32 @@ def test_the_sgf_gnubg_saved_reads_as_the_mat_it_exported_of_the_same_match(name
     assert as_gnubg_reads(from_sgf) == as_gnubg_reads(from_mat, jacoby=from_sgf.jacoby)
     assert [[(a.side, a.kind, a.dice, a.play, a.line > 0) for a in game.actions] for game in from_sgf.games] == [
         [(a.side, a.kind, a.dice, a.play, True) for a in game.actions] for game in from_mat.games]
+
+
+@pytest.fixture(scope="module")
+def written_back(tmp_path_factory) -> dict[tuple[str, str], tuple[str, dict]]:
+    """Each fixture read, written back as the site writes a ``.mat``, and gnubg's reading of what was written."""
+    folder = tmp_path_factory.mktemp("escritos")
+    texts = {(name, extension): match_file(read_match(fixture(name, extension)))
+             for name in MATCHES for extension in ("mat", "sgf")}
+    paths = []
+    for (name, extension), text in texts.items():
+        paths.append(folder / f"{name}-{extension}.mat")
+        paths[-1].write_text(text, encoding="utf-8")
+    return {key: (text, reading) for (key, text), reading in zip(texts.items(), gnubg_readings(paths))}
+
+
+@pytest.mark.parametrize("extension", ["mat", "sgf"])
+@pytest.mark.parametrize("name", MATCHES)
+def test_a_match_read_is_written_back_as_a_mat_that_reads_the_same_and_gnubg_imports_whole(name, extension,
+                                                                                            written_back):
+    read = read_match(fixture(name, extension))
+    text, reading = written_back[name, extension]
+    again = read_match(text)
+    assert again.jacoby == read.jacoby and again.names == read.names
+    assert as_gnubg_reads(again) == as_gnubg_reads(read)
+    assert len(reading["games"]) == len(read.games)
+    assert gnubg_games(reading, again) == as_gnubg_reads(again)
 
 
 def test_the_fixtures_hold_cube_actions_resignations_a_crawford_game_and_a_gammon():

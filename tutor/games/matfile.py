@@ -21,7 +21,22 @@ from __future__ import annotations
 
 import re
 
+from tutor.engine import opponent
+
 from .imported import ACTION_KINDS, MatchFileError, ReadAction, ReadGame, ReadMatch
+from .mat import (
+    DROP,
+    TAKE,
+    GameTranscript,
+    Step,
+    beaver_cell,
+    double_cell,
+    forfeit_cube,
+    match_text,
+    play_cell,
+    player_name,
+    set_position_line,
+)
 from .mat_reader import read_mat
 from .sgf import read_sgf
 
@@ -89,4 +104,44 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-__all__ = ["ACTION_KINDS", "MAX_BYTES", "MAX_ROLLS", "MatchFileError", "ReadAction", "ReadGame", "ReadMatch", "decode", "read_match"]
+def match_file(match: ReadMatch) -> str:
+    """The ``.mat`` of a match read and checked, as the site writes its own: GNU Backgammon imports it whole.
+
+    Each player's name becomes one word of plain letters, as the format
+    wants it; a resignation or a match left keeps the roll on the board.
+    """
+    names = (player_name(match.names[0], "Jugador1"), player_name(match.names[1], "Jugador2"))
+    games = [_transcript(match, game) for game in match.games]
+    return match_text(match.length, names, games, jacoby=match.jacoby)
+
+
+def _transcript(match: ReadMatch, game: ReadGame) -> GameTranscript:
+    written = GameTranscript(game.number, game.score)
+    for action in game.actions:
+        before = action.before
+        if action.kind == "play":
+            verdict = before.check(action.play or "")
+            assert verdict.play is not None, "a read play is legal"
+            moves = [(move.src, move.dst, move.hit) for move in verdict.play.moves]
+            written.steps.append(Step(action.side, play_cell(before.dice or (0, 0), moves)))
+        elif action.kind == "double":
+            written.steps.append(Step(action.side, double_cell(before.cube_value)))
+        elif action.kind == "beaver":
+            written.steps.append(Step(action.side, beaver_cell(before.cube_value)))
+        elif action.kind == "take":
+            written.steps.append(Step(action.side, TAKE))
+        elif action.kind == "drop":
+            written.steps.append(Step(action.side, DROP))
+        elif action.dice is not None:  # a resignation or a match left: the roll on the board first
+            written.steps.append(Step(before.turn, play_cell(action.dice, [])))
+        if action.kind == "leave" and game.winner is not None and game.points > 3 * before.cube_value:
+            written.set_position = set_position_line(before, forfeit_cube(game.points), opponent(action.side))
+    if game.winner is not None:
+        after = game.score[game.winner] + game.points
+        written.winner, written.points = game.winner, game.points
+        written.ends_match = bool(match.length) and after >= match.length
+    return written
+
+
+__all__ = ["ACTION_KINDS", "MAX_BYTES", "MAX_ROLLS", "MatchFileError", "ReadAction", "ReadGame", "ReadMatch", "decode",
+           "match_file", "read_match"]
