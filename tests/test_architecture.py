@@ -490,3 +490,58 @@ def test_no_property_test_has_a_deadline_that_a_busy_machine_could_miss():
         for match in re.finditer(r"\bdeadline=(?!None\b)[^,)\s]+", path.read_text())
     ]
     assert not timed, f"property tests with a deadline: {timed}"
+
+
+# -- one home for live sockets: tutor/live ----------------------------------------------------
+
+LIVE_DIR = TUTOR_DIR / "live"
+SOCKET_PLUMBING = ("channels.generic.websocket", "channels.auth", "channels.sessions", "channels.security")
+"""Channels' socket classes and the middleware in front of them: what only ``tutor/live`` builds on."""
+
+
+def socket_plumbing(source: str) -> list[str]:
+    """The Channels socket modules ``source`` imports, and the consumer classes it reaches through ``channels``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found += [name for name in names if name.startswith(SOCKET_PLUMBING) or name.endswith("WebsocketConsumer")]
+    return sorted(set(found))
+
+
+def test_the_socket_plumbing_lives_only_under_tutor_live():
+    """A socket of an app is a ``tutor.live.sockets.LiveSocket``; its limits, person and session reader are written once."""
+    outside = {
+        str(path.relative_to(REPO_ROOT)): names
+        for path in _app_modules()
+        if LIVE_DIR not in path.parents and (names := socket_plumbing(path.read_text(encoding="utf-8")))
+    }
+    assert not outside, f"build live sockets on tutor.live (LiveSocket, routing.websocket_application): {outside}"
+    live_modules = {path.stem for path in LIVE_DIR.glob("*.py")} - {"__init__", "apps", "routing"}  # each app routes its own URLs
+    twins = sorted(
+        str(path.relative_to(REPO_ROOT)) for path in _app_modules()
+        if LIVE_DIR not in path.parents and path.stem in live_modules
+    )
+    assert not twins, f"modules named like tutor/live's, outside it: {twins}"
+
+
+def test_no_socket_class_borrows_another_s_methods():
+    """``dispatch`` and the rest are inherited from ``LiveSocket``, never copied from a sibling consumer."""
+    borrowed = [
+        f"{path.relative_to(REPO_ROOT)}:{node.lineno}"
+        for path in _app_modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        for statement in node.body
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Attribute)
+        and isinstance(statement.value.value, ast.Name) and statement.value.value.id.endswith("Consumer")
+    ]
+    assert not borrowed, f"inherit from tutor.live.sockets.LiveSocket instead: {borrowed}"
+
+
+def test_the_socket_check_sees_modules_and_classes():
+    source = "from channels.generic.websocket import AsyncWebsocketConsumer\nimport channels.auth\nfrom tutor.live.sockets import LiveSocket\n"
+    assert socket_plumbing(source) == [
+        "channels.auth", "channels.generic.websocket", "channels.generic.websocket.AsyncWebsocketConsumer",
+    ]

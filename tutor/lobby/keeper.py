@@ -45,7 +45,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import broadcast, display, service
-from tutor.play.loops import one_per_loop
+from tutor.live.loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 

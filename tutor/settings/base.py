@@ -53,6 +53,7 @@ PROJECT_APPS = [
     "tutor.lobby",
     "tutor.ratings",
     "tutor.play",
+    "tutor.live",
     "tutor.board",
     "tutor.home",
 ]
