@@ -432,7 +432,7 @@ def test_the_shared_game_core_imports_no_app():
 
 
 def chart_imports(source: str, module: str, is_package: bool = False) -> list[str]:
-    """The chart modules of other units that ``source`` imports (``from tutor.training import charts`` too)."""
+    """The chart modules of other units that ``source`` imports (``from tutor.training import progress_charts`` too)."""
     found = [
         *imported_modules(source, module, is_package),
         *(
@@ -459,10 +459,10 @@ def test_no_module_imports_another_apps_chart_module():
 
 def test_the_chart_check_sees_both_ways_of_importing_a_chart_module():
     source = (
-        "from tutor.training.charts import level_chart\nfrom tutor.practice import review_chart\n"
+        "from tutor.training.progress_charts import level_chart\nfrom tutor.practice import review_chart\n"
         "from tutor import charts\nfrom .charts import x\nfrom tutor.practice.stepper import chart_steps\n"
     )
-    assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.charts"]
+    assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.progress_charts"]
 
 
 def test_the_dependency_checks_read_imports_rows_and_cycles():
@@ -545,3 +545,31 @@ def test_the_socket_check_sees_modules_and_classes():
     assert socket_plumbing(source) == [
         "channels.auth", "channels.generic.websocket", "channels.generic.websocket.AsyncWebsocketConsumer",
     ]
+
+
+# -- names by role ------------------------------------------------------------------------------
+
+def _aliases(source: str) -> set[str]:
+    """The names ``source`` binds with ``import … as name``."""
+    return {
+        alias.asname for node in ast.walk(ast.parse(source)) if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names if alias.asname
+    }
+
+
+def test_no_module_or_import_alias_takes_the_name_of_a_package_of_tutor():
+    """``drills/numbers.py`` beside ``tutor/numbers.py``, or ``service as games`` beside ``tutor.games``, send a reader to the wrong file."""
+    taken = units() - {wiring.split(".")[1] for wiring in WIRING}  # every app has its ``urls``
+    named_alike = sorted(
+        str(path.relative_to(REPO_ROOT)) for path in _app_modules()
+        if path.parent != TUTOR_DIR and path.stem in taken
+    )
+    assert not named_alike, f"name these modules by their role: {named_alike}"
+    aliased = {
+        str(path.relative_to(REPO_ROOT)): shadowing
+        for path in sorted(TUTOR_DIR.rglob("*.py"))
+        if (shadowing := _aliases(path.read_text(encoding="utf-8")) & taken)
+    }
+    assert not aliased, f"import aliases named like a package of tutor/: {aliased}"
+    assert _aliases("from tutor.play import service as games\nimport json\n") == {"games"}
+

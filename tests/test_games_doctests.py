@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tutor.games.cube", "tutor.games.jacoby", "tutor.games.mat", "tutor.games.scores"]
+MODULES = ["tutor.games.cube_policy", "tutor.games.jacoby", "tutor.games.mat", "tutor.games.scores"]
 
 
 @pytest.mark.parametrize("name", MODULES)

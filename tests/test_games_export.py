@@ -26,7 +26,7 @@ from tests.random_games import random_live_game, random_practice_match
 from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
 from tutor.play import service
-from tutor.play.review import export_text
+from tutor.play.live_review import export_text
 from tutor.practice.models import PracticeMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]

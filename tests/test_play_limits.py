@@ -26,7 +26,7 @@ from tutor.asgi import application
 from tutor.live import limits, people
 from tutor.live.logout import close_sockets_of
 from tutor.live.visitor import PooledAuthMiddleware
-from tutor.play import clocks, display, service
+from tutor.play import clocks, panels, service
 from tutor.play.broadcast import announce
 from tutor.play.consumers import GameConsumer
 from tutor.play.models import LiveGame
@@ -166,7 +166,7 @@ def test_the_spectators_panel_is_drawn_once_per_change_for_every_spectator_of_th
         drawn.append(game.side_of(viewer))
         return real(game, viewer, **options)
 
-    real = display.render_panel
+    real = panels.render_panel
     for module in ("tutor.play.consumers", "tutor.play.watching"):
         monkeypatch.setattr(f"{module}.render_panel", counting, raising=False)
     on_roll = mover(public_game, players)

@@ -23,7 +23,7 @@ from django.dispatch import Signal
 
 from tutor.engine import MULTIPLIERS, GameResult, Match, Play, Position, resignation, resignations
 
-from .cube import may_double, refusal
+from .cube_policy import may_double, refusal
 from .errors import GameError, IllegalPlay
 from .models import ActionKind, GameAction
 from .stored import ActionT, StoredGame

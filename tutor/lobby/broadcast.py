@@ -22,7 +22,7 @@ from channels.layers import get_channel_layer
 
 from tutor.live.people import message_for
 
-from .display import seek_variants
+from .listing import seek_variants
 from .rooms import Card
 from .service import Outcome
 

@@ -42,7 +42,7 @@ except ImportError:  # another ASGI server
 
 from . import broadcast, service
 from .changes import SeekChanges
-from .display import game_rows, seek_rows, waiting_box, watchable
+from .listing import game_rows, seek_rows, waiting_box, watchable
 from .forms import SeekForm
 from .keeper import keeper
 from .models import PUBLIC_ROOM

@@ -25,7 +25,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from . import clocks
-from .display import render_player_panels
+from .panels import render_player_panels
 from .models import LiveGame
 
 logger = logging.getLogger(__name__)

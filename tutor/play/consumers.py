@@ -34,7 +34,7 @@ from channels.db import database_sync_to_async
 from django.http import Http404
 
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.illegal_plays import illegal_verdict
 
 from tutor.live import heartbeat
 from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
@@ -42,7 +42,7 @@ from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
 from . import broadcast, game_limits, service, watching
 from .access import teaches
 from .broadcast import group_name, state_header
-from .display import render_panel
+from .panels import render_panel
 from .models import LiveGame, normalise_code
 
 KINDS = {"roll", "double", "take", "drop", "beaver", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}

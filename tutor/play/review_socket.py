@@ -27,7 +27,7 @@ from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
 
 from . import game_limits
 from .models import LiveGame
-from .review import progress
+from .live_review import progress
 
 FORBIDDEN_CLOSE = 4403
 logger = logging.getLogger(__name__)

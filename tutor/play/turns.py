@@ -12,7 +12,7 @@ from __future__ import annotations
 from tutor.engine import Match, Position, drop, score_game, take
 from tutor.games import dice
 from tutor.games.beavers import beaver_dropped, beavered, may_beaver
-from tutor.games.cube import may_double
+from tutor.games.cube_policy import may_double
 from tutor.games.driver import (
     require_double_phase,
     NOT_DOUBLED,

@@ -1,7 +1,7 @@
 """Pages of the live games: start, join, play (also without JavaScript), watch, review.
 
 Views stay thin: ``service`` runs the game, ``access`` decides who sees
-what, ``display`` draws the panel.  Without JavaScript every decision is a
+what, ``panels`` draws the panel.  Without JavaScript every decision is a
 form posted to ``act``, which answers with the game page (a redirect, or
 the page with the refused play explained); with JavaScript the same panel
 arrives over the WebSocket (``consumers``) and the forms are sent there.
@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.illegal_plays import illegal_verdict
 from tutor.numbers import parse_int
 from tutor.practice.background import has_failed
 from tutor.practice.stepper import respond
@@ -32,10 +32,10 @@ from tutor.rules import rule_for_code
 
 from . import access, extensions, game_limits, service
 from .broadcast import announce
-from .display import list_status, panel_context
+from .panels import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
-from .review import create_exercises, export_text, review_context
+from .live_review import create_exercises, export_text, review_context
 from .tasks import requeue_review, review_live_game
 
 UNAVAILABLE = "GNU Backgammon no estaba disponible para revisar la partida; lo ya revisado se guarda y la revisión sigue en cuanto vuelva."

@@ -31,7 +31,7 @@ from django.db.models import F
 from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
 from tutor.games import dice
 from tutor.games.beavers import beaver_dropped, beavered, may_beaver
-from tutor.games.cube import may_double
+from tutor.games.cube_policy import may_double
 from tutor.games.driver import (
     require_double_phase,
     NOT_MOVING,
@@ -47,7 +47,7 @@ from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views 
 from tutor.numbers import parse_int
 
 from . import evaluator, judge
-from .cube import cube_analysis
+from .gnubg_cube import cube_analysis
 from .evaluator import CubeAnalysis
 from .events import BeaverAnswered, Beavered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import hint_limit, level_settings

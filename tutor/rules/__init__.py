@@ -27,7 +27,7 @@ from .catalogue import (
     rules_for_verdict,
 )
 from .claims import Claim, Sentence
-from .cube import (
+from .doubles import (
     CRAWFORD_NOTICE,
     CUBE_REFUSALS,
     POST_CRAWFORD_NOTICE,
