@@ -28,9 +28,10 @@ def fresh_rate_limits():
 @pytest.fixture(autouse=True)
 def fresh_live_limits(monkeypatch):
     """Each ASGI process counts the live games' sockets, connections and messages in memory
-    (``tutor.play.limits``), and shares spectators' panels (``tutor.play.watching``): every
+    (``tutor.live.limits``), and shares spectators' panels (``tutor.play.watching``): every
     test starts from zero, as a new process would."""
-    from tutor.play import limits, watching
+    from tutor.live import limits
+    from tutor.play import watching
 
     monkeypatch.setattr(limits, "SOCKETS", limits.OpenSockets())
     monkeypatch.setattr(limits, "MESSAGES", limits.Windows("PLAY_RATELIMIT"))

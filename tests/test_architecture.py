@@ -432,7 +432,7 @@ def test_the_shared_game_core_imports_no_app():
 
 
 def chart_imports(source: str, module: str, is_package: bool = False) -> list[str]:
-    """The chart modules of other units that ``source`` imports (``from tutor.training import charts`` too)."""
+    """The chart modules of other units that ``source`` imports (``from tutor.training import progress_charts`` too)."""
     found = [
         *imported_modules(source, module, is_package),
         *(
@@ -459,10 +459,10 @@ def test_no_module_imports_another_apps_chart_module():
 
 def test_the_chart_check_sees_both_ways_of_importing_a_chart_module():
     source = (
-        "from tutor.training.charts import level_chart\nfrom tutor.practice import review_chart\n"
+        "from tutor.training.progress_charts import level_chart\nfrom tutor.practice import review_chart\n"
         "from tutor import charts\nfrom .charts import x\nfrom tutor.practice.stepper import chart_steps\n"
     )
-    assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.charts"]
+    assert chart_imports(source, "tutor.ratings.views") == ["tutor.practice.review_chart", "tutor.training.progress_charts"]
 
 
 def test_the_dependency_checks_read_imports_rows_and_cycles():
@@ -490,3 +490,157 @@ def test_no_property_test_has_a_deadline_that_a_busy_machine_could_miss():
         for match in re.finditer(r"\bdeadline=(?!None\b)[^,)\s]+", path.read_text())
     ]
     assert not timed, f"property tests with a deadline: {timed}"
+
+
+# -- one home for live sockets: tutor/live ----------------------------------------------------
+
+LIVE_DIR = TUTOR_DIR / "live"
+SOCKET_PLUMBING = ("channels.generic.websocket", "channels.auth", "channels.sessions", "channels.security")
+"""Channels' socket classes and the middleware in front of them: what only ``tutor/live`` builds on."""
+
+
+def socket_plumbing(source: str) -> list[str]:
+    """The Channels socket modules ``source`` imports, and the consumer classes it reaches through ``channels``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found += [name for name in names if name.startswith(SOCKET_PLUMBING) or name.endswith("WebsocketConsumer")]
+    return sorted(set(found))
+
+
+def test_the_socket_plumbing_lives_only_under_tutor_live():
+    """A socket of an app is a ``tutor.live.sockets.LiveSocket``; its limits, person and session reader are written once."""
+    outside = {
+        str(path.relative_to(REPO_ROOT)): names
+        for path in _app_modules()
+        if LIVE_DIR not in path.parents and (names := socket_plumbing(path.read_text(encoding="utf-8")))
+    }
+    assert not outside, f"build live sockets on tutor.live (LiveSocket, routing.websocket_application): {outside}"
+    live_modules = {path.stem for path in LIVE_DIR.glob("*.py")} - {"__init__", "apps", "routing"}  # each app routes its own URLs
+    twins = sorted(
+        str(path.relative_to(REPO_ROOT)) for path in _app_modules()
+        if LIVE_DIR not in path.parents and path.stem in live_modules
+    )
+    assert not twins, f"modules named like tutor/live's, outside it: {twins}"
+
+
+def test_no_socket_class_borrows_another_s_methods():
+    """``dispatch`` and the rest are inherited from ``LiveSocket``, never copied from a sibling consumer."""
+    borrowed = [
+        f"{path.relative_to(REPO_ROOT)}:{node.lineno}"
+        for path in _app_modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        for statement in node.body
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Attribute)
+        and isinstance(statement.value.value, ast.Name) and statement.value.value.id.endswith("Consumer")
+    ]
+    assert not borrowed, f"inherit from tutor.live.sockets.LiveSocket instead: {borrowed}"
+
+
+def test_the_socket_check_sees_modules_and_classes():
+    source = "from channels.generic.websocket import AsyncWebsocketConsumer\nimport channels.auth\nfrom tutor.live.sockets import LiveSocket\n"
+    assert socket_plumbing(source) == [
+        "channels.auth", "channels.generic.websocket", "channels.generic.websocket.AsyncWebsocketConsumer",
+    ]
+
+
+# -- names by role ------------------------------------------------------------------------------
+
+def _aliases(source: str) -> set[str]:
+    """The names ``source`` binds with ``import … as name``."""
+    return {
+        alias.asname for node in ast.walk(ast.parse(source)) if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names if alias.asname
+    }
+
+
+def test_no_module_or_import_alias_takes_the_name_of_a_package_of_tutor():
+    """``drills/numbers.py`` beside ``tutor/numbers.py``, or ``service as games`` beside ``tutor.games``, send a reader to the wrong file."""
+    taken = units() - {wiring.split(".")[1] for wiring in WIRING}  # every app has its ``urls``
+    named_alike = sorted(
+        str(path.relative_to(REPO_ROOT)) for path in _app_modules()
+        if path.parent != TUTOR_DIR and path.stem in taken
+    )
+    assert not named_alike, f"name these modules by their role: {named_alike}"
+    aliased = {
+        str(path.relative_to(REPO_ROOT)): shadowing
+        for path in sorted(TUTOR_DIR.rglob("*.py"))
+        if (shadowing := _aliases(path.read_text(encoding="utf-8")) & taken)
+    }
+    assert not aliased, f"import aliases named like a package of tutor/: {aliased}"
+    assert _aliases("from tutor.play import service as games\nimport json\n") == {"games"}
+
+
+# -- no circle of imports inside a package ------------------------------------------------------
+
+CIRCLES_TO_UNTANGLE = {"classroom", "lessons", "play", "practice"}
+"""Packages whose modules still import each other in a circle, waiting to be untangled: nothing may be added here."""
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:``: imports for the type checker, not run."""
+    return {
+        id(inner) for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+
+
+def run_imports(source: str, module: str, is_package: bool = False) -> set[str]:
+    """Every module and name ``source`` imports when it runs (inside functions too), ``if TYPE_CHECKING`` aside."""
+    tree = ast.parse(source)
+    typing_only = _type_checking_nodes(tree)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            named = _absolute(node, module, is_package)
+            found.add(named)
+            found.update(f"{named}.{alias.name}" for alias in node.names)
+    return found
+
+
+def module_graph(package: Path) -> dict[str, set[str]]:
+    """The modules of ``package`` (its ``__init__`` aside, which only gathers names) and those of it each one imports."""
+    modules = {_module_name(path): path for path in package.glob("*.py") if path.name != "__init__.py"}
+    return {
+        module: {name for name in run_imports(path.read_text(encoding="utf-8"), module) if name in modules and name != module}
+        for module, path in modules.items()
+    }
+
+
+def packages_with_circles() -> dict[str, list[list[str]]]:
+    found = {}
+    for init in sorted(TUTOR_DIR.glob("*/__init__.py")):
+        if circles := cycles(module_graph(init.parent)):
+            found[init.parent.name] = circles
+    return found
+
+
+def test_the_engine_s_modules_import_each_other_without_a_circle():
+    """``Position`` is the one value type; the modules around it know it only in their types, and ``position.py`` imports them."""
+    assert cycles(module_graph(TUTOR_DIR / "engine")) == []
+
+
+def test_no_package_has_a_circle_of_modules_but_those_waiting_to_be_untangled():
+    found = packages_with_circles()
+    new = {package: circles for package, circles in found.items() if package not in CIRCLES_TO_UNTANGLE}
+    assert not new, f"modules importing each other in a circle: {new}"
+    untangled = CIRCLES_TO_UNTANGLE - set(found)
+    assert not untangled, f"no circle left in {untangled}: remove them from CIRCLES_TO_UNTANGLE in {__file__}"
+
+
+def test_the_circle_check_reads_imports_in_functions_but_not_those_for_the_type_checker():
+    source = (
+        "from typing import TYPE_CHECKING\nfrom .play import Play\n"
+        "if TYPE_CHECKING:\n    from .check import Verdict\n"
+        "def f():\n    from . import xgid\n"
+    )
+    found = run_imports(source, "tutor.engine.position")
+    assert {"tutor.engine.play", "tutor.engine.xgid"} <= found and "tutor.engine.check" not in found

@@ -204,7 +204,7 @@ def test_a_teachers_thumbnail_of_a_puzzle_for_black_is_seen_from_black(client):
 def test_a_live_games_panel_is_seen_from_each_players_side_with_both_pip_counts_and_no_turn_button():
     from tests.classroom_factories import make_user
     from tutor.play import service
-    from tutor.play.display import render_panel
+    from tutor.play.panels import render_panel
     from tutor.play.models import LiveGame, Phase
 
     ana, bruno = make_user("ana"), make_user("bruno")

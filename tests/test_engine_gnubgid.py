@@ -10,13 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine_positions import gnubg_board, synthetic_positions
-from tutor.engine import BAR, BLACK, WHITE, GnubgIdError, Position, PositionError, opponent
+from tutor.engine import BAR, BLACK, WHITE, GnubgIdError, Position, PositionError, opponent, parse_gnubg_id
 from tutor.engine.gnubgid import (
     MATCH_ID_LENGTH,
     POSITION_ID_LENGTH,
     format_gnubg_id,
     match_id,
-    parse_gnubg_id,
     position_id,
 )
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tutor.engine import BLACK, WHITE, EngineError, Position, RuleError, XgidError
 from tutor.engine.cube import can_double, double_reasons
-from tutor.engine.gnubgid import format_gnubg_id, parse_gnubg_id
+from tutor.engine import format_gnubg_id, parse_gnubg_id
 from tutor.engine.match import Match
 from tutor.engine.scoring import MULTIPLIERS, GameResult
 

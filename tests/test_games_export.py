@@ -30,7 +30,7 @@ from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
 from tutor.games.matfile import MatchFileError, match_file, read_match
 from tutor.play import service
-from tutor.play.review import export_text
+from tutor.play.live_review import export_text
 from tutor.practice.models import PracticeMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]

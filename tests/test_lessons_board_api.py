@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tutor.engine import Position
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.illegal_plays import illegal_verdict
 
 TWO_ON_BAR = Position.from_layout({"bar": 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 21: 2, 20: 3, 19: 3, 17: 2, 12: 3}, dice=(3, 3))
 

@@ -15,7 +15,7 @@ from tutor.lobby.rooms import Viewer
 from tutor.lobby.service import LobbyError, Wish
 from tutor.engine import BLACK, WHITE
 from tutor.play import service as games
-from tutor.play.display import render_panel, render_player_panels
+from tutor.play.panels import render_panel, render_player_panels
 from tutor.play.models import LiveGame
 from tutor.ratings.models import RatedMatch
 

@@ -121,7 +121,7 @@ def test_a_lobby_socket_that_fails_to_open_is_not_kept_among_its_person_s_socket
     """The channel layer failing halfway through opening (Redis down): nothing of the socket stays
     in its process, where a logout or a pairing would still look for it."""
     from tutor.lobby.relay import Relay
-    from tutor.play.people import people as people_here
+    from tutor.live.people import people as people_here
 
     ana, _, _ = people
 

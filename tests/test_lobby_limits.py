@@ -1,4 +1,4 @@
-"""The lobby's socket lives under the live games' limits (``tutor.play.sockets``), not limits of its own.
+"""The lobby's socket lives under the live games' limits (``tutor.live.sockets``), not limits of its own.
 
 One person's game, review and lobby sockets count together: open sockets
 per person and address, new connections before the session is read, and
@@ -17,7 +17,8 @@ from tests.classroom_factories import PASSWORD, make_user, signed_in
 from tests.test_lobby_consumer import MATCH_TO_3, lobby
 from tests.test_play_consumer import receive, run_async, socket
 from tutor.lobby.models import Seek
-from tutor.play import limits, service
+from tutor.live import limits
+from tutor.play import service
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits")]
 

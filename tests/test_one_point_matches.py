@@ -11,11 +11,11 @@ from tests.gnubg_import import imported
 from tests.lobby_factories import NOW, later
 from tests.practice_flow import decide, start
 from tests.random_games import random_live_game
-from tutor.games.cube import refusals
+from tutor.games.cube_policy import refusals
 from tutor.lobby import service as lobby
 from tutor.lobby.service import Wish
 from tutor.play.models import LiveGame
-from tutor.play.review import export_text
+from tutor.play.live_review import export_text
 from tutor.practice.models import Action, Phase
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]

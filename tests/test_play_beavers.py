@@ -12,7 +12,7 @@ from tests.random_games import random_live_game
 from tutor.engine import WHITE, can_double
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase
-from tutor.play.review import export_text, to_grade
+from tutor.play.live_review import export_text, to_grade
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]
 

@@ -260,7 +260,7 @@ def test_a_seek_with_clock_starts_a_timed_game_and_a_seek_without_an_untimed_one
 
 
 def test_the_panel_shows_both_clocks_and_offers_the_flag_claim_when_the_servers_figures_say_so(clock, players):
-    from tutor.play.display import render_panel
+    from tutor.play.panels import render_panel
 
     game = started(players)
     late = game.side_to_act()
@@ -280,7 +280,7 @@ def test_the_panel_shows_both_clocks_and_offers_the_flag_claim_when_the_servers_
 
 
 def test_an_aborted_game_says_nobody_won_and_sends_its_players_back_to_the_lobby(clock, players):
-    from tutor.play.display import render_panel
+    from tutor.play.panels import render_panel
 
     game = started(players)
     clock.wait(61)
@@ -291,7 +291,7 @@ def test_an_aborted_game_says_nobody_won_and_sends_its_players_back_to_the_lobby
 
 
 def test_a_running_reserve_under_the_threshold_is_drawn_urgent_for_all_and_the_warning_goes_to_its_player_alone(clock, players):
-    from tutor.play.display import render_panel
+    from tutor.play.panels import render_panel
 
     game = started(players)
     late = game.side_to_act()

@@ -16,7 +16,8 @@ from tests.live_games import both_play
 from tutor.asgi import application
 from tutor.play import service
 from tutor.play.models import LiveGame, Phase, RefusedPlay
-from tutor.play.routing import websocket_application
+from tutor.live.routing import websocket_application
+from tutor.play.routing import websocket_urlpatterns as game_sockets
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -239,7 +240,7 @@ def test_the_teacher_watches_a_class_game_and_another_class_cannot_reach_it(play
 
 def test_a_foreign_origin_is_refused(game, players, settings):
     settings.ALLOWED_HOSTS = ["testserver"]
-    app = websocket_application()
+    app = websocket_application(*game_sockets)
 
     async def scenario(origin):
         communicator = socket(game, players[0], origin=origin, app=app)

@@ -17,7 +17,7 @@ from tests.classroom_factories import make_user, signed_in
 from tests.live_games import both_play
 from tests.test_play_clocks import START, Clock, started
 from tutor.engine import opponent
-from tutor.lobby import display as lobby_display
+from tutor.lobby import listing
 from tutor.lobby import service as lobby
 from tutor.lobby.service import Wish
 from tutor.play import clocks, flags, service
@@ -68,7 +68,7 @@ def test_a_rated_timed_match_whose_player_to_move_closed_everything_is_lost_on_t
     lobby.play_now(ana, wish, now=START)
     game = both_play(lobby.play_now(bruno, wish, now=START).game)  # the match is under way: out of time, it is lost
     late = game.side_to_act()
-    assert game in lobby_display.watchable_games()
+    assert game in listing.watchable_games()
     clock.wait(FULL - 1)
     assert run_clocks(clock) == 0
     clock.wait(1)
@@ -77,7 +77,7 @@ def test_a_rated_timed_match_whose_player_to_move_closed_everything_is_lost_on_t
     assert game.phase == Phase.OVER and game.winner == opponent(late)
     assert game.score[opponent(late)] == 3 and game.score[late] == 0  # whoever runs out of time loses the match
     assert game.actions.get(kind=LiveAction.Kind.FLAG).side == late
-    assert game not in lobby_display.watchable_games() and waiting(game) == []
+    assert game not in listing.watchable_games() and waiting(game) == []
     changes = {change.user_id: change.won for change in RatingChange.objects.filter(game=game)}
     assert changes == {players[opponent(late)].pk: True, players[late].pk: False}
     winner, loser = players[opponent(late)], players[late]

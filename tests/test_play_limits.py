@@ -1,7 +1,7 @@
 """Nobody can flood the live games: sockets, connections, messages, spectators, guessed codes, logging out.
 
 Against the real ASGI application with Channels' WebsocketCommunicator, as
-``test_play_consumer.py``; the limits of each process (``tutor.play.limits``)
+``test_play_consumer.py``; the limits of each process (``tutor.live.limits``)
 start from zero in every test (``conftest.fresh_live_limits``).
 """
 
@@ -23,11 +23,13 @@ from django.utils import timezone
 from tests.classroom_factories import PASSWORD, make_classroom, make_user, signed_in
 from tests.test_play_consumer import cookie_for, mover, receive, run_async, socket
 from tutor.asgi import application
-from tutor.play import clocks, display, limits, people, service
-from tutor.play.broadcast import announce, close_sockets_of
+from tutor.live import limits, people
+from tutor.live.logout import close_sockets_of
+from tutor.live.visitor import PooledAuthMiddleware
+from tutor.play import clocks, panels, service
+from tutor.play.broadcast import announce
 from tutor.play.consumers import GameConsumer
 from tutor.play.models import LiveGame
-from tutor.play.visitor import PooledAuthMiddleware
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_rate_limits", "live_dice")]
 
@@ -164,7 +166,7 @@ def test_the_spectators_panel_is_drawn_once_per_change_for_every_spectator_of_th
         drawn.append(game.side_of(viewer))
         return real(game, viewer, **options)
 
-    real = display.render_panel
+    real = panels.render_panel
     for module in ("tutor.play.consumers", "tutor.play.watching"):
         monkeypatch.setattr(f"{module}.render_panel", counting, raising=False)
     on_roll = mover(public_game, players)

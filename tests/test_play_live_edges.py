@@ -16,7 +16,7 @@ from tutor.lobby import rematch, service
 from tutor.lobby.models import Seek
 from tutor.play import clocks
 from tutor.play import service as games
-from tutor.play.display import render_panel, status_text
+from tutor.play.panels import render_panel, status_text
 from tutor.play.models import LiveGame, Phase
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_rate_limits")]

@@ -19,8 +19,8 @@ from tests.practice_flow import add_mistake
 from tutor.engine import BLACK, WHITE
 from tutor.play import service
 from tutor.play.models import LiveAction, LiveGame, Phase
-from tutor.play.review import create_exercises, export_text, grade_game
-from tutor.games.cube import cube_alive
+from tutor.play.live_review import create_exercises, export_text, grade_game
+from tutor.games.cube_policy import cube_alive
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise, PracticeMatch
 

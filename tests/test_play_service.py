@@ -13,7 +13,7 @@ from tests.classroom_factories import make_user
 from tests.live_games import both_play
 from tutor.engine import BLACK, WHITE, Position
 from tutor.play import service, turns
-from tutor.play.display import render_player_panels
+from tutor.play.panels import render_player_panels
 from tutor.play.models import RECENT_TOLD, TOLD_FIELDS, LiveAction, LiveGame, Phase, RefusedPlay
 from tutor.games.errors import GameError, IllegalPlay
 
@@ -486,7 +486,7 @@ def test_nobody_may_double_while_an_offer_waits(players):
 
 
 def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_leaving_and_shows_it_first(players):
-    from tutor.play.display import panel_context
+    from tutor.play.panels import panel_context
 
     game = both_play(started(players, claim_minutes=1))
     game = set_position(game, game.position.replace(cube_value=2, cube_owner=game.position.turn), game.phase)
@@ -503,7 +503,7 @@ def test_a_claim_in_a_money_session_scores_what_the_absent_rival_would_lose_by_l
 
 
 def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players):
-    from tutor.play.display import panel_context
+    from tutor.play.panels import panel_context
 
     game = both_play(started(players, length=5, claim_minutes=1))
     absent = game.side_to_act()
@@ -517,7 +517,7 @@ def test_a_claim_in_a_match_wins_the_match_and_writes_the_game_s_result(players)
 
 def test_live_games_refuse_a_dead_cube_double_with_the_reason_and_the_panel_says_why(players):
     from tutor.rules import CUBE_REFUSALS
-    from tutor.play.display import panel_context
+    from tutor.play.panels import panel_context
 
     game = started(players, length=5)
     dead = Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE).replace(turn=WHITE)

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from tutor.engine import BLACK, WHITE, Position
-from tutor.games.cube import cube_alive, may_double
+from tutor.games.cube_policy import cube_alive, may_double
 from tutor.rules import CUBE_REFUSALS
 from tutor.practice import evaluator, game
 from tutor.practice.events import Recorder

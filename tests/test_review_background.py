@@ -26,7 +26,7 @@ from tutor.play.tasks import review_live_game
 from tutor.practice import evaluator
 from tutor.practice.background import drain, is_waiting
 from tutor.practice.models import COMPUTER, Phase
-from tutor.practice.review import program_decisions
+from tutor.practice.match_review import program_decisions
 from tutor.practice.tasks import review_practice_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("live_dice")]

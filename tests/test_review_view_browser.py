@@ -25,10 +25,10 @@ from tests.classroom_factories import make_user
 from tests.live_review import played
 from tests.practice_flow import decide, start, wait_for_the_program
 from tutor.engine import BLACK, WHITE, Position
-from tutor.play.review import review_context as live_review
+from tutor.play.live_review import review_context as live_review
 from tutor.practice.background import drain
 from tutor.practice.models import LEARNER, PracticeMatch
-from tutor.practice.review import review_context as practice_review
+from tutor.practice.match_review import review_context as practice_review
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

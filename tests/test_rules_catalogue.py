@@ -81,7 +81,7 @@ def test_every_cube_code_of_the_engine_and_the_dead_cube_have_one_sentence_that_
     from tutor.engine.cube import (
         REASONS,  # the engine's own list of cube codes, read here only to compare
     )
-    from tutor.games.cube import DEAD_CUBE  # the games' one cube policy adds the dead cube to the rules
+    from tutor.games.cube_policy import DEAD_CUBE  # the games' one cube policy adds the dead cube to the rules
 
     assert set(CUBE_REFUSALS) == set(REASONS) | {DEAD_CUBE}
     assert "tu rival" in CUBE_REFUSALS["not-cube-owner"]

@@ -17,10 +17,11 @@ django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
+from tutor.live.routing import websocket_application  # noqa: E402
 from tutor.lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
-from tutor.play.routing import websocket_application  # noqa: E402
+from tutor.play.routing import websocket_urlpatterns as game_sockets  # noqa: E402
 
-application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application(*lobby_sockets)})
+application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application(*game_sockets, *lobby_sockets)})
 
 # What the imports built lives as long as the process.  Frozen, it is left out
 # of the cyclic collector's full passes, each of which stops every game the

@@ -1,8 +1,8 @@
 """What every chart the server draws is made of: an ``<svg>`` named in words, and its shapes.
 
 The site draws its charts on the server, with no chart library and no
-script needed to see them: «Mi progreso»'s (``training.charts``), a
-player's rating (``ratings.charts``) and a review's advantage line
+script needed to see them: «Mi progreso»'s (``training.progress_charts``), a
+player's rating (``ratings.rating_chart``) and a review's advantage line
 (``practice.review_chart``).  Each of those says what its chart means; this
 module only draws.  Every chart is an ``<svg>`` with a ``<title>`` and a
 ``<desc>`` that say in words what it shows, so a screen reader gets the same

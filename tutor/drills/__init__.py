@@ -9,7 +9,7 @@ True
 from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFields, DrillKind, DrillRule, drill_set, generate, in_course_order, parse_id
 
 # Imported for their side effect: each module registers its rules.
-from . import bearing_off, entering, moving, numbers, resigning  # noqa: E402,F401  isort: skip
+from . import bearing_off, entering, moving, numeric, resigning  # noqa: E402,F401  isort: skip
 
 in_course_order()
 

@@ -29,13 +29,13 @@ from .errors import (
     XgidError,
 )
 from .explain import tempting_plays
-from .gnubgid import format_gnubg_id, match_id, parse_gnubg_id, position_id
+from .gnubgid import format_gnubg_id, match_id, position_id
 from .match import Match
 from .movegen import Move, is_blocked, single_moves
 from .notation import format_moves, parse_play
 from .partial import LegalTurn, PartialPlay, expand_dice, reachable, without_die
 from .play import Play
-from .position import Defect, Position, Stakes
+from .position import Defect, Position, Stakes, parse_gnubg_id
 from .scoring import MULTIPLIERS, GameResult, resignation, resignations, score_game
 
 __all__ = [

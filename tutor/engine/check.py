@@ -40,17 +40,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations
-from typing import Final, Iterator, Mapping
+from typing import TYPE_CHECKING, Final, Iterator, Mapping
 
 from .codes import ReasonCode
 from .constants import BAR, DIE_FACES, HOME_TOP, OFF, Board, Dice, State
 from .errors import NotationError
 from .movegen import Move, is_blocked, move_obstacle
-from .notation import Segment, parse_play
+from .notation import Segment, format_moves, parse_play
 from .partial import PartialPlay, expand_dice, without_die
 from .partial import move_from as _move_from
 from .play import Play, plays_by_boards
-from .position import Position, after_play
+
+if TYPE_CHECKING:
+    from .position import Position
 
 CODES: Final = tuple(ReasonCode)
 """Every reason code, stable: other tools and stored attempts rely on them."""
@@ -147,7 +149,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         segments = parse_play(text)
     except NotationError as error:
         first = next(iter(plays_by_boards(position, dice).values()))
-        syntax = Reason(ReasonCode.SYNTAX, detail=str(error), alternative=_notation(first))
+        syntax = Reason(ReasonCode.SYNTAX, detail=str(error), alternative=format_moves(first))
         return Verdict(str(text)[:200], dice, False, (syntax,))
     legal = plays_by_boards(position, dice)
     m, o = position.mover, position.opponent_board
@@ -166,9 +168,9 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
                 break
     if best is not None:
         _, m2, o2 = best
-        play = Play(position, dice, legal[(m2, o2)], after_play(position, m2, o2))
+        play = Play(position, dice, legal[(m2, o2)], position.after_play(m2, o2))
         return Verdict(text, dice, True, (), play)
-    alternative = _notation(_nearest(list(legal.values()), segments))
+    alternative = format_moves(_nearest(list(legal.values()), segments))
     if partial:
         return Verdict(text, dice, False, (replace(_fuller_play_reason(legal, partial, dice), alternative=alternative),))
     reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
@@ -228,7 +230,7 @@ def _mirrored(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int,
     mirrored = tuple((BAR - segment.src, BAR - segment.dst) for segment in segments)
     for m2, o2, _, _ in _realizations(m, o, mirrored, dice_list):
         if (m2, o2) in legal:
-            return _notation(legal[(m2, o2)])
+            return format_moves(legal[(m2, o2)])
     return None
 
 
@@ -269,9 +271,9 @@ def _fuller_play_reason(legal: Mapping[State, tuple[Move, ...]], partial: list[t
     used = min(len(moves) for moves in partial)
     example = _closest(plays, [moves for moves in partial if len(moves) == used])
     if needed == used == 1:
-        return Reason(ReasonCode.MUST_USE_LARGER_DIE, die=example[0].die, dice=tuple(dice), example=_notation(example))
+        return Reason(ReasonCode.MUST_USE_LARGER_DIE, die=example[0].die, dice=tuple(dice), example=format_moves(example))
     return Reason(
-        ReasonCode.MUST_USE_MORE_DICE, dice=tuple(dice), moves_written=used, moves_possible=needed, example=_notation(example)
+        ReasonCode.MUST_USE_MORE_DICE, dice=tuple(dice), moves_written=used, moves_possible=needed, example=format_moves(example)
     )
 
 
@@ -295,11 +297,6 @@ def _closest(plays: list[tuple[Move, ...]], written: list[tuple[Move, ...]]) -> 
 
     return max(plays, key=common)
 
-
-def _notation(moves: tuple[Move, ...]) -> str:
-    from .notation import format_moves
-
-    return format_moves(moves)
 
 
 def _diagnose(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], roll: tuple[int, ...]) -> list[Reason]:
@@ -415,7 +412,7 @@ def _turned_round(m: Board, o: Board, segments: list[Segment], dice_list: tuple[
     turned = tuple((s.dst, s.src) if s.dst != OFF and s.dst >= s.src else (s.src, s.dst) for s in segments)
     for m2, o2, _, _ in _realizations(m, o, turned, dice_list):
         if (m2, o2) in legal:
-            return _notation(legal[(m2, o2)])
+            return format_moves(legal[(m2, o2)])
     return None
 
 

@@ -29,9 +29,13 @@ pending resignation is not kept.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE, is_die, opponent
 from .errors import GnubgIdError, PositionError
-from .position import Position, Stakes
+
+if TYPE_CHECKING:
+    from .position import Position, Stakes
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12
@@ -78,8 +82,10 @@ def _player(side: int) -> int:
 # -- the public API ---------------------------------------------------------
 
 
-def parse_gnubg_id(position_id: str, match_id: str | None = None) -> Position:
-    """Read a Position ID and, optionally, a Match ID.
+def read_gnubg_id(position_id: str, match_id: str | None, position_type: type[Position]) -> Position:
+    """Read a Position ID and, optionally, a Match ID, into a ``position_type`` (``parse_gnubg_id``).
+
+    The class is handed in: ``position.py`` imports this module, never the reverse.
 
     The combined ``POSID:MATCHID`` form (optionally after ``GNUbgID``) is
     accepted as the first argument.
@@ -104,7 +110,7 @@ def parse_gnubg_id(position_id: str, match_id: str | None = None) -> Position:
         fields = _read_match_key(_decode(match_id.strip(), MATCH_ID_LENGTH, _MATCH_KEY_BITS, "Match ID"))
     white, black = (on_roll, off_roll) if fields.get("turn", WHITE) == WHITE else (off_roll, on_roll)
     try:
-        return Position(white, black, **fields)
+        return position_type(white, black, **fields)
     except PositionError as error:  # the reader's errors are all GnubgIdError
         raise GnubgIdError(str(error)) from error
 
@@ -250,4 +256,4 @@ def _encode(key: int, chars: int, bits: int) -> str:
     return "".join(_ALPHABET[value >> _CHAR_BITS * (chars - 1 - index) & (len(_ALPHABET) - 1)] for index in range(chars))
 
 
-__all__ = ["format_gnubg_id", "match_id", "parse_gnubg_id", "position_id"]
+__all__ = ["format_gnubg_id", "match_id", "position_id", "read_gnubg_id"]

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
 from .constants import OFF, Board, Dice, opponent
 from .movegen import Move, single_moves
-from .position import Position, after_play
 
 if TYPE_CHECKING:
     from .play import Play
+    from .position import Position
 
 
 def expand_dice(dice: Dice) -> tuple[int, ...]:
@@ -152,7 +152,7 @@ class PartialPlay(NamedTuple):
 
     def position(self, start: Position) -> Position:
         """The board mid-turn as a ``Position``: ``start``'s side still on roll, with its dice."""
-        return after_play(start, self.mover, self.opponent).replace(turn=start.turn, dice=start.dice)
+        return start.after_play(self.mover, self.opponent).replace(turn=start.turn, dice=start.dice)
 
 
 _new_partial = tuple.__new__

@@ -11,11 +11,16 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
+from .codes import ReasonCode
 from .constants import BAR, OFF, Dice, State
+from .errors import IllegalPlayError, NotationError
 from .movegen import Move, full_plays, play_list
 from .partial import PartialPlay
-from .position import Position, after_play
+
+if TYPE_CHECKING:
+    from .position import Position
 
 _set = object.__setattr__
 
@@ -56,9 +61,6 @@ class Play:
         >>> Play.parse("6/5 8/5", Position.initial(), "31").notation
         '8/5 6/5'
         """
-        from .codes import ReasonCode
-        from .errors import IllegalPlayError, NotationError
-
         verdict = position.check(text, dice)
         if verdict.play is None:
             codes = ", ".join(reason.code for reason in verdict.reasons)
@@ -130,7 +132,7 @@ class Play:
 def legal_plays(position: Position, dice: Dice) -> list[Play]:
     """Every distinct legal full play of ``position`` with ``dice``."""
     return [
-        Play(position, dice, moves, after_play(position, mover, other))
+        Play(position, dice, moves, position.after_play(mover, other))
         for mover, other, moves in play_list(position.mover, position.opponent_board, dice)
     ]
 

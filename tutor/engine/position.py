@@ -6,21 +6,27 @@ the points, ``BAR`` (25) the checkers on the bar.  White's point ``p`` is
 Black's point ``25 - p``.  Keeping both sides in their own numbering makes
 move generation identical for both colours and makes a play's result a
 simple swap, with no re-indexing.
+
+The one value type of the engine, with the functions around it: the
+modules that read and write it (``xgid``, ``gnubgid``), find its plays
+(``play``) and judge one (``check``) use ``Position`` only in their types,
+and build one through the class they are handed or ``Position.after_play``.
+This module imports them; none of them imports it back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Mapping, TypedDict, Unpack
+from typing import Iterable, Mapping, TypedDict, Unpack
 
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Board, Dice, is_die, opponent
-from .defects import Defect
+from . import gnubgid, xgid
+from .check import Verdict, check_play
+from .defects import Defect, find_defects
+from .dice import parse_dice
 from .errors import PositionError
 from .layout import boards_from_layout
-
-if TYPE_CHECKING:
-    from .check import Verdict
-    from .play import Play
+from .play import Play, legal_plays
 
 
 class Stakes(TypedDict, total=False):
@@ -169,22 +175,16 @@ class Position:
     @classmethod
     def from_xgid(cls, text: str) -> Position:
         """Read an XGID (``XGID=`` prefix optional); the dice travel in it."""
-        from .xgid import parse_xgid
-
-        return parse_xgid(text)
+        return xgid.parse_xgid(text, cls)
 
     def to_xgid(self) -> str:
         """Write the XGID, White at the bottom whoever is on roll."""
-        from .xgid import format_xgid
-
-        return format_xgid(self)
+        return xgid.format_xgid(self)
 
     @classmethod
     def from_gnubg_id(cls, position_id: str, match_id: str | None = None) -> Position:
         """Read a GNU Backgammon Position ID and, optionally, a Match ID."""
-        from .gnubgid import parse_gnubg_id
-
-        return parse_gnubg_id(position_id, match_id)
+        return gnubgid.read_gnubg_id(position_id, match_id, cls)
 
     def to_gnubg_id(self) -> str:
         """Write gnubg's combined ``POSID:MATCHID``; ``from_gnubg_id`` reads it back.
@@ -192,9 +192,7 @@ class Position:
         >>> Position.initial().to_gnubg_id()
         '4HPwATDgc/ABMA:cAkAAAAAAAAE'
         """
-        from .gnubgid import format_gnubg_id
-
-        return format_gnubg_id(self)
+        return gnubgid.format_gnubg_id(self)
 
     def replace(self, **changes: Unpack[Stakes]) -> Position:
         """A copy with some fields changed (``dice``, ``turn``, ``cube_value`` …)."""
@@ -215,10 +213,31 @@ class Position:
         fields.update(changes)
         return Position(self._boards[WHITE], self._boards[BLACK], **fields)
 
+    def after_play(self, mover: Board, other: Board) -> Position:
+        """The position once the side on roll has played ``mover`` against ``other``: the other side to roll.
+
+        A fast path for move generation: the boards are trusted, nothing is
+        re-validated.
+        """
+        result = Position.__new__(Position)
+        boards = (mover, other) if self.turn == WHITE else (other, mover)
+        _init(
+            result,
+            boards,
+            opponent(self.turn),
+            None,
+            self.cube_value,
+            self.cube_owner,
+            self.match_length,
+            self.score,
+            self.crawford,
+            self.jacoby,
+            self.max_cube_log,
+        )
+        return result
+
     def with_dice(self, dice: Iterable[int] | str | None) -> Position:
         """The same position with other dice (a pair, ``"6-3"``, or None)."""
-        from .dice import parse_dice
-
         if isinstance(dice, str):
             dice = parse_dice(dice)
         return self.replace(dice=None if dice is None else tuple(dice))
@@ -279,8 +298,6 @@ class Position:
     @property
     def defects(self) -> Defect:
         """Every reason why this position could not occur in a game."""
-        from .defects import find_defects
-
         return find_defects(self)
 
     @property
@@ -295,8 +312,6 @@ class Position:
         >>> len(Position.initial().legal_plays((3, 1)))
         16
         """
-        from .play import legal_plays
-
         return legal_plays(self, self._dice_or_own(dice))
 
     def check(self, text: str, dice: Iterable[int] | str | None = None) -> Verdict:
@@ -305,13 +320,9 @@ class Position:
         >>> Position.initial().check("8/5 6/5", dice=(3, 1)).legal
         True
         """
-        from .check import check_play
-
         return check_play(self, text, self._dice_or_own(dice))
 
     def _dice_or_own(self, dice: Iterable[int] | str | None) -> Dice:
-        from .dice import parse_dice
-
         if dice is None:
             if self.dice is None:
                 raise PositionError("no dice: pass them or set them on the position")
@@ -378,28 +389,16 @@ def _init(
     _set(position, "_hash", None)
 
 
-def after_play(position: Position, mover: Board, other: Board) -> Position:
-    """The position once the side on roll has played: the other side to roll.
+def parse_gnubg_id(position_id: str, match_id: str | None = None) -> Position:
+    """Read a Position ID and, optionally, a Match ID: ``Position.from_gnubg_id`` as a function.
 
-    A fast path for move generation: the boards are trusted, nothing is
-    re-validated.
+    The combined ``POSID:MATCHID`` form (optionally after ``GNUbgID``) is
+    accepted as the first argument.
+
+    >>> parse_gnubg_id("GNUbgID: 4HPwATDgc/ABMA:MAAAAAAAAAAA").turn == BLACK
+    True
     """
-    result = Position.__new__(Position)
-    boards = (mover, other) if position.turn == WHITE else (other, mover)
-    _init(
-        result,
-        boards,
-        opponent(position.turn),
-        None,
-        position.cube_value,
-        position.cube_owner,
-        position.match_length,
-        position.score,
-        position.crawford,
-        position.jacoby,
-        position.max_cube_log,
-    )
-    return result
+    return Position.from_gnubg_id(position_id, match_id)
 
 
-__all__ = ["Position", "Stakes", "Defect", "Board", "Dice", "after_play", "BLACK", "WHITE"]
+__all__ = ["Position", "Stakes", "Defect", "Board", "Dice", "parse_gnubg_id", "BLACK", "WHITE"]

@@ -20,9 +20,13 @@ at most 99 points long.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, WHITE
 from .errors import PositionError, XgidError
-from .position import Position
+
+if TYPE_CHECKING:
+    from .position import Position
 
 MAX_XGID_TEXT = 120
 MAX_SCORE = 999_999_999
@@ -31,10 +35,12 @@ _OWNER_CODES = {1: WHITE, -1: BLACK, 0: None}
 _TURN_CODES = {1: WHITE, -1: BLACK}
 
 
-def parse_xgid(text: str) -> Position:
-    """Read an XGID; the ``XGID=`` prefix is optional.
+def parse_xgid(text: str, position_type: type[Position]) -> Position:
+    """Read an XGID into a ``position_type`` (``Position.from_xgid``); the ``XGID=`` prefix is optional.
 
-    >>> parse_xgid("-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10") == Position.initial()
+    The class is handed in: ``position.py`` imports this module, never the reverse.
+
+    >>> parse_xgid("-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", Position) == Position.initial()
     True
     """
     if not isinstance(text, str):
@@ -56,7 +62,7 @@ def parse_xgid(text: str) -> Position:
     match_length = _int(length, "match length", 0, 99)
     flag = _int(cj, "Crawford/Jacoby flag", 0, 1) == 1
     try:
-        return Position(
+        return position_type(
             white,
             black,
             turn=turn_side,

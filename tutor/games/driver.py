@@ -22,8 +22,9 @@ from typing import Any
 from django.dispatch import Signal
 
 from tutor.engine import MULTIPLIERS, GameResult, Match, Play, Position, resignation, resignations
+from tutor.rules import DOUBLE_BEFORE_ROLLING, RESIGN_HOW, RESIGN_SINGLE_ONLY
 
-from .cube import may_double, refusal
+from .cube_policy import may_double, refusal
 from .errors import GameError, IllegalPlay
 from .models import ActionKind, GameAction
 from .stored import ActionT, StoredGame
@@ -37,12 +38,6 @@ turn_started = Signal()
 """Sent when a side's turn begins in a live game: ``sender`` the model class, ``game``, ``side``, and
 ``opening`` (True for the first turn of a game, after the opening roll)."""
 
-NOT_ROLLING = "Ahora no te toca tirar los dados."
-DOUBLE_BEFORE_ROLLING = "Solo se dobla al empezar tu turno, antes de tirar."
-NOT_MOVING = "Ahora no te toca mover."
-NOT_DOUBLED = "Nadie te ha doblado."
-RESIGN_HOW = "Elige cómo te rindes: partida simple, gammon o backgammon."
-RESIGN_SINGLE_ONLY = "Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida simple."
 
 
 def require(game: StoredGame[GameAction], phase: str, message: str) -> None:

@@ -11,8 +11,8 @@ class LobbyConfig(AppConfig):
     def ready(self) -> None:
         from tutor.play import extensions
 
-        from . import display
+        from . import listing
 
-        extensions.add_index_section(display.section)
-        extensions.add_after_match(display.after_match)
-        extensions.add_game_link(display.game_links)
+        extensions.add_index_section(listing.section)
+        extensions.add_after_match(listing.after_match)
+        extensions.add_game_link(listing.game_links)

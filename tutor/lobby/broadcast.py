@@ -3,7 +3,7 @@
 Each room is a group of the channel layer (Redis Pub/Sub, shared by
 every process of ``make run`` and of production, as the games use), heard once per process by
 its ``relay``; the creator of a seek hears that it was taken as any
-message for one person is told (``play.people``).  Messages are built where the
+message for one person is told (``tutor.live.people``).  Messages are built where the
 change was made, in the same thread hop (``messages``), and sent once it
 has committed; a published seek travels with its row drawn in every
 variant (``display.seek_variants``) and the little each socket needs to
@@ -20,9 +20,9 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from tutor.play.people import message_for
+from tutor.live.people import message_for
 
-from .display import seek_variants
+from .listing import seek_variants
 from .rooms import Card
 from .service import Outcome
 

@@ -2,7 +2,7 @@
 
 On connecting, the consumer reads who is looking (``rooms.Viewer``: their
 rooms, rating and blocks), counts among its person's sockets (a pairing
-reaches it, ``play.people``), and sends the lists drawn for them.  Then it hears what the rooms announce, through its
+reaches it, ``tutor.live.people``), and sends the lists drawn for them.  Then it hears what the rooms announce, through its
 process's ``relay``, choosing for each published seek the row its viewer
 is shown (or none) and removing only rows it showed; the relay sends the
 changes of a moment together (``changes``).
@@ -31,8 +31,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from tutor.play.consumers import GameConsumer
-from tutor.play.sockets import LiveSocket
+from tutor.live.sockets import LiveSocket
 
 SocketGone: tuple[type[BaseException], ...]
 try:
@@ -43,7 +42,7 @@ except ImportError:  # another ASGI server
 
 from . import broadcast, service
 from .changes import SeekChanges
-from .display import game_rows, seek_rows, waiting_box, watchable
+from .listing import game_rows, seek_rows, waiting_box, watchable
 from .forms import SeekForm
 from .keeper import keeper
 from .models import PUBLIC_ROOM
@@ -68,10 +67,6 @@ WATCHING = "Estás mirando la sala: quien mira no puede enviar nada."
 
 
 class LobbyConsumer(LiveSocket):
-    # Rows and pairings are forwarded as they come, without Channels' hop to
-    # the database thread before each handler (see GameConsumer.dispatch).
-    dispatch = GameConsumer.dispatch
-
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         if not await self.take_place():

@@ -44,8 +44,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
-from . import broadcast, display, service
-from tutor.play.loops import one_per_loop
+from . import broadcast, listing, service
+from tutor.live.loops import one_per_loop
 
 logger = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ class Keeper:
 def _keep(present: list[int], now, watched: bool) -> tuple[list[tuple[str, dict]], list, str | None]:
     closed = service.keep(present, now=now)
     tick = timedelta(seconds=getattr(settings, "LOBBY_TICK_SECONDS", 3))
-    games = display.game_rows(display.watchable_games()) if watched else None
+    games = listing.game_rows(listing.watchable_games()) if watched else None
     return broadcast.messages(service.Outcome(closed=closed)), service.taken_since(present, now - 3 * tick), games
 
 

@@ -12,8 +12,8 @@ its process that show that room, which keep their changes
 one round sends every page its gathered changes.
 
 What is said to one person (a pairing, logging out) reaches their pages
-the same way, through ``play.people``.  When the relay cannot hear (Redis
-down), it tries again every second (``play.loops.listen``); the pages
+the same way, through ``tutor.live.people``.  When the relay cannot hear (Redis
+down), it tries again every second (``tutor.live.loops.listen``); the pages
 themselves are closed meanwhile by the heartbeat, and reload their list
 when they reconnect.
 """
@@ -27,7 +27,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from .broadcast import room_group
-from tutor.play.loops import listen, one_per_loop
+from tutor.live.loops import listen, one_per_loop
 
 logger = logging.getLogger(__name__)
 

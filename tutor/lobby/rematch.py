@@ -6,7 +6,7 @@ in the lobby: the rival accepts or declines it on the finished game's
 page.  If both offer at once, the second offer accepts the first.  A
 rematch is refused, with the reason, while either player has another game
 under way, and a rated one once the two have started the day's
-``ratings.PAIR_LIMIT`` rated matches together.  Each
+``rating_service.PAIR_LIMIT`` rated matches together.  Each
 change redraws both players' panels (``broadcast.redraw``), which is how
 the offer reaches the rival, and how the new game reaches the player who
 offered it.
@@ -24,9 +24,9 @@ from django.db.models import F
 
 from tutor.engine import opponent
 from tutor.play import clocks
-from tutor.play import service as games
+from tutor.play import service as play_service
 from tutor.play.models import LiveGame
-from tutor.ratings import service as ratings
+from tutor.ratings import service as rating_service
 
 from .models import Seek
 from .rooms import Viewer
@@ -42,7 +42,7 @@ NO_OFFER = "Tu rival ya no te ofrece la revancha."
 
 def wish_after(game: LiveGame, *, rated: bool | None = None) -> Wish:
     """The settings of a finished game, for «Jugar otra vez» and the rematch (``rated`` when the caller knows it)."""
-    rated = ratings.is_rated(game) if rated is None else rated
+    rated = rating_service.is_rated(game) if rated is None else rated
     control = clocks.control_of(game)
     return Wish(length=game.length, clock=control.key if control else "", rated=rated, classroom_id=game.classroom_id)
 
@@ -58,7 +58,7 @@ def offer(game: LiveGame, user, *, now: datetime) -> Outcome:
     wish = wish_after(game)
     viewer = Viewer.of(user)
     with refused_on_race(), transaction.atomic():
-        game = games.locked(game.pk)
+        game = play_service.locked(game.pk)
         side = _side(game, user)
         rival = game.player(opponent(side))
         if rival.pk in viewer.blocked:
@@ -81,7 +81,7 @@ def answer(game: LiveGame, user, *, accept: bool, now: datetime) -> Outcome:
     """The rival accepts (the rematch starts) or declines the offer."""
     viewer = Viewer.of(user)
     with refused_on_race(), transaction.atomic():
-        game = games.locked(game.pk)
+        game = play_service.locked(game.pk)
         side = _side(game, user)
         theirs = _open(game, game.player(opponent(side)), now=now)
         if theirs is None:
@@ -96,7 +96,7 @@ def answer(game: LiveGame, user, *, accept: bool, now: datetime) -> Outcome:
 def cancel(game: LiveGame, user, *, now: datetime) -> Outcome:
     """The player takes back their offer."""
     with transaction.atomic():
-        game = games.locked(game.pk)
+        game = play_service.locked(game.pk)
         _side(game, user)
         Seek.objects.filter(rematch_of=game, creator=user, status=Status.OPEN).update(status=Status.WITHDRAWN, closed_at=now)
         return Outcome()

@@ -16,7 +16,7 @@ The game starts in the same transaction as the seek closes: a seek is
 never taken without its game, nor a game made from a seek twice.
 
 Nobody is paired while a live game of theirs is under way, and two
-players start at most ``ratings.PAIR_LIMIT`` rated matches together a
+players start at most ``rating_service.PAIR_LIMIT`` rated matches together a
 day: a pairing locks both players' rows (after the seeks', always in that
 order) and asks again under the lock, so two pairings at once cannot both
 find a player free.  A press that loses a race to another of the same
@@ -40,9 +40,9 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Q
 
 from tutor.play import access, clocks
-from tutor.play import service as games
+from tutor.play import service as play_service
 from tutor.play.models import LiveGame
-from tutor.ratings import service as ratings
+from tutor.ratings import service as rating_service
 
 from .models import PUBLIC_ROOM, Room, Seek, room_key
 from .rooms import Card, Viewer
@@ -60,7 +60,7 @@ NO_SUCH_SEEK = "No hay ninguna búsqueda así en tus salas."
 SIGN_IN = "Entra con tu cuenta para jugar."
 OUT_OF_RANGE = "Quien publicó esta búsqueda quiere un rival con otra puntuación."
 PAIR_LIMIT_REACHED = (
-    f"Ya habéis empezado {ratings.PAIR_LIMIT} matches puntuables entre vosotros en las últimas 24 horas, "
+    f"Ya habéis empezado {rating_service.PAIR_LIMIT} matches puntuables entre vosotros en las últimas 24 horas, "
     "el máximo entre dos jugadores: este no puntuaría. Busca otro rival, o jugad sin «Puntúa»."
 )
 CROSSED = "Otra petición tuya se ha cruzado con esta en el mismo instante: mira la sala y vuelve a intentarlo si hace falta."
@@ -208,7 +208,7 @@ def candidates(user, viewer: Viewer, wish: Wish, *, now: datetime):
     if wish.spread is not None:
         conditions &= Q(creator_rating__gte=rating - wish.spread, creator_rating__lte=rating + wish.spread)
     if wish.rated:
-        enough = ratings.rivals_at_limit(user.pk, now=now)
+        enough = rating_service.rivals_at_limit(user.pk, now=now)
         if enough:
             conditions &= ~Q(creator_id__in=enough)
     return Seek.objects.filter(conditions).order_by("created", "pk")
@@ -239,7 +239,7 @@ def _publish(user, viewer: Viewer, wish: Wish, *, now: datetime) -> Outcome:
             if attempt:
                 raise
     if wish.classroom_id is None and not viewer.entered:
-        ratings.enter(user)
+        rating_service.enter(user)
     return Outcome(published=seek, closed=closed)
 
 
@@ -303,7 +303,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
     access.lock_players([user.pk, seek.creator_id])  # after the seeks' rows, never before (no deadlock)
     check_players(user.pk, seek.creator_id, rated=seek.rated, now=now)
     origin = seek.rematch_of
-    game = games.create_game(
+    game = play_service.create_game(
         seek.creator, black=user, length=seek.length, classroom=seek.classroom,
         claim_minutes=origin.claim_minutes if origin else CLAIM_MINUTES,
         highlight=origin.highlight if origin else True,
@@ -311,7 +311,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
         clock=seek.clock,
     )
     if seek.rated:
-        ratings.mark_rated(game, now=now)
+        rating_service.mark_rated(game, now=now)
     seek.status, seek.taker, seek.game, seek.closed_at = Status.TAKEN, user, game, now
     seek.save(update_fields=["status", "taker", "game", "closed_at"])
     closed = [Card.of(seek)] if seek.rival_id is None else []
@@ -321,7 +321,7 @@ def start_from(seek_id: int, user, viewer: Viewer, *, now: datetime) -> Outcome 
             own.save(update_fields=["status", "closed_at"])
             closed.append(Card.of(own))
     if seek.classroom_id is None and not viewer.entered:
-        ratings.enter(user)
+        rating_service.enter(user)
     return Outcome(game=game, taken=seek, closed=closed)
 
 
@@ -332,7 +332,7 @@ def check_players(user_id: int, rival_id: int, *, rated: bool, now: datetime) ->
         raise LobbyError(access.UNFINISHED, 409)
     if rival_id in busy:
         raise Unavailable(access.RIVAL_UNFINISHED)
-    if rated and ratings.pair_at_limit(user_id, rival_id, now=now):
+    if rated and rating_service.pair_at_limit(user_id, rival_id, now=now):
         raise Unavailable(PAIR_LIMIT_REACHED)
 
 

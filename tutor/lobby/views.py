@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tutor.converters import parse_id
 from tutor.engine import opponent
-from tutor.play import access, limits
+from tutor.play import access, game_limits
 from tutor.play import views as play_views
 from tutor.play.broadcast import announce
 from tutor.ratelimit import ratelimit
@@ -85,7 +85,7 @@ def _after(request: HttpRequest, code: str, change) -> HttpResponse:
 @login_required
 @require_POST
 @ratelimit("lobby")
-@limits.guards_codes
+@game_limits.guards_codes
 def again(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     try:
@@ -99,14 +99,14 @@ def again(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 @ratelimit("lobby")
-@limits.guards_codes
+@game_limits.guards_codes
 def offer_rematch(request: HttpRequest, code: str) -> HttpResponse:
     return _after(request, code, rematch.offer)
 
 
 @login_required
 @require_POST
-@limits.guards_codes
+@game_limits.guards_codes
 def answer_rematch(request: HttpRequest, code: str) -> HttpResponse:
     accept = request.POST.get("respuesta") == "si"
     return _after(request, code, lambda game, user, now: rematch.answer(game, user, accept=accept, now=now))
@@ -114,7 +114,7 @@ def answer_rematch(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
-@limits.guards_codes
+@game_limits.guards_codes
 def cancel_rematch(request: HttpRequest, code: str) -> HttpResponse:
     return _after(request, code, rematch.cancel)
 
@@ -142,7 +142,7 @@ def unblock(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @ratelimit("report")
-@limits.guards_codes
+@game_limits.guards_codes
 def report(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     side = game.side_of(request.user)

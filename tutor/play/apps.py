@@ -13,7 +13,6 @@ class PlayConfig(AppConfig):
 
         from tutor.games.driver import game_finished, turn_started
 
-        from . import logout  # noqa: F401  (connects the receiver that closes sockets on logout)
         from .clocks import on_turn_started
         from .flags import follow_deadline, queue_missing
         from .models import LiveGame

@@ -15,9 +15,6 @@ The group goes through the channel layer: Redis, which every process of
 A layer that is down (Redis stopped) costs the open pages their update,
 never the request that made the change: the change is already in the
 database, and the pages read it when their connection opens again.
-
-Logging out closes every socket of the person, of every kind, in every
-process (``close_sockets_of``, through ``people``).
 """
 
 from __future__ import annotations
@@ -28,9 +25,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from . import clocks
-from .display import render_player_panels
+from .panels import render_player_panels
 from .models import LiveGame
-from .people import message_for
 
 logger = logging.getLogger(__name__)
 
@@ -60,17 +56,9 @@ def message(game: LiveGame) -> dict:
     return {"type": "game.changed", "state": state_header(game), "panels": panels}
 
 
-SESSION_ENDED = {"type": "session.ended"}
-
-
 def announce(game: LiveGame) -> None:
     """From synchronous code (the pages without JavaScript): ``game`` as it is after the change."""
     _send(group_name(game.code), message(game))
-
-
-def close_sockets_of(user) -> None:
-    """Close every live socket of ``user`` (they logged out): games, reviews, the lobby; pages still signed in reconnect."""
-    _send(*message_for(user.pk, SESSION_ENDED))
 
 
 def _send(group: str, event: dict) -> None:

@@ -14,12 +14,12 @@ nothing; every decision goes through ``service.run``, which refuses
 out-of-turn, stale (replayed) and forged ones with a Spanish message, and
 explains an illegal play with the lessons' words.
 
-Nobody can flood a process (``limits``): open sockets are limited per
+Nobody can flood a process (``tutor.live.limits``): open sockets are limited per
 person and per address, new connections and messages of every kind per
 person (per address when signed out), before anything is read or drawn; a
 client that keeps sending past its limit is closed.  Spectators get their
 panel drawn once per change for all of them (``watching``).  Logging out
-closes the person's sockets (``broadcast.close_sockets_of``), and a channel
+closes the person's sockets (``tutor.live.logout``), and a channel
 layer that fails closes every socket of the process (``heartbeat``): the
 pages reconnect and read the state from the database.
 """
@@ -30,19 +30,20 @@ import json
 import logging
 from functools import partial
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.http import Http404
 
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.illegal_plays import illegal_verdict
 
-from . import broadcast, heartbeat, limits, service, watching
+from tutor.live import heartbeat
+from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
+
+from . import broadcast, game_limits, service, watching
 from .access import teaches
 from .broadcast import group_name, state_header
-from .display import render_panel
+from .panels import render_panel
 from .models import LiveGame, normalise_code
-from .sockets import TOO_MANY_CLOSE, LiveSocket
 
 KINDS = {"roll", "double", "take", "drop", "beaver", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
@@ -79,7 +80,7 @@ class GameConsumer(LiveSocket):
                 return
         try:
             self.game_pk, self.side, self.role, first = await self._find(code)
-        except (Http404, limits.CodeGuessing) as refused:
+        except (Http404, game_limits.CodeGuessing) as refused:
             self.leave_place()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
@@ -90,24 +91,6 @@ class GameConsumer(LiveSocket):
             await self.send_state()
         else:
             await self.send(text_data=json.dumps(first))
-
-    async def dispatch(self, message: dict) -> None:
-        """Run the handler at once, without Channels' hop to close stale database connections first.
-
-        Since Channels 4.2, ``AsyncConsumer.dispatch`` awaits
-        ``aclose_old_connections`` before every handler: a call on the
-        process's one thread for synchronous code, where ``_run`` applies
-        and draws the decisions of every game served by the process.  A
-        move arriving, or a rival's update to forward, then waited behind
-        other games' decisions (tens of milliseconds under load) for a step
-        this consumer does not need: its handlers reach the database only
-        through ``database_sync_to_async``, which closes stale connections
-        itself, in the thread that uses them.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         self.leave_place()
@@ -121,8 +104,8 @@ class GameConsumer(LiveSocket):
     def _find(self, code: str) -> tuple[int, int | None, str, dict | None]:
         """The game's id, the viewer's side, which panel a spectator sees, and a player's first state
         (a spectator's is the panel the process's spectators share); a code that leads nowhere counts
-        as a guess (``limits``)."""
-        game = limits.find_game(self.user, self.place.identity, code)
+        as a guess (``game_limits``)."""
+        game = game_limits.find_game(self.user, self.place.identity, code)
         side = game.side_of(self.user)
         role = watching.TEACHER if side is None and teaches(self.user, game) else watching.WATCHER
         return game.pk, side, role, self._drawn(game) if side is not None else None

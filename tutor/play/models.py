@@ -238,7 +238,7 @@ class LiveAction(GameAction):
 
     The grading fields are filled after the game, never during.  A graded
     ``ROLL`` is a no-double: the player could double and rolled instead
-    (``review`` finds those rolls).
+    (``live_review`` finds those rolls).
     """
 
     game = models.ForeignKey(LiveGame, on_delete=models.CASCADE, related_name="actions")

@@ -23,10 +23,11 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404
 
-from . import limits
+from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
+
+from . import game_limits
 from .models import LiveGame
-from .review import progress
-from .sockets import TOO_MANY_CLOSE, LiveSocket
+from .live_review import progress
 
 FORBIDDEN_CLOSE = 4403
 logger = logging.getLogger(__name__)
@@ -50,11 +51,11 @@ def tell_review(pk: int) -> None:
 
 class ReviewConsumer(LiveSocket):
     async def connect(self) -> None:
-        if not await self.take_place():  # the same limits as the game's socket (``sockets``)
+        if not await self.take_place():  # the same limits as the game's socket (``tutor.live.sockets``)
             return
         try:
             self.game_pk = await self._find(self.scope["url_route"]["kwargs"]["code"])
-        except (Http404, limits.CodeGuessing) as refused:
+        except (Http404, game_limits.CodeGuessing) as refused:
             self.leave_place()
             await self.close(code=FORBIDDEN_CLOSE if isinstance(refused, Http404) else TOO_MANY_CLOSE)
             return
@@ -96,7 +97,7 @@ class ReviewConsumer(LiveSocket):
 
     @database_sync_to_async
     def _find(self, code: str) -> int:
-        game = limits.find_game(self.scope.get("user"), self.place.identity, code)
+        game = game_limits.find_game(self.scope.get("user"), self.place.identity, code)
         if not game.is_over:
             raise Http404("the review comes after the game")
         return game.pk

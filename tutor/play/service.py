@@ -28,7 +28,7 @@ from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import access, clocks, endings, limits, turns
+from . import access, clocks, endings, game_limits, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 from .records import record, save
@@ -222,7 +222,7 @@ def say(game: LiveGame, side: int, key: str) -> LiveAction:
     """One of the preset friendly phrases, one at a time (``limits``); anything else is refused."""
     if key not in PHRASES:
         raise GameError("Solo se pueden enviar las frases de la lista.", 400)
-    refusal = limits.phrase_refusal(game, side)
+    refusal = game_limits.phrase_refusal(game, side)
     if refusal is not None:
         raise GameError(refusal, 409)
     action = record(game, side, Kind.PHRASE, game.position, phrase=key)

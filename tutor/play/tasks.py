@@ -15,7 +15,7 @@ from tutor.practice.background import QUEUE, ensure_queued, patiently, queue
 from tutor.practice.fair_queue import position
 
 from .models import LiveGame
-from .review import grade_game
+from .live_review import grade_game
 from .review_socket import tell_review
 
 

@@ -12,25 +12,22 @@ from __future__ import annotations
 from tutor.engine import Match, Position, drop, score_game, take
 from tutor.games import dice
 from tutor.games.beavers import beaver_dropped, beavered, may_beaver
-from tutor.games.cube import may_double
+from tutor.games.cube_policy import may_double
 from tutor.games.driver import (
     require_double_phase,
-    NOT_DOUBLED,
-    NOT_MOVING,
-    NOT_ROLLING,
     legal_play,
     require,
     require_double,
     turn_started,
 )
 from tutor.games.errors import GameError
+from tutor.rules import NO_BEAVERS, NOT_DOUBLED, NOT_MOVING, NOT_ROLLING
 
 from . import endings
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
 
 Kind = LiveAction.Kind
-NO_BEAVERS = "En esta partida no se permiten beavers."
 
 
 def opening(game: LiveGame, stakes: Match) -> None:

@@ -1,7 +1,7 @@
 """Pages of the live games: start, join, play (also without JavaScript), watch, review.
 
 Views stay thin: ``service`` runs the game, ``access`` decides who sees
-what, ``display`` draws the panel.  Without JavaScript every decision is a
+what, ``panels`` draws the panel.  Without JavaScript every decision is a
 form posted to ``act``, which answers with the game page (a redirect, or
 the page with the refused play explained); with JavaScript the same panel
 arrives over the WebSocket (``consumers``) and the forms are sent there.
@@ -21,19 +21,19 @@ from django.views.decorators.http import require_POST
 from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.illegal_plays import illegal_verdict
 from tutor.numbers import parse_int
 from tutor.practice.background import has_failed
 from tutor.practice.stepper import respond
 from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 from tutor.rules import rule_for_code
 
-from . import access, extensions, limits, service
+from . import access, extensions, game_limits, service
 from .broadcast import announce
-from .display import list_status, panel_context
+from .panels import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
-from .review import create_exercises, export_text, review_context
+from .live_review import create_exercises, export_text, review_context
 from .tasks import requeue_review, review_live_game
 
 UNAVAILABLE = "GNU Backgammon no estaba disponible para revisar la partida; lo ya revisado se guarda y la revisión sigue en cuanto vuelva."
@@ -100,18 +100,18 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
         return index(request, join_form=form, status=400)
     identity = client_identity(request)
     try:
-        limits.check_code(request.user, identity, form.cleaned_data["code"])
-    except limits.CodeGuessing:
-        return too_many_requests(request, limits.CODE_SCOPE)
+        game_limits.check_code(request.user, identity, form.cleaned_data["code"])
+    except game_limits.CodeGuessing:
+        return too_many_requests(request, game_limits.CODE_SCOPE)
     game = LiveGame.objects.filter(code=normalise_code(form.cleaned_data["code"])).first()
     if game is None or not access.can_watch(request.user, game):
-        limits.count_miss(identity)
+        game_limits.count_miss(identity)
         form.add_error("code", "No hay ninguna partida con ese código que puedas ver.")
         return index(request, join_form=form, status=404)
     return redirect(game)
 
 
-@limits.guards_codes
+@game_limits.guards_codes
 def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) -> HttpResponse:
     game = access.get_game(request.user, code)
     user = request.user
@@ -135,7 +135,7 @@ def game_page(request: HttpRequest, code: str, *, status: int = 200, **panel) ->
 
 @login_required
 @require_POST
-@limits.guards_codes
+@game_limits.guards_codes
 def join(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     if not access.may_use_links(request.user) and game.classroom_id is None:
@@ -150,7 +150,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 @ratelimit("play")
-@limits.guards_codes
+@game_limits.guards_codes
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One decision sent by a form (the page without JavaScript)."""
     game = access.get_game(request.user, code)
@@ -223,7 +223,7 @@ def class_links(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:index")
 
 
-@limits.guards_codes
+@game_limits.guards_codes
 def review(request: HttpRequest, code: str) -> HttpResponse:
     """The review, at once: what gnubg has graded so far; a worker grades the rest (``tasks``)."""
     game = access.get_game(request.user, code)
@@ -238,7 +238,7 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
-@limits.guards_codes
+@game_limits.guards_codes
 def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     """The player's own ámbar and rojo decisions become exercises, listed with all their others."""
     game = access.get_game(request.user, code)
@@ -255,7 +255,7 @@ def make_exercises(request: HttpRequest, code: str) -> HttpResponse:
     return redirect(reverse("practice:exercise-index") + f"#partida-{game.code}")
 
 
-@limits.guards_codes
+@game_limits.guards_codes
 def export_mat(request: HttpRequest, code: str) -> HttpResponse:
     game = access.get_game(request.user, code)
     response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")

@@ -28,7 +28,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from . import clocks
 from .broadcast import state_header
-from .display import render_panel
+from .panels import render_panel
 from .models import LiveGame
 
 WATCHER = "watcher"

@@ -13,7 +13,7 @@ it is clear, a double or an answer to one at the grading depth.
 from __future__ import annotations
 
 from . import evaluator
-from .cube import best_cube_action, cube_analysis
+from .gnubg_cube import best_cube_action, cube_analysis
 from .grading import colour_for
 from .models import Action
 from .shown import top_plays

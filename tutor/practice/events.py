@@ -2,7 +2,7 @@
 
 ``game`` records them with a ``Recorder`` while it runs a decision;
 ``PracticeMatch.last_turn`` keeps them as JSON (``as_json``, the same
-dictionaries as ever: ``{"kind": "move", "side": 1, ...}``); ``display``
+dictionaries as ever: ``{"kind": "move", "side": 1, ...}``); ``wording``
 reads them back with ``decode`` and words them in Spanish.  Unknown kinds
 (from a newer or older version) decode to None and are skipped.
 """

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from . import evaluator
-from .display import Light
+from .wording import Light
 from .evaluator import CubeAnalysis
 from .game import IllegalPlay
 from .grading import colour_for

@@ -31,11 +31,9 @@ from django.db.models import F
 from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
 from tutor.games import dice
 from tutor.games.beavers import beaver_dropped, beavered, may_beaver
-from tutor.games.cube import may_double
+from tutor.games.cube_policy import may_double
 from tutor.games.driver import (
     require_double_phase,
-    NOT_MOVING,
-    NOT_ROLLING,
     finish_game,
     legal_play,
     record,
@@ -45,10 +43,11 @@ from tutor.games.driver import (
 )
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
 from tutor.numbers import parse_int
+from tutor.rules import NO_BEAVERS, NOT_DOUBLED, NOT_MOVING, NOT_ROLLING
 
 from . import evaluator, judge
-from .cube import cube_analysis
 from .evaluator import CubeAnalysis
+from .gnubg_cube import cube_analysis
 from .events import BeaverAnswered, Beavered, Crawford, Doubled, Dropped, Finished, Graded, Moved, Opening, Passed, Recorder, Resigned, Took
 from .grading import hint_limit, level_settings
 from .models import COMPUTER, LEARNER, Action, Phase, PracticeMatch
@@ -194,7 +193,7 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     if match.phase == Phase.BEAVER:
         _learner_answers_beaver(match, takes=takes)
         return
-    require(match, Phase.ANSWER, "El programa no te ha doblado.")
+    require(match, Phase.ANSWER, NOT_DOUBLED)
     position = match.position
     turn = Turn()
     _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
@@ -205,7 +204,6 @@ def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     _save(match, turn)
 
 
-NO_BEAVERS = "En esta partida no se permiten beavers."
 
 
 def _learner_answers_beaver(match: PracticeMatch, *, takes: bool) -> None:
@@ -222,7 +220,7 @@ def _learner_answers_beaver(match: PracticeMatch, *, takes: bool) -> None:
 
 def learner_beaver(match: PracticeMatch) -> None:
     """The learner beavers the program's double (a money game with beavers): the program, thinking after the request, takes or drops it."""
-    require(match, Phase.ANSWER, "El programa no te ha doblado.")
+    require(match, Phase.ANSWER, NOT_DOUBLED)
     if not may_beaver(match.position, match.beavers):
         raise GameError(NO_BEAVERS, 409)
     turn = Turn()

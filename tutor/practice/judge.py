@@ -13,7 +13,7 @@ from tutor.engine import Play, Position
 from tutor.games.beavers import may_beaver
 
 from . import evaluator
-from .cube import best_cube_action, cube_analysis
+from .gnubg_cube import best_cube_action, cube_analysis
 from .evaluator import CubeAnalysis
 from .grading import colour_for
 from .models import Action

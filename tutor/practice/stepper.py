@@ -29,7 +29,7 @@ from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import WHITE, EngineError, Move, Position, format_dice
 from tutor.numbers import parse_int
 
-from .display import RESULT_WORDS, Light, play_text, points
+from .wording import RESULT_WORDS, Light, play_text, points
 from .models import Action, Colour
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from django_tasks import task
 from .background import QUEUE, ensure_queued, patiently, queue
 from .fair_queue import position
 from .models import PracticeMatch
-from .review import grade_program, ungraded_games
+from .match_review import grade_program, ungraded_games
 
 
 @task(queue_name=QUEUE)

@@ -1,7 +1,7 @@
 """Pages of the practice mode: start, play, review, export, personal exercises.
 
 Views stay thin: ``game`` runs the game, ``evaluator`` asks gnubg,
-``display`` words what happened.  Every page works without JavaScript: the
+``wording`` words what happened.  Every page works without JavaScript: the
 forms post here and come back to the game page, which shows the traffic
 light of the last decision and what the computer did (the script only
 animates the computer's moves and highlights the legal destinations the
@@ -24,16 +24,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.engine import BLACK
-from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.cube_policy import dead_cube_note, may_double
 from tutor.games.beavers import BEAVER_RULE, beaver_status, may_beaver
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
-from tutor.games.resigning import choices as resign_choices
-from tutor.games.verdicts import illegal_verdict
+from tutor.games.resign_choices import choices as resign_choices
+from tutor.games.illegal_plays import illegal_verdict
 from tutor.lessons import gates
 from tutor.ratelimit import ratelimit
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import display, exercises, game, program, thinking
+from . import exercises, game, program, thinking, wording
 from .access import account, get_match, owned_matches, remember
 from tutor.board.destinations import destination_map
 from .evaluator import EvaluatorUnavailable
@@ -41,7 +41,7 @@ from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
 from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
-from .review import progress, review_context
+from .match_review import progress, review_context
 from .stepper import respond
 from .tasks import requeue_reviews
 
@@ -124,7 +124,7 @@ def render_match(
     play: str = "",
 ) -> HttpResponse:
     position = match.position
-    found = display.events(match)
+    found = wording.events(match)
     hints_left = max(0, hint_limit() - match.hints_used)
     moving = match.phase == Phase.MOVE
     destinations = destination_map(position) if moving else None
@@ -141,9 +141,9 @@ def render_match(
         "reload": waiting and match.phase != Phase.MOVE,
         "state": state,
         "state_url": reverse("practice:state", args=[match.pk]),
-        "status": display.status(match, hints_left),
+        "status": wording.status(match, hints_left),
         "events": found,
-        "lights": display.lights(match, found),
+        "lights": wording.lights(match, found),
         "Phase": Phase,
         "can_double": match.phase == Phase.ROLL and may_double(position),
         "cube_note": "" if match.is_over else dead_cube_note(position, LEARNER),

@@ -19,7 +19,7 @@ from tutor.play.access import is_young, my_games
 from tutor.play.models import Phase
 
 from . import fibs
-from .charts import rating_chart
+from .rating_chart import rating_chart
 from .models import Rating, RatingChange
 from .service import PAIR_LIMIT
 

@@ -27,7 +27,7 @@ from .catalogue import (
     rules_for_verdict,
 )
 from .claims import Claim, Sentence
-from .cube import (
+from .doubles import (
     CRAWFORD_NOTICE,
     CUBE_REFUSALS,
     POST_CRAWFORD_NOTICE,
@@ -48,6 +48,15 @@ from .reasons import (
     explain_verdict,
     sentence,
 )
+from .turn_refusals import (
+    DOUBLE_BEFORE_ROLLING,
+    NO_BEAVERS,
+    NOT_DOUBLED,
+    NOT_MOVING,
+    NOT_ROLLING,
+    RESIGN_HOW,
+    RESIGN_SINGLE_ONLY,
+)
 from .verdicts import VerdictJSON, verdict_payload
 from .words import counted, die_names
 
@@ -57,7 +66,14 @@ __all__ = [
     "DEFECTS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
+    "DOUBLE_BEFORE_ROLLING",
+    "NO_BEAVERS",
     "NO_LEGAL_PLAY",
+    "NOT_DOUBLED",
+    "NOT_MOVING",
+    "NOT_ROLLING",
+    "RESIGN_HOW",
+    "RESIGN_SINGLE_ONLY",
     "POST_CRAWFORD_NOTICE",
     "RULES",
     "SENTENCES",

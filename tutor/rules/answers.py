@@ -1,6 +1,6 @@
 """Why the answer to a question about a rule is what it is, in Spanish.
 
-Illegal plays are explained by ``reasons`` and refused doubles by ``cube``;
+Illegal plays are explained by ``reasons`` and refused doubles by ``doubles``;
 this module words the rest of what the drills ask: a legal play (or
 passing), a legal hit, a pip count and the points a won game is worth.
 """

@@ -7,7 +7,7 @@ training, practice and live games ask here which rule an illegal play broke
 and how to name and link it; nobody else writes a title or an anchor.
 
 The sentences that explain a rule live next to this table, one module per
-concern: ``reasons`` (why a play is illegal), ``cube`` (why a double is
+concern: ``reasons`` (why a play is illegal), ``doubles`` (why a double is
 refused, the Crawford game), ``positions`` (why a position is impossible)
 and ``answers`` (why the answer to a numeric or yes/no question is right).
 

@@ -54,6 +54,7 @@ PROJECT_APPS = [
     "tutor.ratings",
     "tutor.play",
     "tutor.studies",
+    "tutor.live",
     "tutor.board",
     "tutor.home",
 ]
@@ -372,7 +373,7 @@ def channel_layers_from_url(url: str) -> dict:
 
 
 CHANNEL_LAYERS = channel_layers_from_url(os.environ.get("CHANNEL_LAYER_URL", ""))
-# Counted by each ASGI process (tutor/play/limits.py): messages of every kind
+# Counted by each ASGI process (tutor/live/limits.py): messages of every kind
 # a person (or, signed out, an address) may send over the live games'
 # WebSockets (games, reviews and the lobby) per ``seconds``, all their sockets together; new connections
 # per session and per address, counted before the session is read; and

@@ -17,7 +17,7 @@ from tutor.ratelimit import ratelimit
 
 from . import lesson_review as mixed_review
 from .api import check_and_record
-from .charts import history_chart, level_chart
+from .progress_charts import history_chart, level_chart
 from .mastery import THRESHOLDS, suggested_drill_level
 from .memory import answer_history, due_rules, left_for_today, memories, rules_in_words
 from .state import learner_seed, streak

@@ -8,13 +8,15 @@ receives is counted against its person's allowance (all their sockets of
 every kind together) before it is read; and when its person logs out it
 closes: every socket joins its groups through ``join``, which also counts
 it among its person's sockets in the process (``people``), and logging out
-tells them all (``broadcast.close_sockets_of``).
+tells them all (``logout.close_sockets_of``).  Handlers run at once, without
+Channels' hop to the database thread (``LiveSocket.dispatch``).
 """
 
 from __future__ import annotations
 
 import json
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import limits
@@ -30,6 +32,24 @@ class LiveSocket(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     person_id: int | None = None
     """The signed-in person the socket acts for, once it has joined (``join``)."""
+
+    async def dispatch(self, message: dict) -> None:
+        """Run the handler at once, without Channels' hop to close stale database connections first.
+
+        Since Channels 4.2, ``AsyncConsumer.dispatch`` awaits
+        ``aclose_old_connections`` before every handler: a call on the
+        process's one thread for synchronous code, where ``_run`` applies
+        and draws the decisions of every game served by the process.  A
+        move arriving, or a rival's update to forward, then waited behind
+        other games' decisions (tens of milliseconds under load) for a step
+        no live socket needs: their handlers reach the database only
+        through ``database_sync_to_async``, which closes stale connections
+        itself, in the thread that uses them.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def take_place(self) -> bool:
         """Count this socket as open; at a limit of its person or address, close it and answer False."""

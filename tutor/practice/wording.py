@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from tutor.engine import BAR, BLACK, OFF, WHITE, EngineError, Match, Position, format_dice, parse_play
 from tutor.rules import CRAWFORD_NOTICE, POST_CRAWFORD_NOTICE, cube_state
 
-from tutor.games.resigning import WITH, points
+from tutor.games.resign_choices import WITH, points
 
 from . import events as recorded
 from .evaluator import rating

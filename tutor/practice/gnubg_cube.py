@@ -1,7 +1,7 @@
 """What gnubg is asked about the cube, and how its answer is worded.
 
 When a side may double at all is the games' one cube policy
-(``tutor.games.cube``), shared with the live games.
+(``tutor.games.cube_policy``), shared with the live games.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ CUBE_REFUSALS = {
     "dead-cube": "El cubo ya vale lo que te falta para ganar el match: doblar no te daría nada.",
 }
 """Why a double is refused, for each of the engine's cube codes (``tutor.engine.double_reasons``),
-and for the games' dead cube (``tutor.games.cube``: the site refuses a double that cannot gain anything)."""
+and for the games' dead cube (``tutor.games.cube_policy``: the site refuses a double that cannot gain anything)."""
 
 DOUBLE_REFUSED = "Ahora no puedes doblar."
 """A refused double whose code has no sentence of its own (never expected)."""

@@ -19,7 +19,7 @@ from django.utils.html import format_html
 from tutor.engine import opponent
 from tutor.play import access
 from tutor.play.models import LiveGame, Phase
-from tutor.ratings import service as ratings
+from tutor.ratings import service as rating_service
 from tutor.ratings.models import RatedMatch, RatingChange
 
 from . import rematch, safety, service
@@ -62,7 +62,7 @@ def game_rows(games: list[LiveGame]) -> str:
     """The rows of games to watch, with both players' ratings, drawn in one pass."""
     if not games:
         return ""
-    standing = ratings.ratings_of({pk for game in games for pk in (game.white_id, game.black_id)})
+    standing = rating_service.ratings_of({pk for game in games for pk in (game.white_id, game.black_id)})
     rated = set(RatedMatch.objects.filter(game__in=games).values_list("game_id", flat=True))
     rows = [{"game": game, "rated": game.pk in rated, "white_rating": standing.get(game.white_id) if game.white_id else None,
              "black_rating": standing.get(game.black_id) if game.black_id else None} for game in games]

@@ -21,14 +21,14 @@ from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.board.destinations import destination_map
 from tutor.engine import BLACK, WHITE, format_dice
-from tutor.games.cube import dead_cube_note, may_double
+from tutor.games.cube_policy import dead_cube_note, may_double
 from tutor.games.beavers import BEAVER_RULE, beaver_status, may_beaver
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
-from tutor.games.resigning import points
-from tutor.practice.display import RESULT_WORDS
+from tutor.games.resign_choices import points
+from tutor.practice.wording import RESULT_WORDS
 from tutor.rules import CRAWFORD_NOTICE, cube_state
 
-from . import clocks, endings, extensions, outcome, resigning
+from . import clocks, endings, extensions, outcome, resign_panel
 from .access import teaches
 from .models import SIDE_WORDS, LiveAction, LiveGame, Phase, ToldAction
 from .motion import rival_move
@@ -73,7 +73,7 @@ def sentence(game: LiveGame, action: LiveAction | ToldAction, viewer_side: int |
     if kind == Kind.RESULT:
         return f"{does('ganas', 'gana')} la partida ({RESULT_WORDS.get(action.result_kind, 'partida')}): {points(action.points)}."
     if kind in (Kind.OFFER, Kind.ACCEPT, Kind.REJECT, Kind.RESIGN):
-        return resigning.sentence(game, action, mine, actor)
+        return resign_panel.sentence(game, action, mine, actor)
     if kind == Kind.CLAIM:
         absent = "tu rival llevaba" if mine else "llevabas" if viewer_side is not None else "su rival llevaba"
         return f"{does('reclamas', 'reclama')} la partida: {absent} demasiado tiempo sin jugar."
@@ -102,7 +102,7 @@ def status_text(game: LiveGame, viewer_side: int | None) -> str:
     if game.phase == Phase.OVER:
         return outcome.banner(game, viewer_side, score_text(game))
     if game.offer_pending:
-        return resigning.status(game, viewer_side)
+        return resign_panel.status(game, viewer_side)
     acting = game.side_to_act()
     if acting is not None and acting != viewer_side:
         waiting: dict[str, str] = {Phase.ROLL: "decide si dobla o tira", Phase.MOVE: "mueve", Phase.ANSWER: "decide si acepta el doble",
@@ -202,10 +202,10 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "teacher": side is None and teaches(viewer, game),
         "my_turn": my_turn,
         "turn_actions": turn_actions,
-        "offer": resigning.pending(game),
+        "offer": resign_panel.pending(game),
         "answering_offer": my_turn and game.offer_pending,
-        "resign_choices": resigning.choices(game, side),
-        "leaving": resigning.leaving(game, side),
+        "resign_choices": resign_panel.choices(game, side),
+        "leaving": resign_panel.leaving(game, side),
         "moving": moving,
         "flipped": side == BLACK,
         "Phase": Phase,
@@ -233,7 +233,7 @@ def panel_context(game: LiveGame, viewer, *, verdict: dict | None = None, play: 
         "flag_in": None if game.is_over else clocks.flag_in(game, side, now),
         "abort_in": clocks.abort_in(game, side, now),
         "abort_seconds": clocks.ABORT_SECONDS,
-        "claim_value": resigning.claiming(game, side) if can_claim else "",
+        "claim_value": resign_panel.claiming(game, side) if can_claim else "",
         "act_url": act_url,
         "move_url": f"{act_url}?tipo=move&seq={game.seq}",
         "verdict": verdict,

@@ -1,6 +1,6 @@
 """What the panel says about resigning: the offers a player may make, the pending question, leaving.
 
-Kept apart from ``display`` so the panel's drawing stays about the board
+Kept apart from ``panels`` so the panel's drawing stays about the board
 and the turn.  Every figure comes from the engine (``resignations``,
 ``resignation``, ``Match.after_game``) through ``service``: the page
 shows the points a choice gives and whether it ends the match, and the
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from tutor.accounts.models import display_name
 from tutor.engine import GameResult, Match, opponent, resignation
-from tutor.games.resigning import WITH, Choice, points
-from tutor.games.resigning import choices as resign_choices
-from tutor.practice.display import RESULT_WORDS
+from tutor.games.resign_choices import WITH, Choice, points
+from tutor.games.resign_choices import choices as resign_choices
+from tutor.practice.wording import RESULT_WORDS
 
 from . import endings
 from .models import LiveAction, LiveGame, ToldAction

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 
 from .background import Progress
 from .decisions import grade_decision
-from .display import totals
+from .wording import totals
 from .models import COMPUTER, LEARNER, Action, Exercise, PracticeMatch
 from .statistics import match_statistics
 from .stepper import Actor, build_steps, stepper

@@ -29,10 +29,10 @@ from typing import Callable
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
 from tutor.practice.background import Progress
-from tutor.games.cube import may_double
+from tutor.games.cube_policy import may_double
 from tutor.games.mat import match_text, transcripts
 from tutor.practice.decisions import grade_decision
-from tutor.practice.display import totals
+from tutor.practice.wording import totals
 from tutor.practice.statistics import match_statistics
 from tutor.practice.models import Exercise
 from tutor.practice.stepper import Actor, build_steps, stepper
