@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 import tutor.converters  # noqa: F401  (registers <id:…>)
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("", views.study_list, name="list"),
     path("<id:pk>/", views.study_detail, name="study"),
     path("enlace/<slug:token>/", views.study_by_link, name="by_link"),
+    path("", include("tutor.studies.reading_urls")),  # the readers' side: chapters, answers, paths
 ]

@@ -1,0 +1,178 @@
+"""The readers' pages of a study: each chapter with its question, the JSON check, the solution.
+
+The board's script sends an answer as JSON to ``chapter_check``; without
+JavaScript the same form posts to ``chapter`` and the answer is shown on the
+page it redirects to.  Lookups go through ``reading`` (a chapter of a study
+the reader may not read is a 404); every refusal is a Spanish message with a
+4xx.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tutor.json_api import BadRequest, error, read_json, text_field
+from tutor.lessons.api import puzzle_marks, solution_payload
+from tutor.lessons.puzzles import Puzzle
+from tutor.ratelimit import ratelimit
+
+from . import reading
+from .answers import SpecError, chapter_puzzle
+from .models import Chapter, ChapterAnswer
+
+
+def _json(data: dict, status: int = 200) -> JsonResponse:
+    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def _puzzle(chapter: Chapter) -> Puzzle | None:
+    """The chapter's question as a puzzle, or None when it asks nothing (or its spec cannot be used)."""
+    if not chapter.asks:
+        return None
+    try:
+        return chapter_puzzle(chapter)
+    except SpecError:
+        return None
+
+
+def next_step(chapter: Chapter) -> dict[str, str]:
+    """Where «Siguiente» goes from a chapter: the next one, or back to the study after the last."""
+    following = reading.neighbours(chapter)[3]
+    if following is not None:
+        return {"next_url": following.get_absolute_url(), "next_label": "Siguiente capítulo"}
+    return {"next_url": reverse("studies:study", args=[chapter.study_id]), "next_label": "Volver al estudio"}
+
+
+def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: ChapterAnswer | None, text: str) -> dict:
+    """The verdict the board shows, as the lessons' check gives it, plus the stored answer's number."""
+    payload = judgement.as_json()
+    payload["written"] = text if puzzle.is_play else None
+    payload["marks"] = puzzle_marks(puzzle, text)
+    if judgement.correct:
+        payload.update(solution_payload(puzzle))
+    else:
+        payload["legal_plays"] = None
+    payload["progress"] = next_step(chapter)
+    if stored is not None:
+        payload["attempt"] = stored.number
+        payload["text"] = stored.answer_words
+    return payload
+
+
+@login_required
+def continue_reading(request, pk: int):
+    """«Empezar» or «Seguir»: the chapter where the reader stopped, else the first one."""
+    study = reading.study_to_read(request.user, pk)
+    chapter = reading.place(study, request.user) or study.chapters.order_by("order", "pk").first()
+    if chapter is None:
+        return redirect(study.get_absolute_url())
+    return redirect(chapter.get_absolute_url())
+
+
+@login_required
+@ratelimit("check")
+def chapter(request, pk: int, chapter_pk: int):
+    """One chapter: its text, its board and its question; the no-JavaScript answer posts here."""
+    study = reading.study_to_read(request.user, pk)
+    chapter = reading.chapter_of(study, chapter_pk)
+    puzzle = _puzzle(chapter)
+    if request.method == "POST":
+        if puzzle is None:
+            raise Http404("Este capítulo no hace ninguna pregunta.")
+        passing = request.POST.get("pasar") == "1"
+        submitted = "" if passing else request.POST.get("play" if puzzle.is_play else "answer", "")
+        lacking = reading.missing(chapter, submitted, passing)
+        if lacking is None:
+            with transaction.atomic():
+                _, stored = reading.answer(chapter, request.user, submitted)
+            if stored is not None:
+                return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
+        return _chapter_page(request, study, chapter, puzzle, notice=lacking, status=400 if lacking else 200)
+    reading.show(chapter, request.user)
+    return _chapter_page(request, study, chapter, puzzle)
+
+
+def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notice: str | None = None, status: int = 200) -> HttpResponse:
+    answers = reading.answers_of(chapter, request.user)
+    shown = None
+    if "respuesta" in request.GET:
+        shown = next((one for one in answers if str(one.number) == request.GET["respuesta"]), None)
+        if shown is None:
+            raise Http404("No encontramos esa respuesta.")
+    index, total, previous, following = reading.neighbours(chapter)
+    verdict = None
+    if shown is not None and puzzle is not None:
+        verdict = dict(shown.verdict)
+        if shown.correct:
+            verdict.update(solution_payload(puzzle))
+        else:
+            verdict["legal_plays"] = None
+    context = {
+        "study": study,
+        "chapter": chapter,
+        "puzzle": puzzle,
+        "answers": answers,
+        "solved": any(one.correct for one in answers),
+        "shown": shown,
+        "verdict": verdict,
+        "notice": notice,
+        "index": index,
+        "total": total,
+        "previous": previous,
+        "next": following,
+        "check_url": reverse("studies:chapter_check", args=[study.pk, chapter.pk]),
+        "solution_url": reverse("studies:chapter_solution", args=[study.pk, chapter.pk]),
+        "form_action": chapter.get_absolute_url(),
+        "is_author": study.author_id == request.user.pk,
+    }
+    return render(request, "studies/chapter.html", context, status=status)
+
+
+@require_POST
+@ratelimit("check", json=True)
+def chapter_check(request, pk: int, chapter_pk: int) -> JsonResponse:
+    """Judge ``{"play": …}`` (``"pass": true`` for «Paso») or ``{"answer": …}``; store it for a signed-in reader."""
+    try:
+        study = reading.study_to_read(request.user, pk)
+        chapter = reading.chapter_of(study, chapter_pk)
+    except Http404:
+        return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
+    puzzle = _puzzle(chapter)
+    if puzzle is None:
+        return error("Este capítulo no hace ninguna pregunta.", 404)
+    try:
+        data = read_json(request)
+        field = "play" if puzzle.is_play else "answer"
+        submitted = text_field(data, field)
+        if submitted is None:
+            raise BadRequest(f"Falta «{field}» en la petición.")
+        passing = puzzle.is_play and data.get("pass") is True
+        lacking = reading.missing(chapter, "" if passing else submitted, passing)
+        if lacking is not None:
+            raise BadRequest(lacking)
+    except BadRequest as problem:
+        return error(problem.message, problem.status)
+    text = "" if passing else submitted
+    with transaction.atomic():
+        judgement, stored = reading.answer(chapter, request.user, text)
+    return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip()))
+
+
+@require_GET
+def chapter_solution(request, pk: int, chapter_pk: int) -> JsonResponse:
+    """«Ver solución»: the chapter's right answers; every later answer of the reader says «Con la solución vista»."""
+    try:
+        study = reading.study_to_read(request.user, pk)
+        chapter = reading.chapter_of(study, chapter_pk)
+    except Http404:
+        return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
+    puzzle = _puzzle(chapter)
+    if puzzle is None:
+        return error("Este capítulo no hace ninguna pregunta.", 404)
+    reading.see_solution(chapter, request.user)
+    return _json(solution_payload(puzzle))

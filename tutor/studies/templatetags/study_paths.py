@@ -1,0 +1,21 @@
+"""Filters of the study paths' pages."""
+
+from django import template
+
+from tutor.studies.paths import minutes as minutes_words
+
+register = template.Library()
+
+
+@register.filter
+def minutes(seconds) -> str:
+    """A time spent in seconds as «3 min 20 s»."""
+    return minutes_words(int(seconds or 0))
+
+
+@register.simple_tag
+def reading_place(study, user):
+    """The chapter where ``user`` stopped in ``study`` (None before they open one)."""
+    from tutor.studies.reading import place
+
+    return place(study, user)
