@@ -4,7 +4,7 @@ from django.urls import path
 
 import tutor.converters  # noqa: F401  (registers <id:…>)
 
-from . import paths_views, reading_views
+from . import assigned_views, paths_views, reading_views
 
 urlpatterns = [
     path("<id:pk>/seguir/", reading_views.continue_reading, name="read"),
@@ -14,4 +14,6 @@ urlpatterns = [
     path("<id:pk>/caminos/", paths_views.class_paths, name="paths"),
     path("<id:pk>/caminos/<id:reader_id>/", paths_views.reader_path, name="path"),
     path("<id:pk>/caminos.csv", paths_views.paths_csv, name="paths_csv"),
+    path("tareas/<id:pk>/anadir/", assigned_views.add, name="assign"),
+    path("tareas/quitar/<id:pk>/", assigned_views.remove, name="unassign"),
 ]

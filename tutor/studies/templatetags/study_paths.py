@@ -19,3 +19,19 @@ def reading_place(study, user):
     from tutor.studies.reading import place
 
     return place(study, user)
+
+
+@register.simple_tag
+def assigned_studies(assignment, student=None):
+    """The assignment's studies, each with the questions ``student`` got right and how many it asks."""
+    from tutor.studies.assigned import studies_of
+
+    return studies_of(assignment, student)
+
+
+@register.simple_tag
+def own_studies(user):
+    """The studies ``user`` wrote, to put one in an assignment."""
+    from tutor.studies.models import Study
+
+    return list(Study.objects.filter(author=user).order_by("title", "pk"))
