@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tutor.engine import Play, Position
+from tutor.engine import Play, Position, is_blocked
 
 GOAL_KINDS = ("captura", "sacar", "punto")
 
@@ -47,7 +47,7 @@ class Goal:
             return play.bears_off >= self.count
         if self.kind == "punto":
             side = play.position.turn
-            return play.position.checkers(side)[self.count] < 2 <= play.result.checkers(side)[self.count]
+            return not is_blocked(play.position.checkers(side), self.count) and is_blocked(play.result.checkers(side), self.count)
         position = position or play.position
         return any(_same_play(position, text, play) for text in self.plays)
 

@@ -23,6 +23,7 @@ from tutor.ratelimit import ratelimit
 
 from . import reading
 from .answers import SpecError, chapter_puzzle
+from .markdown import render_markdown
 from .models import Chapter, ChapterAnswer
 
 
@@ -76,10 +77,10 @@ def continue_reading(request, pk: int):
 
 @login_required
 @ratelimit("check")
-def chapter(request, pk: int, chapter_pk: int):
+def chapter(request, pk: int, chapter_id: int):
     """One chapter: its text, its board and its question; the no-JavaScript answer posts here."""
     study = reading.study_to_read(request.user, pk)
-    chapter = reading.chapter_of(study, chapter_pk)
+    chapter = reading.chapter_of(study, chapter_id)
     puzzle = _puzzle(chapter)
     if request.method == "POST":
         if puzzle is None:
@@ -116,6 +117,7 @@ def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notic
         "study": study,
         "chapter": chapter,
         "puzzle": puzzle,
+        "text_html": render_markdown(chapter.text),
         "answers": answers,
         "solved": any(one.correct for one in answers),
         "shown": shown,
@@ -130,16 +132,16 @@ def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notic
         "form_action": chapter.get_absolute_url(),
         "is_author": study.author_id == request.user.pk,
     }
-    return render(request, "studies/chapter.html", context, status=status)
+    return render(request, "studies/read_chapter.html", context, status=status)
 
 
 @require_POST
 @ratelimit("check", json=True)
-def chapter_check(request, pk: int, chapter_pk: int) -> JsonResponse:
+def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
     """Judge ``{"play": …}`` (``"pass": true`` for «Paso») or ``{"answer": …}``; store it for a signed-in reader."""
     try:
         study = reading.study_to_read(request.user, pk)
-        chapter = reading.chapter_of(study, chapter_pk)
+        chapter = reading.chapter_of(study, chapter_id)
     except Http404:
         return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
     puzzle = _puzzle(chapter)
@@ -164,11 +166,11 @@ def chapter_check(request, pk: int, chapter_pk: int) -> JsonResponse:
 
 
 @require_GET
-def chapter_solution(request, pk: int, chapter_pk: int) -> JsonResponse:
+def chapter_solution(request, pk: int, chapter_id: int) -> JsonResponse:
     """«Ver solución»: the chapter's right answers; every later answer of the reader says «Con la solución vista»."""
     try:
         study = reading.study_to_read(request.user, pk)
-        chapter = reading.chapter_of(study, chapter_pk)
+        chapter = reading.chapter_of(study, chapter_id)
     except Http404:
         return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
     puzzle = _puzzle(chapter)
