@@ -28,6 +28,7 @@ from tutor.classroom.attempts import submit
 from tutor.lobby.service import Wish, play_now
 from tutor.play.service import create_game
 from tutor.practice.game import start_match
+from tutor.studies.models import Chapter, Sharing, Study
 from tutor.training.assignments import add_task, student_drills
 
 RIGHT = "24/18 13/10"
@@ -38,6 +39,8 @@ ASSIGNMENT_ROUTES = (
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
+STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link")
+CHAPTER_ROUTES = ("chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down")
 MATCH_ROUTES = (
     "match", "state", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
     "exercises",
@@ -89,6 +92,14 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     puzzle = lesson_puzzle("jugada")
     drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
+    # A study shared with the group: its link opens nothing while it is not public.
+    study = Study.objects.create(author=teacher_user, title=f"Estudio de {group}", introduction=f"Para {group}.", sharing=Sharing.CLASSES)
+    study.classrooms.add(classroom)
+    chapter = Chapter.objects.create(
+        study=study, title=f"Capítulo de {group}", xgid="XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10",
+        question_kind="jugada", answer_spec={"accept": "any"},
+    )
+    in_study = {"pk": study.pk}
     by_route = {
         "lessons:lesson": {"slug": puzzle.lesson},
         "lessons:puzzle": {"slug": puzzle.slug},
@@ -130,5 +141,8 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         **{f"lobby:{name}": {"code": live_game.code} for name in AFTER_MATCH_ROUTES},
         "lobby:take": {"pk": seek.pk},
         "ratings:profile": {"username": student_user.username},
+        **{f"studies:{name}": in_study for name in STUDY_ROUTES if name != "by_link"},
+        "studies:by_link": {"token": study.link_token},
+        **{f"studies:{name}": {**in_study, "chapter_id": chapter.pk} for name in CHAPTER_ROUTES},
     }
     return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)

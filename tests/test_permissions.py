@@ -28,6 +28,7 @@ from tests.site_world import RIGHT, make_group
 from tutor.accounts.models import Profile
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 from tutor.practice.models import Action, PracticeMatch
+from tutor.studies.models import Chapter, Study
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
@@ -112,6 +113,8 @@ def private_state(world):
         list(Profile.objects.filter(user__in=people).order_by("user_id").values_list("is_teacher", "must_change_password")),
         list(PracticeMatch.objects.filter(user__in=people).values_list("pk", "xgid", "phase", "version", "user_id")),
         list(Action.objects.filter(match__user__in=people).order_by("pk").values_list("pk", "play", "exercises__attempts")),
+        list(Study.objects.filter(author__in=people).order_by("pk").values_list("pk", "title", "introduction", "sharing", "updated_at")),
+        list(Chapter.objects.filter(study__author__in=people).order_by("pk").values_list("pk", "order", "title", "xgid", "answer_spec", "revision")),
     )
 
 
