@@ -205,3 +205,33 @@ def test_a_study_in_a_published_assignment_is_readable_by_the_groups_members_wha
     assignment.published_at = timezone.now()
     assignment.save()
     assert client.get(chapters(study)[0].get_absolute_url()).status_code == 200
+
+
+def test_a_visitor_with_the_public_link_answers_without_signing_in_and_nothing_is_stored(world):
+    teacher, _, _, _ = world
+    study = make_study(teacher, sharing=Sharing.LINK, title="Público")
+    play = chapters(study)[0]
+    visitor = Client()
+    assert visitor.get(play.get_absolute_url()).status_code == 302  # not before opening the link
+    opened = visitor.get(study.link_url(), follow=True)
+    assert opened.redirect_chain[-1][0] == play.get_absolute_url()
+    assert "tus respuestas se comprueban, pero no se guardan" in opened.content.decode()
+    payload = post_json(visitor, check_url(play), {"play": RIGHT_PLAY}).json()
+    assert payload["correct"] is True and "attempt" not in payload
+    page = visitor.post(play.get_absolute_url(), {"play": WRONG_PLAY})
+    assert page.status_code == 200 and 'data-verdict="incorrect"' in page.content.decode()
+    assert visitor.get(f"/estudios/{study.pk}/capitulos/{play.pk}/solucion/").status_code == 200
+    assert not ChapterAnswer.objects.exists() and not ChapterVisit.objects.exists() and not StudyPlace.objects.exists()
+
+
+def test_a_visitors_link_stops_working_once_the_study_is_private_and_opens_no_other_study(world):
+    teacher, _, _, private = world
+    study = make_study(teacher, sharing=Sharing.LINK, title="Público")
+    visitor = Client()
+    visitor.get(study.link_url())
+    assert visitor.get(chapters(private)[0].get_absolute_url()).status_code == 302
+    assert post_json(visitor, check_url(chapters(private)[0]), {"play": RIGHT_PLAY}).status_code == 404
+    study.sharing = Sharing.PRIVATE
+    study.save()
+    assert visitor.get(chapters(study)[0].get_absolute_url()).status_code == 404
+    assert visitor.get(study.link_url()).status_code == 404

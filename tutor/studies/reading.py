@@ -29,7 +29,7 @@ from tutor.numbers import parse_int
 
 from . import access
 from .answers import chapter_puzzle, judge_chapter
-from .models import MAX_PROMPT, MAX_TITLE, Chapter, ChapterAnswer, ChapterVisit, Study, StudyPlace
+from .models import MAX_PROMPT, MAX_TITLE, Chapter, ChapterAnswer, ChapterVisit, Sharing, Study, StudyPlace
 
 MAX_SECONDS = 10 * 60
 """The most time one answer counts: a tab left open over lunch does not count hours."""
@@ -49,6 +49,34 @@ def study_to_read(user, pk: int) -> Study:
     if not getattr(user, "is_authenticated", False):
         raise Http404("No tienes acceso a este estudio.")
     return get_object_or_404(access.readable(user).select_related("author"), pk=pk)
+
+
+LINKS_KEY = "studies_links"
+"""The session's list of the public studies a visitor who is not signed in opened by their link."""
+MAX_LINKS = 50
+
+
+def remember_link(request, token: str) -> Study:
+    """The study public by this link (404 otherwise), remembered in the visitor's session so they may read it."""
+    study = get_object_or_404(Study, link_token=str(token)[:40], sharing=Sharing.LINK)
+    held = [pk for pk in request.session.get(LINKS_KEY, []) if isinstance(pk, int) and pk != study.pk]
+    request.session[LINKS_KEY] = [*held[-(MAX_LINKS - 1):], study.pk]
+    return study
+
+
+def holds_link(request, pk: int) -> bool:
+    """Whether a visitor who is not signed in opened the link of study ``pk`` in this session."""
+    return pk in request.session.get(LINKS_KEY, [])
+
+
+def study_for(request, pk: int) -> Study:
+    """The study ``pk`` for this request: what a signed-in user may read, or for a visitor a public
+    study whose link they opened while it is still public; else 404."""
+    if request.user.is_authenticated:
+        return study_to_read(request.user, pk)
+    if not holds_link(request, pk):
+        raise Http404("No tienes acceso a este estudio.")
+    return get_object_or_404(Study.objects.select_related("author"), pk=pk, sharing=Sharing.LINK)
 
 
 def chapter_of(study: Study, pk: int) -> Chapter:

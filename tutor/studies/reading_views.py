@@ -9,7 +9,7 @@ the reader may not read is a 404); every refusal is a Spanish message with a
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -65,21 +65,31 @@ def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: Chapter
     return payload
 
 
-@login_required
+def _needs_sign_in(request, pk: int) -> bool:
+    """A visitor who is not signed in and did not open this study's public link: sent to sign in."""
+    return not request.user.is_authenticated and not reading.holds_link(request, pk)
+
+
 def continue_reading(request, pk: int):
     """«Empezar» or «Seguir»: the chapter where the reader stopped, else the first one."""
-    study = reading.study_to_read(request.user, pk)
+    if _needs_sign_in(request, pk):
+        return redirect_to_login(request.get_full_path())
+    study = reading.study_for(request, pk)
     chapter = reading.place(study, request.user) or study.chapters.order_by("order", "pk").first()
     if chapter is None:
         return redirect(study.get_absolute_url())
     return redirect(chapter.get_absolute_url())
 
 
-@login_required
 @ratelimit("check")
 def chapter(request, pk: int, chapter_id: int):
-    """One chapter: its text, its board and its question; the no-JavaScript answer posts here."""
-    study = reading.study_to_read(request.user, pk)
+    """One chapter: its text, its board and its question; the no-JavaScript answer posts here.
+
+    A visitor who opened the study's public link reads and answers it with nothing stored.
+    """
+    if _needs_sign_in(request, pk):
+        return redirect_to_login(request.get_full_path())
+    study = reading.study_for(request, pk)
     chapter = reading.chapter_of(study, chapter_id)
     puzzle = _puzzle(chapter)
     if request.method == "POST":
@@ -93,12 +103,22 @@ def chapter(request, pk: int, chapter_id: int):
                 _, stored = reading.answer(chapter, request.user, submitted)
             if stored is not None:
                 return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
-        return _chapter_page(request, study, chapter, puzzle, notice=lacking, status=400 if lacking else 200)
+            return _chapter_page(request, study, chapter, puzzle, verdict=_unstored_verdict(chapter, puzzle, submitted))
+        return _chapter_page(request, study, chapter, puzzle, notice=lacking, status=400)
     reading.show(chapter, request.user)
     return _chapter_page(request, study, chapter, puzzle)
 
 
-def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notice: str | None = None, status: int = 200) -> HttpResponse:
+def _unstored_verdict(chapter: Chapter, puzzle: Puzzle, submitted: str) -> dict:
+    """The verdict on an answer nobody stores (a visitor's, the author's preview), to show on the page."""
+    text = str(submitted)[:reading.MAX_TEXT].strip()
+    judgement, _ = reading.answer(chapter, None, text)
+    return verdict_payload(chapter, puzzle, judgement, None, text)
+
+
+def _chapter_page(
+    request, study, chapter: Chapter, puzzle: Puzzle | None, notice: str | None = None, status: int = 200, verdict: dict | None = None
+) -> HttpResponse:
     answers = reading.answers_of(chapter, request.user)
     shown = None
     if "respuesta" in request.GET:
@@ -106,7 +126,6 @@ def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notic
         if shown is None:
             raise Http404("No encontramos esa respuesta.")
     index, total, previous, following = reading.neighbours(chapter)
-    verdict = None
     if shown is not None and puzzle is not None:
         verdict = dict(shown.verdict)
         if shown.correct:
@@ -131,6 +150,7 @@ def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notic
         "solution_url": reverse("studies:chapter_solution", args=[study.pk, chapter.pk]),
         "form_action": chapter.get_absolute_url(),
         "is_author": study.author_id == request.user.pk,
+        "visitor": not request.user.is_authenticated,
     }
     return render(request, "studies/read_chapter.html", context, status=status)
 
@@ -140,7 +160,7 @@ def _chapter_page(request, study, chapter: Chapter, puzzle: Puzzle | None, notic
 def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
     """Judge ``{"play": …}`` (``"pass": true`` for «Paso») or ``{"answer": …}``; store it for a signed-in reader."""
     try:
-        study = reading.study_to_read(request.user, pk)
+        study = reading.study_for(request, pk)
         chapter = reading.chapter_of(study, chapter_id)
     except Http404:
         return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
@@ -169,7 +189,7 @@ def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
 def chapter_solution(request, pk: int, chapter_id: int) -> JsonResponse:
     """«Ver solución»: the chapter's right answers; every later answer of the reader says «Con la solución vista»."""
     try:
-        study = reading.study_to_read(request.user, pk)
+        study = reading.study_for(request, pk)
         chapter = reading.chapter_of(study, chapter_id)
     except Http404:
         return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
