@@ -235,3 +235,15 @@ def test_a_visitors_link_stops_working_once_the_study_is_private_and_opens_no_ot
     study.save()
     assert visitor.get(chapters(study)[0].get_absolute_url()).status_code == 404
     assert visitor.get(study.link_url()).status_code == 404
+
+
+def test_the_gnubg_comparison_waits_for_an_answer_when_the_chapter_asks_for_it(world):
+    _, student, _, study = world
+    play = chapters(study)[0]
+    client = signed_in(student)
+    assert "data-grade-panel" not in client.get(play.get_absolute_url()).content.decode()
+    Chapter.objects.filter(pk=play.pk).update(compare_gnubg=True)
+    page = client.get(play.get_absolute_url()).content.decode()
+    assert "data-compare-after-answer hidden" in page and 'data-grade-url="/api/grade/"' in page
+    post_json(client, check_url(play), {"play": WRONG_PLAY})
+    assert "data-compare-after-answer hidden" not in client.get(play.get_absolute_url()).content.decode()

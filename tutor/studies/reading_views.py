@@ -151,6 +151,8 @@ def _chapter_page(
         "form_action": chapter.get_absolute_url(),
         "is_author": study.author_id == request.user.pk,
         "visitor": not request.user.is_authenticated,
+        # GNU Backgammon's light for the play answered, when the author asks for it and there are dice to play.
+        "compare": chapter.compare_gnubg and puzzle is not None and puzzle.is_play and puzzle.position.dice is not None,
     }
     return render(request, "studies/read_chapter.html", context, status=status)
 
