@@ -1,5 +1,5 @@
 """The games ``scripts/screenshots.py`` shows: live games under way (one with a clock), a finished review,
-a practice review, a player's rating history and the lobby's games to watch.
+a practice review, a player's rating history and the lobby's games to watch; and a teacher's study.
 
 Run in its own process against the screenshots' throwaway database (the
 same ``DATABASE_URL``), it creates the accounts, plays through the site's
@@ -34,7 +34,9 @@ from django.utils import timezone  # noqa: E402
 
 from tests.live_review import played  # noqa: E402
 from tests.practice_flow import decide, start  # noqa: E402
-from tutor.engine import WHITE  # noqa: E402
+from tutor.accounts.models import Profile  # noqa: E402
+from tutor.classroom.models import Classroom, Membership  # noqa: E402
+from tutor.engine import WHITE, Position  # noqa: E402
 from tutor.lobby import service as lobby  # noqa: E402
 from tutor.lobby.service import Wish  # noqa: E402
 from tutor.play import service  # noqa: E402
@@ -42,6 +44,8 @@ from tutor.play.models import Phase  # noqa: E402
 from tutor.practice.background import drain  # noqa: E402
 from tutor.practice.models import COMPUTER  # noqa: E402
 from tutor.practice.models import Phase as PracticePhase  # noqa: E402
+from tutor.studies import editing  # noqa: E402
+from tutor.studies.models import Chapter, Sharing  # noqa: E402
 
 PASSWORD = "una-clave-de-fotos-2024"
 
@@ -131,10 +135,35 @@ SEEKERS = [
 """Who waits in the lobby with a seek of their own while it is photographed, and what they ask for («Jugar ya»'s labels)."""
 
 
+def study_of(teacher, student):
+    """A teacher's study shared with their class: a chapter of their own, one more, and a lesson's puzzles."""
+    Profile.objects.create(user=teacher, is_teacher=True)
+    classroom = Classroom.objects.create(teacher=teacher, name="3.º A")
+    Membership.objects.create(classroom=classroom, student=student)
+    study = editing.create_study(teacher, "Abrir bien la partida")
+    study.introduction = "Tres posiciones de salida. Juega **como en una partida** y lee la explicación."
+    study.sharing = Sharing.CLASSES
+    study.save()
+    study.classrooms.add(classroom)
+    editing.add_chapter(study, Chapter(
+        title="El 3-1 de salida", xgid=Position.initial().with_dice("3-1").to_xgid(), text="Con un **3-1** se hace el punto 5.",
+        question_kind="jugada", prompt="¿Qué jugarías?", answer_spec={"accept": "plays", "plays": ["8/5 6/5"]},
+        hint="Dos fichas hacen un punto.", wrong_text="Busca el punto 5.", compare_gnubg=True,
+    ))
+    editing.add_chapter(study, Chapter(
+        title="¿Doblas?", xgid=Position.initial().to_xgid(), moment="doblar", question_kind="opcion", prompt="¿Doblas?",
+        answer_spec={"choices": [{"key": "a", "label": "Doblar"}, {"key": "b", "label": "Tirar"}], "answer": "b"},
+    ))
+    editing.lesson_chapters(study, "matches")
+    return study, study.chapters.first()
+
+
 def main() -> None:
     ana, bruno, carla, dario, hugo, ines = (account(name) for name in ("ana", "bruno", "carla", "dario", "hugo", "ines"))
     for seeker in SEEKERS:
         account(seeker["user"])
+    profe, lucia = account("profe"), account("lucia")
+    study, chapter = study_of(profe, lucia)
     finished = played(ana, bruno)
     match = practice_game_over(ana)
     rated_matches(ana, [(bruno, 3, True), (carla, 5, False), (dario, 3, True), (bruno, 7, True), (carla, 3, False), (dario, 5, True)])
@@ -143,7 +172,7 @@ def main() -> None:
     played_on(from_the_lobby(hugo, ines, Wish(length=3, rated=False)), hugo, ines, moves=4)
     # Last, so that its clock has run for as short a time as possible when it is photographed.
     timed = played_on(from_the_lobby(carla, dario, Wish(length=5, clock=True, rated=True)), carla, dario, moves=4)
-    study, study_play = study_answered(account("profe"), [account("lucia"), account("marcos"), account("nora")])
+    answered, answered_play = study_answered(profe, [lucia, account("marcos"), account("nora")])
     steps = list(match.actions.values_list("pk", "side", "kind", "colour"))
     errors = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side == COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     mine = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side != COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
@@ -162,9 +191,14 @@ def main() -> None:
             # The same timed game from the other chair: one of the two is on turn, the other waits.
             ["partida-reloj-rival", "dario", timed.get_absolute_url(), "[data-clock][data-running]", False],
             ["empezar", "carla", "/empezar/", None, True],
-            ["estudio-capitulo", "lucia", f"{study_play.get_absolute_url()}?respuesta=1", ".board-widget.is-enhanced", True],
-            ["estudio-caminos", "profe", f"/estudios/{study.pk}/caminos/", None, True],
-            ["estudio-camino", "profe", f"/estudios/{study.pk}/caminos/{study.answers.first().reader_id}/", None, True],
+            ["estudios", "profe", "/estudios/", None, True],
+            ["estudio-editor", "profe", study.edit_url(), None, True],
+            ["estudio-capitulo", "profe", f"/estudios/{study.pk}/capitulos/{chapter.pk}/editar/", "[data-board-editor].is-enhanced", True],
+            ["estudio-vista-previa", "profe", f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/", None, False],
+            ["estudio-alumno", "lucia", study.get_absolute_url(), None, True],
+            ["estudio-responder", "lucia", f"{answered_play.get_absolute_url()}?respuesta=1", ".board-widget.is-enhanced", True],
+            ["estudio-caminos", "profe", f"/estudios/{answered.pk}/caminos/", None, True],
+            ["estudio-camino", "profe", f"/estudios/{answered.pk}/caminos/{answered.answers.first().reader_id}/", None, True],
         ],
     }))
 

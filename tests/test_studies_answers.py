@@ -23,7 +23,8 @@ def chapter(**fields) -> Chapter:
     values = {"title": "Capítulo", "xgid": OPENING_31, "moment": "dados", "question_kind": "jugada", "answer_spec": {"accept": "any"}}
     values.update(fields)
     built = Chapter(**values)
-    built.study_id = 1
+    if "study" not in fields:
+        built.study_id = 1
     return built
 
 
@@ -182,3 +183,21 @@ def test_the_point_goal_reads_points_one_to_twenty_four():
     assert parse_goal("punto 5").describe() == "hacer el punto 5"
     with pytest.raises(GoalError):
         parse_goal("punto 25")
+
+
+@pytest.mark.django_db
+def test_the_database_check_names_every_stored_chapter_the_engine_now_refuses():
+    from django.core.checks import run_checks
+
+    from tests.classroom_factories import make_user
+    from tutor.studies.models import Study
+
+    study = Study.objects.create(author=make_user("profe", teacher=True), title="Estudio")
+    good = chapter(study=study)
+    good.save()
+    bad = chapter(study=study, title="Roto", answer_spec={"accept": "plays", "plays": ["13/7"]})
+    bad.save()
+    errors = [error for error in run_checks(databases=["default"]) if error.id == "studies.W001"]
+    assert len(errors) == 1
+    assert errors[0].msg.startswith(f"estudio {study.pk} «Estudio», capítulo {bad.pk} «Roto»: «13/7» no es una jugada legal con 3-1: ")
+    assert "studies.W001" not in {error.id for error in run_checks()}

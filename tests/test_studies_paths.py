@@ -120,3 +120,10 @@ def test_a_deleted_chapter_keeps_its_answers_in_the_csv(answered):
     chapters(study)[0].delete()
     body = signed_in(teacher).get(f"/estudios/{study.pk}/caminos.csv").content.decode("utf-8")
     assert body.count("Hacer el 5 (capítulo borrado)") == 2
+
+
+def test_a_study_with_answers_cannot_be_deleted_and_its_answers_stay(answered):
+    teacher, study, *_ = answered
+    response = signed_in(teacher).post(f"/estudios/{study.pk}/borrar/")
+    assert response.status_code == 409 and "ya tiene respuestas" in response.content.decode()
+    assert study.answers.count() == 4

@@ -8,6 +8,7 @@ from django.test import Client
 from tests.classroom_factories import make_classroom, make_user, signed_in
 from tutor.engine import Position
 from tutor.lessons.library import get_library
+from tutor.studies.forms import ChapterForm, initial_for
 from tutor.studies.models import MAX_CHAPTERS, Chapter, OpenedStudy, Sharing, Study
 
 pytestmark = pytest.mark.django_db
@@ -330,3 +331,93 @@ def test_a_position_may_start_a_new_study(author):
 
 def test_an_unreadable_position_to_add_is_a_400(author):
     assert signed_in(author).get("/estudios/anadir/", {"xgid": "nada"}).status_code == 400
+
+
+def test_a_teacher_keeps_at_most_the_studies_limit(author, monkeypatch):
+    from tutor.studies import editing
+
+    monkeypatch.setattr(editing, "MAX_STUDIES", 2)
+    client = signed_in(author)
+    for title in ("Uno", "Dos"):
+        assert client.post("/estudios/", {"title": title}).status_code == 302
+    refused = client.post("/estudios/", {"title": "Tres"})
+    assert refused.status_code == 400 and "Ya tienes 2 estudios" in refused.content.decode()
+    assert Study.objects.filter(author=author).count() == 2
+
+
+def test_the_introduction_and_texts_are_rendered_as_the_lessons_markdown_without_raw_html(author, member, classroom):
+    study = a_study(author, sharing=Sharing.CLASSES)
+    study.classrooms.add(classroom)
+    Study.objects.filter(pk=study.pk).update(introduction="Juega **bien**: `13/7 8/5`.\n\n<b onclick=x()>negrita</b> [enlace](https://example.org)")
+    page = signed_in(member).get(study.get_absolute_url()).content.decode()
+    assert "<strong>bien</strong>" in page
+    assert '<code class="notation">' in page
+    assert "onclick" not in page and "<b>negrita</b>" in page
+    assert '<a href="https://example.org" rel="noopener noreferrer nofollow">enlace</a>' in page
+
+
+def test_a_puzzle_block_in_a_text_is_refused_with_where_questions_go(author):
+    study = a_study(author, chapters=0)
+    response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(text="```puzzle\nid: x\n```"))
+    assert response.status_code == 400
+    assert "Los ejercicios no van en el texto: usa la pregunta del capítulo." in response.content.decode()
+
+
+def test_deleting_a_study_asks_first(author):
+    study = a_study(author)
+    client = signed_in(author)
+    question = client.get(f"/estudios/{study.pk}/borrar/")
+    assert question.status_code == 200 and "Se borran el estudio y sus 2 capítulos" in question.content.decode()
+    assert Study.objects.filter(pk=study.pk).exists()
+    assert client.post(f"/estudios/{study.pk}/borrar/").status_code == 302
+    assert not Study.objects.filter(pk=study.pk).exists()
+
+
+def test_a_pasted_gnu_backgammon_id_gives_the_chapters_position(author):
+    study = a_study(author, chapters=0)
+    position = OPENING_31.replace(cube_value=2, cube_owner=1)
+    data = chapter_post(xgid="", gnubg_id=f"Position ID: {position.to_gnubg_id().split(':')[0]}", dice="3-1")
+    assert signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", data).status_code == 302
+    assert Position.from_xgid(study.chapters.get().xgid).legal_plays() == OPENING_31.legal_plays()
+
+
+def test_an_unreadable_gnu_backgammon_id_is_named_in_spanish(author):
+    study = a_study(author, chapters=0)
+    response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(xgid="", gnubg_id="no-es-un-id"))
+    assert response.status_code == 400 and "No se puede leer ese ID de GNU Backgammon" in response.content.decode()
+
+
+def test_moving_checkers_on_the_board_editor_keeps_the_cube_and_the_match_of_the_chapter(author):
+    study = a_study(author, chapters=0)
+    in_a_match = OPENING_31.replace(cube_value=2, cube_owner=0, match_length=7, score=(2, 3))
+    chapter = Chapter.objects.create(study=study, title="Match", xgid=in_a_match.to_xgid(), question_kind="ninguna", answer_spec={})
+    data = chapter_post(question_kind="ninguna", xgid="", white="24:2 13:5 8:3 6:4 5:1", black="19:5 17:3 12:5 1:2", dice="3-1")
+    assert signed_in(author).post(f"/estudios/{study.pk}/capitulos/{chapter.pk}/editar/", data).status_code == 302
+    chapter.refresh_from_db()
+    saved = Position.from_xgid(chapter.xgid)
+    assert (saved.cube_value, saved.cube_owner, saved.match_length, saved.score) == (2, 0, 7, (2, 3))
+    assert saved.checkers(0)[5] == 1
+
+
+@pytest.mark.parametrize(
+    "kind, moment, spec",
+    [
+        ("ninguna", "dados", {}),
+        ("jugada", "dados", {"accept": "any"}),
+        ("jugada", "dados", {"accept": "plays", "plays": ["8/5 6/5", "24/23 24/21"]}),
+        ("jugada", "dados", {"accept": "goal", "goal": "punto 5"}),
+        ("opcion", "doblar", {"choices": [{"key": "a", "label": "Doblar"}, {"key": "b", "label": "Tirar"}], "answer": "b"}),
+        ("sino", "dados", {"answer": "no", "play": "13/7"}),
+        ("numero", "antes", {"answer": 167}),
+    ],
+)
+def test_a_chapter_opened_in_the_editor_and_saved_untouched_stays_the_same_revision(author, kind, moment, spec):
+    study = a_study(author, chapters=0)
+    position = OPENING_31 if moment == "dados" else Position.initial()
+    chapter = Chapter.objects.create(study=study, title="T", xgid=position.to_xgid(), moment=moment, question_kind=kind, answer_spec=spec, prompt="¿?")
+    data = {name: "" if value is None else str(value) for name, value in initial_for(chapter).items() if value is not False}
+    form = ChapterForm(data, study=study, chapter=chapter)
+    assert form.is_valid(), form.errors
+    form.built.save()
+    chapter.refresh_from_db()
+    assert (chapter.answer_spec, chapter.xgid, chapter.revision) == (spec, position.to_xgid(), 1)

@@ -11,6 +11,7 @@ class StudiesConfig(AppConfig):
     def ready(self) -> None:
         from tutor.classroom.results import add_attempt_source, add_item_source, add_progress_source
 
+        from . import checks  # noqa: F401  (registers the database check of stored chapters)
         from .assigned import attempt_lines, item_counts, progress_parts
 
         add_attempt_source(attempt_lines)  # the answers to an assignment's studies in its intentos.csv

@@ -96,8 +96,8 @@ def copy_study(study: Study, teacher) -> Study:
 def lesson_chapters(study: Study, lesson_slug: str) -> tuple[int, int]:
     """Append the puzzles of a course lesson as chapters: (added, left out).
 
-    A puzzle the studies cannot ask (about a game already over, or a
-    position with no dice where no double is possible) is left out, and counted.
+    A puzzle the studies cannot ask (about a game already over) is left
+    out, and counted.
     """
     lesson = get_library().lesson(lesson_slug)
     if lesson is None:
@@ -123,7 +123,7 @@ def lesson_chapters(study: Study, lesson_slug: str) -> tuple[int, int]:
 def chapter_from_puzzle(puzzle: Puzzle) -> Chapter:
     """A lesson's puzzle as a chapter: its position, its question and answer, its first hint."""
     position = puzzle.position
-    moment = Moment.DICE if position.dice is not None else Moment.DOUBLE
+    moment = Moment.DICE if position.dice is not None else Moment.BEFORE
     spec: dict = {}
     kind = QuestionKind.PLAY
     if puzzle.kind == "jugada":

@@ -48,6 +48,7 @@ class Moment(models.TextChoices):
     """What the player on roll faces in a chapter's position."""
 
     DICE = "dados", "Con los dados tirados"
+    BEFORE = "antes", "Antes de tirar, sin decisión del cubo"
     DOUBLE = "doblar", "¿Doblar o tirar?"
     TAKE = "aceptar", "¿Aceptar o rechazar el doble?"
 
@@ -114,9 +115,10 @@ class Chapter(models.Model):
     """One chapter of a study: a position, a text and optionally a question.
 
     ``xgid`` is the position as an XGID, written by ``tutor.engine``; with
-    ``moment`` ``dados`` it carries the dice rolled, otherwise the player on
-    roll faces a cube decision (``doblar``: double or roll; ``aceptar``: take
-    or drop the double offered) and the XGID has no dice.
+    ``moment`` ``dados`` it carries the dice rolled; otherwise the XGID has no
+    dice: ``antes`` is the position before the roll (a question about it, a
+    pip count say), ``doblar`` a cube decision of the player on roll (double
+    or roll), ``aceptar`` their rival's (take or drop the double offered).
 
     ``question_kind`` and ``answer_spec`` say what the student must answer
     (the JSON shapes are in ``docs/studies.md``), ``prompt`` the question's
@@ -205,7 +207,8 @@ class ChapterAnswer(models.Model):
     chapter's revision when it was answered; ``chapter_title``, ``question``
     and ``answer_words`` keep the title, the question and the answer in the
     Spanish the reader saw then, so an edit of the chapter, or its deletion
-    (``chapter`` becomes None), changes nothing the teacher reads here.
+    (``chapter`` becomes None), changes nothing the teacher reads here; a
+    study with answers cannot be deleted (``study`` is protected).
 
     ``seconds`` is the time from when the chapter was shown (or from the
     reader's previous answer to it) to this answer, measured on the server
@@ -214,7 +217,7 @@ class ChapterAnswer(models.Model):
     of this chapter before answering.
     """
 
-    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="answers", verbose_name="estudio")
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="answers", verbose_name="estudio")
     chapter = models.ForeignKey(
         Chapter, on_delete=models.SET_NULL, null=True, blank=True, related_name="answers", verbose_name="capítulo"
     )

@@ -11,6 +11,8 @@ to blame.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tutor.engine import EngineError, Position, double_reasons
 from tutor.lessons.answers import MAX_ANSWER_TEXT
 from tutor.lessons.puzzles import normalise_yes_no
@@ -47,8 +49,10 @@ def check_position(position: Position, moment: str) -> None:
         if position.dice is None:
             raise ChapterError("Elige los dados que ha tirado quien juega.", "dice")
         return
+    if moment == Moment.BEFORE:
+        return
     if moment not in (Moment.DOUBLE, Moment.TAKE):
-        raise ChapterError("Elige si el capítulo es con los dados tirados o una decisión del cubo.", "moment")
+        raise ChapterError("Elige si el capítulo es con los dados tirados, antes de tirar o una decisión del cubo.", "moment")
     refusals = double_reasons(position.with_dice(None))
     if refusals:
         raise ChapterError("En esa posición quien tiene el turno no puede doblar. " + " ".join(cube_refusal(code) for code in refusals), "moment")
@@ -90,12 +94,13 @@ def _play(chapter: Chapter, position: Position, spec: dict) -> None:
         raise ChapterError("Para preguntar por una jugada, el capítulo necesita dados tirados.", "moment")
     goal = play_goal(spec)
     legal = position.legal_plays()
+    dice = position.dice or (0, 0)
     if goal is None:
         return
     for text in goal.plays:
         verdict = position.check(text)
         if not verdict.legal:
-            raise ChapterError(f"«{text}» no es una jugada legal con {position.dice[0]}-{position.dice[1]}: {_reasons(verdict)}", "answer_spec")
+            raise ChapterError(f"«{text}» no es una jugada legal con {dice[0]}-{dice[1]}: {_reasons(verdict)}", "answer_spec")
     if not goal.plays and not any(goal.met_by(play, position) for play in legal):
         raise ChapterError(f"Ninguna jugada legal con estos dados cumple el objetivo «{goal.describe()}».", "answer_spec")
 
@@ -140,7 +145,7 @@ def _number(chapter: Chapter, position: Position, spec: dict) -> None:
         raise SpecError(f"la respuesta es un número entero del {MIN_NUMBER} al {MAX_NUMBER}")
 
 
-_QUESTIONS = {
+_QUESTIONS: dict[str, Callable[[Chapter, Position, dict], None]] = {
     QuestionKind.NONE: _none,
     QuestionKind.PLAY: _play,
     QuestionKind.CHOICE: _choice,

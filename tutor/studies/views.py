@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,7 +27,7 @@ from . import access, editing, reading
 from .answers import SpecError, chapter_position, chapter_puzzle, judge_chapter, right_answers
 from .forms import ChapterForm, NewStudyForm, StudyForm
 from .markdown import render_markdown
-from .models import MAX_CHAPTERS, Chapter, QuestionKind, Sharing, Study
+from .models import MAX_CHAPTERS, Chapter, Sharing, Study
 
 GET_POST = require_http_methods(["GET", "HEAD", "POST"])
 
@@ -165,7 +167,7 @@ def chapter_create(request, pk: int):
     if given:
         try:
             position = Position.from_xgid(given)
-            initial = {"xgid": position.to_xgid(), "moment": "dados" if position.dice else "doblar", "title": "Posición"}
+            initial = {"xgid": position.to_xgid(), "moment": "dados" if position.dice else "antes", "title": "Posición"}
         except EngineError:
             messages.error(request, "No se puede leer esa posición: colócala en el tablero.")
     form = ChapterForm(request.POST if request.method == "POST" else None, study=study, initial=initial)
@@ -225,7 +227,11 @@ def chapter_duplicate(request, pk: int, chapter_id: int):
 def chapter_delete(request, pk: int, chapter_id: int):
     study, chapter = _own_chapter(request, pk, chapter_id)
     title = chapter.title
-    chapter.delete()
+    try:
+        with transaction.atomic():
+            chapter.delete()
+    except (ProtectedError, RestrictedError):
+        return _refused(request, study, "Ese capítulo ya tiene respuestas de tus alumnos: no se puede borrar.", status=409)
     messages.success(request, f"Capítulo «{title}» borrado.")
     return redirect(study.edit_url())
 
@@ -257,17 +263,24 @@ def study_from_lesson(request, pk: int):
         return _refused(request, study, str(error))
     message = f"Añadidos {added} capítulos de la lección."
     if left_out:
-        message += f" {left_out} se quedan fuera: preguntan por una partida ya terminada o por un cubo que no se puede doblar."
+        message += f" {left_out} se quedan fuera: preguntan por una partida ya terminada."
     messages.success(request, message)
     return redirect(study.edit_url())
 
 
 @teacher_required
-@require_POST
+@GET_POST
 def study_delete(request, pk: int):
+    """Asks first; a study whose chapters have answers kept elsewhere is refused, never half deleted."""
     study = access.study_to_write(request.user, pk)
+    if request.method != "POST":
+        return render(request, "studies/study_delete.html", {"study": study, "count": study.chapters.count()})
     title = study.title
-    study.delete()
+    try:
+        with transaction.atomic():
+            study.delete()
+    except (ProtectedError, RestrictedError):
+        return _refused(request, study, "Este estudio ya tiene respuestas de tus alumnos: no se puede borrar.", status=409)
     messages.success(request, f"Estudio «{title}» borrado.")
     return redirect("studies:list")
 

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('classroom', '0003_solution_views_by_question'),
-        ('studies', '0001_studies'),
+        ('studies', '0002_before_the_roll'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -47,7 +47,7 @@ class Migration(migrations.Migration):
                 ('created_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='respondida el')),
                 ('chapter', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='answers', to='studies.chapter', verbose_name='capítulo')),
                 ('reader', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chapter_answers', to=settings.AUTH_USER_MODEL, verbose_name='alumno/a')),
-                ('study', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='answers', to='studies.study', verbose_name='estudio')),
+                ('study', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='answers', to='studies.study', verbose_name='estudio')),
             ],
             options={
                 'verbose_name': 'respuesta a un capítulo',
