@@ -21,7 +21,7 @@ from .models import AssignedStudy, Study
 def add(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = classroom_access.taught_assignment(request.user, pk)
     study_id = parse_id(request.POST.get("estudio"))
-    study = Study.objects.filter(pk=study_id, author=request.user).first() if study_id else None
+    study = Study.objects.filter(pk=study_id, author_id=request.user.pk).first() if study_id else None
     if study is None:
         messages.error(request, "Elige uno de tus estudios.")
         return redirect(assignment.get_absolute_url())

@@ -154,7 +154,7 @@ def readers_of(study: Study) -> list:
 def _paths_for(study: Study, chapters: list[tuple[int, Chapter]], readers: list) -> list[ReaderPath]:
     questions = [(number, chapter) for number, chapter in chapters if chapter.asks]
     numbers = {chapter.pk: number for number, chapter in chapters}
-    answers: dict[tuple[int, int], list[ChapterAnswer]] = defaultdict(list)
+    answers: dict[tuple[int, int | None], list[ChapterAnswer]] = defaultdict(list)
     stored = ChapterAnswer.objects.filter(study=study, reader__in=readers, chapter__isnull=False).order_by("number")
     for answer in stored:
         answers[(answer.reader_id, answer.chapter_id)].append(answer)
