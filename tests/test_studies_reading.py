@@ -247,3 +247,20 @@ def test_the_gnubg_comparison_waits_for_an_answer_when_the_chapter_asks_for_it(w
     assert "data-compare-after-answer hidden" in page and 'data-grade-url="/api/grade/"' in page
     post_json(client, check_url(play), {"play": WRONG_PLAY})
     assert "data-compare-after-answer hidden" not in client.get(play.get_absolute_url()).content.decode()
+
+
+def test_repeated_answers_are_rate_limited_with_a_spanish_429_and_nothing_more_is_stored(world, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.RATELIMITS = {**getattr(settings, "RATELIMITS", {}), "check": (3, 60)}
+    _, student, _, study = world
+    play = chapters(study)[0]
+    client = signed_in(student)
+    statuses = [post_json(client, check_url(play), {"play": WRONG_PLAY}).status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 429, 429]
+    refused = post_json(client, check_url(play), {"play": WRONG_PLAY}).json()
+    assert refused["error"]
+    assert client.post(play.get_absolute_url(), {"play": WRONG_PLAY}).status_code == 429
+    assert ChapterAnswer.objects.count() == 3
+    cache.clear()
