@@ -264,3 +264,13 @@ def test_repeated_answers_are_rate_limited_with_a_spanish_429_and_nothing_more_i
     assert client.post(play.get_absolute_url(), {"play": WRONG_PLAY}).status_code == 429
     assert ChapterAnswer.objects.count() == 3
     cache.clear()
+
+
+def test_a_student_finds_the_studies_shared_with_their_groups_under_mis_tareas(world):
+    _, student, _, study = world
+    client = signed_in(student)
+    post_json(client, check_url(chapters(study)[0]), {"play": RIGHT_PLAY})
+    page = client.get("/tareas/").content.decode()
+    assert "Estudios de tus profesores" in page and f'href="/estudios/{study.pk}/seguir/"' in page
+    assert "1 de 3 preguntas bien" in page
+    assert "Estudios de tus profesores" not in signed_in(make_user("sola")).get("/tareas/").content.decode()

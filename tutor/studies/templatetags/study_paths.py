@@ -35,3 +35,18 @@ def own_studies(user):
     from tutor.studies.models import Study
 
     return list(Study.objects.filter(author=user).order_by("title", "pk"))
+
+
+@register.simple_tag
+def studies_to_read(user):
+    """The studies shared with ``user`` (not their own), each with the questions they got right and how many it asks."""
+    from tutor.studies.access import readable
+    from tutor.studies.models import ChapterAnswer, QuestionKind
+
+    studies = list(readable(user).exclude(author_id=user.pk).select_related("author").order_by("-updated_at", "pk")[:50])
+    right = set(ChapterAnswer.objects.filter(reader=user, correct=True, study__in=studies).values_list("chapter_id", flat=True))
+    rows = []
+    for study in studies:
+        questions = [pk for pk, kind in study.chapters.values_list("pk", "question_kind") if kind != QuestionKind.NONE]
+        rows.append((study, sum(1 for pk in questions if pk in right), len(questions)))
+    return rows
