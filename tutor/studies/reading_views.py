@@ -100,20 +100,15 @@ def chapter(request, pk: int, chapter_id: int):
         lacking = reading.missing(chapter, submitted, passing)
         if lacking is None:
             with transaction.atomic():
-                _, stored = reading.answer(chapter, request.user, submitted)
+                judgement, stored = reading.answer(chapter, request.user, submitted)
             if stored is not None:
                 return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
-            return _chapter_page(request, study, chapter, puzzle, verdict=_unstored_verdict(chapter, puzzle, submitted))
+            # Nothing stored (a visitor, the author): the verdict is shown on this page.
+            verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip())
+            return _chapter_page(request, study, chapter, puzzle, verdict=verdict)
         return _chapter_page(request, study, chapter, puzzle, notice=lacking, status=400)
     reading.show(chapter, request.user)
     return _chapter_page(request, study, chapter, puzzle)
-
-
-def _unstored_verdict(chapter: Chapter, puzzle: Puzzle, submitted: str) -> dict:
-    """The verdict on an answer nobody stores (a visitor's, the author's preview), to show on the page."""
-    text = str(submitted)[:reading.MAX_TEXT].strip()
-    judgement, _ = reading.answer(chapter, None, text)
-    return verdict_payload(chapter, puzzle, judgement, None, text)
 
 
 def _chapter_page(
