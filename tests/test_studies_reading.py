@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tests.classroom_factories import make_assignment, make_classroom, make_user, post_json, signed_in
+from tests.classroom_factories import add_custom_exercise, make_assignment, make_classroom, make_user, post_json, signed_in
 from tests.study_factories import CHOICE_RIGHT, CHOICE_WRONG, ILLEGAL_PLAY, OPENING_PIPS, RIGHT_PLAY, WRONG_PLAY, chapters, make_study
 from tutor.engine import Position
 from tutor.studies import reading
@@ -274,3 +274,14 @@ def test_a_student_finds_the_studies_shared_with_their_groups_under_mis_tareas(w
     assert "Estudios de tus profesores" in page and f'href="/estudios/{study.pk}/seguir/"' in page
     assert "1 de 3 preguntas bien" in page
     assert "Estudios de tus profesores" not in signed_in(make_user("sola")).get("/tareas/").content.decode()
+
+
+def test_the_same_question_as_an_exercise_still_unanswered_is_neither_judged_nor_solved_here(world):
+    teacher, student, classroom, study = world
+    add_custom_exercise(make_assignment(classroom), dice="3-1", xgid=Position.initial().to_xgid())
+    play = chapters(study)[0]
+    client = signed_in(student)
+    assert post_json(client, check_url(play), {"play": RIGHT_PLAY}).status_code == 403
+    assert client.get(f"/estudios/{study.pk}/capitulos/{play.pk}/solucion/").status_code == 403
+    assert client.post(play.get_absolute_url(), {"play": RIGHT_PLAY}).status_code == 403
+    assert not ChapterAnswer.objects.exists()

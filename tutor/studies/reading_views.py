@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.json_api import BadRequest, error, read_json, text_field
+from tutor.lessons import gates
 from tutor.lessons.api import puzzle_marks, solution_payload
 from tutor.lessons.puzzles import Puzzle
 from tutor.ratelimit import ratelimit
@@ -98,15 +99,18 @@ def chapter(request, pk: int, chapter_id: int):
         passing = request.POST.get("pasar") == "1"
         submitted = "" if passing else request.POST.get("play" if puzzle.is_play else "answer", "")
         lacking = reading.missing(chapter, submitted, passing)
-        if lacking is None:
+        refusal = None if lacking else gates.puzzle_refusal(request.user, puzzle)
+        if lacking is None and refusal is None:
             with transaction.atomic():
                 judgement, stored = reading.answer(chapter, request.user, submitted)
+            if judgement.correct:
+                gates.puzzle_shown(request.user, puzzle)
             if stored is not None:
                 return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
             # Nothing stored (a visitor, the author): the verdict is shown on this page.
             verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip())
             return _chapter_page(request, study, chapter, puzzle, verdict=verdict)
-        return _chapter_page(request, study, chapter, puzzle, notice=lacking, status=400)
+        return _chapter_page(request, study, chapter, puzzle, notice=lacking or refusal, status=400 if lacking else 403)
     reading.show(chapter, request.user)
     return _chapter_page(request, study, chapter, puzzle)
 
@@ -176,9 +180,14 @@ def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
             raise BadRequest(lacking)
     except BadRequest as problem:
         return error(problem.message, problem.status)
+    refusal = gates.puzzle_refusal(request.user, puzzle)  # the same question in an exercise still unanswered
+    if refusal:
+        return error(refusal, 403)
     text = "" if passing else submitted
     with transaction.atomic():
         judgement, stored = reading.answer(chapter, request.user, text)
+    if judgement.correct:
+        gates.puzzle_shown(request.user, puzzle)
     return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip()))
 
 
@@ -193,5 +202,9 @@ def chapter_solution(request, pk: int, chapter_id: int) -> JsonResponse:
     puzzle = _puzzle(chapter)
     if puzzle is None:
         return error("Este capítulo no hace ninguna pregunta.", 404)
+    refusal = gates.puzzle_refusal(request.user, puzzle)
+    if refusal:
+        return error(refusal, 403)
     reading.see_solution(chapter, request.user)
+    gates.puzzle_shown(request.user, puzzle)
     return _json(solution_payload(puzzle))
