@@ -127,3 +127,18 @@ def test_a_study_with_answers_cannot_be_deleted_and_its_answers_stay(answered):
     response = signed_in(teacher).post(f"/estudios/{study.pk}/borrar/")
     assert response.status_code == 409 and "ya tiene respuestas" in response.content.decode()
     assert study.answers.count() == 4
+
+
+def test_right_after_the_solution_is_never_right_at_the_first_try_and_says_so_everywhere(answered):
+    teacher, study, _, hugo, _ = answered
+    play = chapters(study)[0]
+    client = signed_in(hugo)
+    client.get(f"/estudios/{study.pk}/capitulos/{play.pk}/solucion/")
+    post_json(client, f"/estudios/{study.pk}/capitulos/{play.pk}/comprobar/", {"play": RIGHT_PLAY})
+    author = signed_in(teacher)
+    path = author.get(f"/estudios/{study.pk}/caminos/{hugo.pk}/").context["path"]
+    assert path.chapters[0].first_try is True and path.chapters[0].label == "Bien a la primera · con la solución vista"
+    assert path.first_try == 1  # the first answer alone counts, and its «solución vista» is shown with it
+    rows = list(csv.reader(io.StringIO(author.get(f"/estudios/{study.pk}/caminos.csv").content.decode("utf-8-sig")), delimiter=";"))
+    seen = rows[0].index("Con la solución vista")
+    assert [row[seen] for row in rows[1:] if row[0] == "Hugo"] == ["no", "sí"]
