@@ -32,6 +32,8 @@ def test_a_teacher_writes_a_three_chapter_study_and_shares_it_with_a_class(new_p
     mistake = add_mistake(match)
     step = list(match.actions.order_by("number").values_list("pk", flat=True)).index(mistake.pk) + 1
     page = signed_in_page(new_page, live_server, client, teacher)
+    missing: list[str] = []
+    page.on("response", lambda response: missing.append(response.url) if response.status == 404 else None)
 
     # A new study, from the menu.
     page.goto(base + "/")
@@ -110,6 +112,8 @@ def test_a_teacher_writes_a_three_chapter_study_and_shares_it_with_a_class(new_p
     assert study.sharing == Sharing.CLASSES and [c.name for c in study.classrooms.all()] == ["3.º A"]
     assert [chapter.title for chapter in study.chapters.all()] == ["El 3-1 de salida", "Mi error en la práctica", study.chapters.all()[2].title]
     page.screenshot(path=str(tmp_path / "editor.png"), full_page=True)
+
+    assert missing == []
 
     # The student finds it in their list.
     reader = signed_in_page(new_page, live_server, client, student, viewport=PHONE)

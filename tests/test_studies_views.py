@@ -421,3 +421,14 @@ def test_a_chapter_opened_in_the_editor_and_saved_untouched_stays_the_same_revis
     form.built.save()
     chapter.refresh_from_db()
     assert (chapter.answer_spec, chapter.xgid, chapter.revision) == (spec, position.to_xgid(), 1)
+
+
+def test_staff_read_studies_and_their_chapters_in_the_admin_without_changing_them(author):
+    from django.contrib.auth import get_user_model
+
+    study = a_study(author)
+    staff = signed_in(get_user_model().objects.create_superuser("admin", "admin@example.org", "clave-de-admin-1"))
+    assert "Abrir el juego" in staff.get("/admin/studies/study/?q=Abrir").content.decode()
+    page = staff.get(f"/admin/studies/study/{study.pk}/change/").content.decode()
+    assert "Capítulo 2" in page and 'name="title"' not in page
+    assert staff.get("/admin/studies/study/add/").status_code == 403

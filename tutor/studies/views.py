@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import ProtectedError, RestrictedError
+from django.db.models import Count, ProtectedError, RestrictedError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -58,7 +58,7 @@ def study_list(request):
             except editing.StudyLimitError as error:
                 return _refused(request, None, str(error))
             return redirect(study.edit_url())
-    mine = Study.objects.filter(author=user).prefetch_related("classrooms")
+    mine = Study.objects.filter(author=user).prefetch_related("classrooms").annotate(chapter_count=Count("chapters"))
     shared = (
         Study.objects.filter(sharing=Sharing.CLASSES, classrooms__memberships__student=user)
         .exclude(author=user)
