@@ -142,3 +142,12 @@ def test_right_after_the_solution_is_never_right_at_the_first_try_and_says_so_ev
     rows = list(csv.reader(io.StringIO(author.get(f"/estudios/{study.pk}/caminos.csv").content.decode("utf-8-sig")), delimiter=";"))
     seen = rows[0].index("Con la solución vista")
     assert [row[seen] for row in rows[1:] if row[0] == "Hugo"] == ["no", "sí"]
+
+
+def test_staff_read_the_answers_in_the_admin_without_changing_them(answered):
+    from django.contrib.auth import get_user_model
+
+    staff = signed_in(get_user_model().objects.create_superuser("admin", "admin@example.org", "clave-de-admin-1"))
+    listing = staff.get("/admin/studies/chapteranswer/?q=Hacer").content.decode()
+    assert "Hacer el 5" in listing
+    assert staff.get("/admin/studies/chapteranswer/add/").status_code == 403
