@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.browser import DESKTOP, PHONE, assert_accessible
-from tests.classroom_factories import make_classroom, make_user
+from tests.classroom_factories import make_assignment, make_classroom, make_user
 from tests.study_factories import CHOICE_RIGHT, WRONG_PLAY, chapters, make_study
 from tutor.studies.models import ChapterAnswer, StudyPlace
 
@@ -96,3 +96,27 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     teacher_phone.goto(f"{base}/estudios/{study.pk}/caminos/")
     assert fits(teacher_phone)
     assert_accessible(teacher_phone)
+
+
+def test_a_teacher_puts_a_study_in_an_assignment_and_the_student_starts_it_from_the_assignment(new_page, live_server):
+    base = live_server.url
+    teacher, student = make_user("carmen", teacher=True), make_user("lucia", name="Lucía")
+    classroom = make_classroom(teacher, students=[student])
+    study = make_study(teacher, sharing="privado")
+    assignment = make_assignment(classroom, published=False)
+
+    desk = signed_in_page(new_page, live_server, teacher, DESKTOP)
+    desk.goto(f"{base}{assignment.get_absolute_url()}")
+    desk.select_option("#tarea-estudio", str(study.pk))
+    desk.get_by_role("button", name="Añadir el estudio a la tarea").click()
+    assert "cada capítulo con pregunta cuenta como un ejercicio" in desk.locator(".messages").inner_text()
+    assert_accessible(desk)
+    desk.get_by_role("button", name="Publicar la tarea").click()
+
+    phone = signed_in_page(new_page, live_server, student, PHONE)
+    phone.goto(f"{base}/tareas/{assignment.pk}/")
+    assert "0 de 3 resueltos" in phone.locator(".page-head").inner_text()
+    assert_accessible(phone)
+    phone.get_by_role("link", name="Empezar «El 3-1 de salida»").click()
+    assert phone.url == f"{base}{chapters(study)[0].get_absolute_url()}"
+    assert fits(phone)
