@@ -285,3 +285,14 @@ def test_the_same_question_as_an_exercise_still_unanswered_is_neither_judged_nor
     assert client.get(f"/estudios/{study.pk}/capitulos/{play.pk}/solucion/").status_code == 403
     assert client.post(play.get_absolute_url(), {"play": RIGHT_PLAY}).status_code == 403
     assert not ChapterAnswer.objects.exists()
+
+
+def test_a_visitor_at_the_last_chapter_is_not_sent_to_a_page_that_asks_to_sign_in(world):
+    teacher, _, _, _ = world
+    study = make_study(teacher, sharing=Sharing.LINK, title="Público")
+    last = chapters(study)[-1]
+    visitor = Client()
+    visitor.get(study.link_url())
+    payload = post_json(visitor, check_url(last), {"answer": str(OPENING_PIPS)}).json()
+    assert payload["correct"] is True and payload["progress"] == {}
+    assert f'href="{study.get_absolute_url()}"' not in visitor.get(last.get_absolute_url()).content.decode()

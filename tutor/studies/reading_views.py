@@ -42,15 +42,18 @@ def _puzzle(chapter: Chapter) -> Puzzle | None:
         return None
 
 
-def next_step(chapter: Chapter) -> dict[str, str]:
-    """Where «Siguiente» goes from a chapter: the next one, or back to the study after the last."""
+def next_step(chapter: Chapter, signed_in: bool = True) -> dict[str, str]:
+    """Where «Siguiente» goes from a chapter: the next one, or back to the study after the last
+    (nowhere for a visitor who is not signed in: the study's page asks to sign in)."""
     following = reading.neighbours(chapter)[3]
     if following is not None:
         return {"next_url": following.get_absolute_url(), "next_label": "Siguiente capítulo"}
+    if not signed_in:
+        return {}
     return {"next_url": reverse("studies:study", args=[chapter.study_id]), "next_label": "Volver al estudio"}
 
 
-def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: ChapterAnswer | None, text: str) -> dict:
+def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: ChapterAnswer | None, text: str, signed_in: bool = True) -> dict:
     """The verdict the board shows, as the lessons' check gives it, plus the stored answer's number."""
     payload = judgement.as_json()
     payload["written"] = text if puzzle.is_play else None
@@ -59,7 +62,7 @@ def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: Chapter
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
-    payload["progress"] = next_step(chapter)
+    payload["progress"] = next_step(chapter, signed_in)
     if stored is not None:
         payload["attempt"] = stored.number
         payload["text"] = stored.answer_words
@@ -108,7 +111,7 @@ def chapter(request, pk: int, chapter_id: int):
             if stored is not None:
                 return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
             # Nothing stored (a visitor, the author): the verdict is shown on this page.
-            verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip())
+            verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip(), request.user.is_authenticated)
             return _chapter_page(request, study, chapter, puzzle, verdict=verdict)
         return _chapter_page(request, study, chapter, puzzle, notice=lacking or refusal, status=400 if lacking else 403)
     reading.show(chapter, request.user)
@@ -188,7 +191,7 @@ def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
         judgement, stored = reading.answer(chapter, request.user, text)
     if judgement.correct:
         gates.puzzle_shown(request.user, puzzle)
-    return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip()))
+    return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip(), request.user.is_authenticated))
 
 
 @require_GET
