@@ -151,3 +151,19 @@ def test_staff_read_the_answers_in_the_admin_without_changing_them(answered):
     listing = staff.get("/admin/studies/chapteranswer/?q=Hacer").content.decode()
     assert "Hacer el 5" in listing
     assert staff.get("/admin/studies/chapteranswer/add/").status_code == 403
+
+
+def test_the_class_view_reads_the_same_number_of_rows_however_many_students_answered(answered, django_assert_max_num_queries):
+    teacher, study, *_ = answered
+    client = signed_in(teacher)
+    with django_assert_max_num_queries(50) as few:
+        client.get(f"/estudios/{study.pk}/caminos/")
+    queries = len(few.captured_queries)  # read now: the next request clears the log
+    classroom = study.classrooms.get()
+    play = chapters(study)[0]
+    for index in range(8):
+        reader = make_user(f"alumno{index}")
+        classroom.memberships.create(student=reader)
+        post_json(signed_in(reader), f"/estudios/{study.pk}/capitulos/{play.pk}/comprobar/", {"play": WRONG_PLAY})
+    with django_assert_max_num_queries(queries):
+        client.get(f"/estudios/{study.pk}/caminos/")
