@@ -39,7 +39,7 @@ ASSIGNMENT_ROUTES = (
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
-STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link", "read", "paths", "paths_csv")
+STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link", "read", "paths", "paths_csv", "summary_csv")
 CHAPTER_ROUTES = (
     "chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down",
     "chapter_check", "chapter_solution",

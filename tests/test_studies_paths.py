@@ -99,7 +99,7 @@ def test_only_the_author_reads_the_paths(answered, who):
         client.get(study.link_url())
     else:
         client = signed_in(make_user(who, teacher=who == "other_teacher"))
-    for url in (f"/estudios/{study.pk}/caminos/", f"/estudios/{study.pk}/caminos/{lucia.pk}/", f"/estudios/{study.pk}/caminos.csv"):
+    for url in (f"/estudios/{study.pk}/caminos/", f"/estudios/{study.pk}/caminos/{lucia.pk}/", f"/estudios/{study.pk}/caminos.csv", f"/estudios/{study.pk}/resumen.csv"):
         assert client.get(url).status_code == 404, url
 
 
@@ -167,3 +167,14 @@ def test_the_class_view_reads_the_same_number_of_rows_however_many_students_answ
         post_json(signed_in(reader), f"/estudios/{study.pk}/capitulos/{play.pk}/comprobar/", {"play": WRONG_PLAY})
     with django_assert_max_num_queries(queries):
         client.get(f"/estudios/{study.pk}/caminos/")
+
+
+def test_the_summary_csv_has_a_row_per_student_as_the_class_view_shows_them(answered):
+    teacher, study, *_ = answered
+    body = signed_in(teacher).get(f"/estudios/{study.pk}/resumen.csv").content.decode("utf-8")
+    rows = list(csv.reader(io.StringIO(body.lstrip("\ufeff")), delimiter=";"))
+    assert rows[0] == ["Alumno/a", "Usuario", "1. Hacer el 5", "2. Qué punto", "3. Contar", "Bien a la primera", "Tiempo", "Se quedó en"]
+    by_name = {row[0]: row for row in rows[1:]}
+    assert by_name["Lucía"][2:6] == ["Bien en la respuesta 2", "Bien a la primera", "Sin responder", "1 de 3"]
+    assert by_name["Ana"][-1] == "Sin empezar" and by_name["Hugo"][-1] == "Capítulo 2"
+    assert signed_in(answered[2]).get(f"/estudios/{study.pk}/resumen.csv").status_code == 404

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -85,7 +86,7 @@ class ChapterPath:
 class ReaderPath:
     """One reader's way through the study: a ``ChapterPath`` per chapter with a question, and where they stopped."""
 
-    reader: object
+    reader: Any
     chapters: list[ChapterPath]
     stopped_at: Chapter | None = None
     stopped_number: int | None = None
@@ -211,13 +212,30 @@ CSV_HEADER = [
 ]
 
 
+def _csv_writer(study: Study, name: str) -> tuple[HttpResponse, Any]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(study.title) or "estudio"}-{name}.csv"'
+    response.write("\ufeff")
+    return response, csv.writer(response, delimiter=";", lineterminator="\r\n")
+
+
+def summary_csv(built: StudyPaths) -> HttpResponse:
+    """One row per reader, as the class view's table: each chapter's path in words, right at the first try, time, where they stopped."""
+    response, writer = _csv_writer(built.study, "resumen")
+    header = ["Alumno/a", "Usuario"] + [f"{number}. {chapter.title}" for number, chapter in built.questions]
+    writer.writerow(header + ["Bien a la primera", "Tiempo", "Se quedó en"])
+    for path in built.paths:
+        row = [path.name, path.reader.username] + [cell.label for cell in path.chapters]
+        row += [f"{path.first_try} de {len(path.chapters)}", minutes(path.seconds)]
+        row += [f"Capítulo {path.stopped_number}" if path.stopped_number else "Sin empezar"]
+        writer.writerow([_safe(value) for value in row])
+    return response
+
+
 def paths_csv(study: Study) -> HttpResponse:
     """Every stored answer to the study, reader by reader and in order, in the words the reader saw."""
     numbers = {chapter.pk: number for number, chapter in study_chapters(study)}
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slugify(study.title) or "estudio"}-respuestas.csv"'
-    response.write("\ufeff")
-    writer = csv.writer(response, delimiter=";", lineterminator="\r\n")
+    response, writer = _csv_writer(study, "respuestas")
     writer.writerow(CSV_HEADER)
     answers = ChapterAnswer.objects.filter(study=study).select_related("reader").order_by("reader__first_name", "reader__username", "reader_id", "created_at", "pk")
     for answer in answers:

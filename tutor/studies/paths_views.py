@@ -34,3 +34,8 @@ def reader_path(request, pk: int, reader_id: int) -> HttpResponse:
 @login_required
 def paths_csv(request, pk: int) -> HttpResponse:
     return paths.paths_csv(access.study_to_write(request.user, pk))
+
+
+@login_required
+def summary_csv(request, pk: int) -> HttpResponse:
+    return paths.summary_csv(paths.build(access.study_to_write(request.user, pk)))

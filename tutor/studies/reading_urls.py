@@ -13,6 +13,7 @@ urlpatterns = [
     path("<id:pk>/caminos/", paths_views.class_paths, name="paths"),
     path("<id:pk>/caminos/<id:reader_id>/", paths_views.reader_path, name="path"),
     path("<id:pk>/caminos.csv", paths_views.paths_csv, name="paths_csv"),
+    path("<id:pk>/resumen.csv", paths_views.summary_csv, name="summary_csv"),
     path("tareas/<id:pk>/anadir/", assigned_views.add, name="assign"),
     path("tareas/quitar/<id:pk>/", assigned_views.remove, name="unassign"),
 ]
