@@ -44,8 +44,12 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     phone.get_by_text("Pista").click()
     assert phone.get_by_text("Dos fichas al mismo punto.").is_visible()
 
-    # A legal play that is not the one asked for: wrong, with the author's text.
-    phone.fill('input[name="play"]', WRONG_PLAY)
+    # A legal play that is not the one asked for, made on the board: wrong, with the author's text.
+    board = phone.locator(".board-widget")
+    for source, destination in ((24, 21), (24, 23)):
+        board.locator(f'[data-point="{source}"]').click()
+        board.locator(f'[data-point="{destination}"]').click()
+    assert phone.locator('input[name="play"]').input_value() == WRONG_PLAY
     phone.get_by_role("button", name="Comprobar").click()
     verdict = phone.locator(".board-verdict .verdict")
     verdict.wait_for()
