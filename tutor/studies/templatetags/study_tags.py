@@ -1,4 +1,4 @@
-"""Filters of the study paths' pages."""
+"""Template tags of the studies' readers: where a reader stopped, the studies of an assignment or shared with a student, times in words."""
 
 from django import template
 
