@@ -16,6 +16,8 @@ from tutor.studies.models import AssignedStudy, Chapter, ChapterAnswer, ChapterV
 
 pytestmark = pytest.mark.django_db
 
+BLOCKED_PLAY = "13/10 13/12"  # the 12 point is Black's: a drilled rule, which training's memory keeps
+
 
 @pytest.fixture
 def world():
@@ -296,3 +298,21 @@ def test_a_visitor_at_the_last_chapter_is_not_sent_to_a_page_that_asks_to_sign_i
     payload = post_json(visitor, check_url(last), {"answer": str(OPENING_PIPS)}).json()
     assert payload["correct"] is True and payload["progress"] == {}
     assert f'href="{study.get_absolute_url()}"' not in visitor.get(last.get_absolute_url()).content.decode()
+
+
+def test_an_answer_to_a_chapter_is_announced_and_trainings_memory_of_the_rule_hears_it(world):
+    from tutor.rules import AnswerJudged, RuleCode, Source, answer_judged
+    from tutor.training.models import RuleAnswer
+
+    _, student, _, study = world
+    play = chapters(study)[0]
+    heard: list[AnswerJudged] = []
+    answer_judged.connect(heard.append, uid="test-studies-heard")
+    try:
+        post_json(signed_in(student), check_url(play), {"play": BLOCKED_PLAY})
+    finally:
+        answer_judged.disconnect("test-studies-heard")
+    [event] = heard
+    assert (event.source, event.rules, event.correct, event.answer) == (Source.STUDY, (RuleCode.BLOCKED,), False, BLOCKED_PLAY)
+    remembered = RuleAnswer.objects.get(user=student, rule=RuleCode.BLOCKED)
+    assert (remembered.source, remembered.get_source_display()) == ("study", "Estudio de un profesor")

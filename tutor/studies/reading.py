@@ -3,8 +3,10 @@
 A reader goes chapter by chapter.  For a signed-in reader each chapter shown
 starts the clock of their next answer (``ChapterVisit.shown_at``) and is
 where they stopped (``StudyPlace``); each answer is judged by the author's
-``answers.judge_chapter`` and stored with the chapter's revision and the
-question and answer in the words the reader saw (``ChapterAnswer``); asking
+``answers.judge_chapter``, announced to the site as one ``AnswerJudged``
+(``announce``: training's memory of the rules listens) and stored with the
+chapter's revision and the question and answer in the words the reader saw
+(``ChapterAnswer``); asking
 for the solution marks the answers after it «Con la solución vista».
 
 An empty answer is refused before it is judged or stored: an untouched
@@ -22,10 +24,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from tutor.lessons.answers import Judgement
+from tutor.lessons.answers import Judgement, rules_exercised
 from tutor.lessons.puzzles import Puzzle, normalise_yes_no
 from tutor.lessons.templatetags.answer_words import answer_in_words
 from tutor.numbers import parse_int
+from tutor.rules import AnswerJudged, Source, answer_judged
 
 from . import access
 from .answers import chapter_puzzle, judge_chapter
@@ -201,6 +204,14 @@ def record(chapter: Chapter, reader, text: str, judgement: Judgement) -> Chapter
         except IntegrityError:
             continue
     raise IntegrityError("could not number the answer after several retries")
+
+
+def announce(who, chapter: Chapter, judgement: Judgement, text: str) -> None:
+    """Tell the site that ``who`` (the request: a visitor's answers live in their session) answered
+    a chapter: one ``AnswerJudged`` from a study, so training's memory of the rules hears it too."""
+    puzzle = chapter_puzzle(chapter)
+    rules = rules_exercised(puzzle, judgement.verdict)
+    answer_judged.send(AnswerJudged(who, rules, judgement.correct, Source.STUDY, puzzle.slug, words_of(puzzle, text)))
 
 
 def answers_of(chapter: Chapter, reader) -> list[ChapterAnswer]:

@@ -106,6 +106,7 @@ def chapter(request, pk: int, chapter_id: int):
         if lacking is None and refusal is None:
             with transaction.atomic():
                 judgement, stored = reading.answer(chapter, request.user, submitted)
+            reading.announce(request, chapter, judgement, str(submitted)[: reading.MAX_TEXT].strip())
             if judgement.correct:
                 gates.puzzle_shown(request.user, puzzle)
             if stored is not None:
@@ -189,6 +190,7 @@ def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
     text = "" if passing else submitted
     with transaction.atomic():
         judgement, stored = reading.answer(chapter, request.user, text)
+    reading.announce(request, chapter, judgement, text.strip())
     if judgement.correct:
         gates.puzzle_shown(request.user, puzzle)
     return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip(), request.user.is_authenticated))
