@@ -55,6 +55,31 @@ def account(name: str):
     return user
 
 
+def study_answered(teacher, students):
+    """A three-chapter study shared with a group, answered through the site's check by ``students``:
+    the first one wrong then right on the play, the others as they come; returns the study and a chapter to show."""
+    from tests.classroom_factories import make_classroom
+    from tests.study_factories import CHOICE_RIGHT, CHOICE_WRONG, RIGHT_PLAY, WRONG_PLAY, chapters, make_study
+    from tutor.accounts.models import Profile
+
+    Profile.objects.update_or_create(user=teacher, defaults={"is_teacher": True})
+    study = make_study(teacher, classrooms=[make_classroom(teacher, "3.º A", students)])
+    play, choice, _ = chapters(study)
+    for student, answers in zip(students, ([WRONG_PLAY, RIGHT_PLAY], [RIGHT_PLAY], [WRONG_PLAY, WRONG_PLAY])):
+        client = Client(HTTP_HOST="127.0.0.1")  # the development settings' hosts
+        client.force_login(student)
+        client.get(play.get_absolute_url())
+        for text in answers:
+            client.post(f"/estudios/{study.pk}/capitulos/{play.pk}/comprobar/", {"play": text}, content_type="application/json")
+        client.get(choice.get_absolute_url())
+        client.post(
+            f"/estudios/{study.pk}/capitulos/{choice.pk}/comprobar/",
+            {"answer": CHOICE_WRONG if student == students[-1] else CHOICE_RIGHT},
+            content_type="application/json",
+        )
+    return study, play
+
+
 def played_on(game, white, black, moves: int = 6):
     """``game`` played on, a legal play at a time, until ``moves`` plays are made and White is to move."""
     for _ in range(40):
@@ -137,7 +162,8 @@ def main() -> None:
     ana, bruno, carla, dario, hugo, ines = (account(name) for name in ("ana", "bruno", "carla", "dario", "hugo", "ines"))
     for seeker in SEEKERS:
         account(seeker["user"])
-    study, chapter = study_of(account("profe"), account("lucia"))
+    profe, lucia = account("profe"), account("lucia")
+    study, chapter = study_of(profe, lucia)
     finished = played(ana, bruno)
     match = practice_game_over(ana)
     rated_matches(ana, [(bruno, 3, True), (carla, 5, False), (dario, 3, True), (bruno, 7, True), (carla, 3, False), (dario, 5, True)])
@@ -146,6 +172,7 @@ def main() -> None:
     played_on(from_the_lobby(hugo, ines, Wish(length=3, rated=False)), hugo, ines, moves=4)
     # Last, so that its clock has run for as short a time as possible when it is photographed.
     timed = played_on(from_the_lobby(carla, dario, Wish(length=5, clock=True, rated=True)), carla, dario, moves=4)
+    answered, answered_play = study_answered(profe, [lucia, account("marcos"), account("nora")])
     steps = list(match.actions.values_list("pk", "side", "kind", "colour"))
     errors = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side == COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     mine = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side != COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
@@ -169,6 +196,9 @@ def main() -> None:
             ["estudio-capitulo", "profe", f"/estudios/{study.pk}/capitulos/{chapter.pk}/editar/", "[data-board-editor].is-enhanced", True],
             ["estudio-vista-previa", "profe", f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/", None, False],
             ["estudio-alumno", "lucia", study.get_absolute_url(), None, True],
+            ["estudio-responder", "lucia", f"{answered_play.get_absolute_url()}?respuesta=1", ".board-widget.is-enhanced", True],
+            ["estudio-caminos", "profe", f"/estudios/{answered.pk}/caminos/", None, True],
+            ["estudio-camino", "profe", f"/estudios/{answered.pk}/caminos/{answered.answers.first().reader_id}/", None, True],
         ],
     }))
 

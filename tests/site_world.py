@@ -28,7 +28,7 @@ from tutor.classroom.attempts import submit
 from tutor.lobby.service import Wish, play_now
 from tutor.play.service import create_game
 from tutor.practice.game import start_match
-from tutor.studies.models import Chapter, Sharing, Study
+from tutor.studies.models import AssignedStudy, Chapter, Sharing, Study
 from tutor.training.assignments import add_task, student_drills
 
 RIGHT = "24/18 13/10"
@@ -39,8 +39,11 @@ ASSIGNMENT_ROUTES = (
 )  # fmt: skip
 LIVE_GAME_ROUTES = ("game", "join", "act", "review", "export", "exercises")
 AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "report")
-STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link")
-CHAPTER_ROUTES = ("chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down")
+STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link", "read", "paths", "paths_csv", "summary_csv")
+CHAPTER_ROUTES = (
+    "chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down",
+    "chapter_check", "chapter_solution",
+)
 MATCH_ROUTES = (
     "match", "state", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
     "exercises",
@@ -100,6 +103,7 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         question_kind="jugada", answer_spec={"accept": "any"},
     )
     in_study = {"pk": study.pk}
+    assigned_study = AssignedStudy.objects.create(assignment=draft_task, study=study)
     by_route = {
         "lessons:lesson": {"slug": puzzle.lesson},
         "lessons:puzzle": {"slug": puzzle.slug},
@@ -144,5 +148,8 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         **{f"studies:{name}": in_study for name in STUDY_ROUTES if name != "by_link"},
         "studies:by_link": {"token": study.link_token},
         **{f"studies:{name}": {**in_study, "chapter_id": chapter.pk} for name in CHAPTER_ROUTES},
+        "studies:path": {**in_study, "reader_id": student_user.pk},
+        "studies:assign": in_task,
+        "studies:unassign": {"pk": assigned_study.pk},
     }
     return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)

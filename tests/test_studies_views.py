@@ -100,7 +100,7 @@ def test_another_teacher_neither_edits_nor_deletes_a_study_not_theirs(author, cl
 def test_anonymous_visitors_are_sent_to_sign_in(author):
     study = a_study(author, sharing=Sharing.LINK)
     client = Client()
-    for url in ("/estudios/", study.get_absolute_url(), study.edit_url(), study.link_url()):
+    for url in ("/estudios/", study.get_absolute_url(), study.edit_url()):
         response = client.get(url)
         assert response.status_code == 302 and "/cuenta/entrar/" in response["Location"], url
 

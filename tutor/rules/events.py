@@ -63,6 +63,7 @@ class Source(StrEnum):
     ASSIGNMENT = "assignment"
     PRACTICE = "practice"
     LIVE = "live"
+    STUDY = "study"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,9 @@
 Only its author writes a study.  Others read it when it is shared with them:
 the members of the classes it is shared with (``clases``), and anyone
 signed in who opened its link while it is public by link (``enlace``; the
-opening is remembered in ``OpenedStudy``, so it stays in their list).  A
+opening is remembered in ``OpenedStudy``, so it stays in their list), and
+the members of a group with a published assignment that holds it
+(``AssignedStudy``), whatever its sharing.  A
 study that is not shared with the reader is a 404, never a 403: its
 existence is not revealed.
 """
@@ -23,6 +25,7 @@ def readable_by(user) -> Q:
         Q(author=user)
         | Q(sharing=Sharing.CLASSES, classrooms__memberships__student=user)
         | Q(sharing=Sharing.LINK, openings__user=user)
+        | Q(assignments__assignment__classroom__memberships__student=user, assignments__assignment__published_at__isnull=False)
     )
 
 

@@ -3,7 +3,7 @@ where the engine checks every chapter)."""
 
 from django.contrib import admin
 
-from .models import Chapter, Study
+from .models import Chapter, ChapterAnswer, Study
 
 
 class ChapterInline(admin.TabularInline):
@@ -31,4 +31,23 @@ class StudyAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ChapterAnswer)
+class ChapterAnswerAdmin(admin.ModelAdmin):
+    """The readers' answers, read only: what a teacher's paths are made of."""
+
+    list_display = ("reader", "study", "chapter_title", "number", "revision", "correct", "solution_seen", "seconds", "created_at")
+    list_filter = ("correct", "solution_seen", "created_at")
+    search_fields = ("reader__username", "study__title", "chapter_title")
+    list_select_related = ("reader", "study")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False

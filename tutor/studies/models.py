@@ -194,3 +194,140 @@ class OpenedStudy(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.study}"
+
+
+# --- The readers' side: answers, where each reader is, studies in assignments ---
+
+
+class ChapterAnswer(models.Model):
+    """One answer of a signed-in reader to a chapter's question, as it was asked and judged.
+
+    Every answer is kept, right or wrong, numbered per reader and chapter from
+    1: the first one alone says «right at the first try».  ``revision`` is the
+    chapter's revision when it was answered; ``chapter_title``, ``question``
+    and ``answer_words`` keep the title, the question and the answer in the
+    Spanish the reader saw then, so an edit of the chapter, or its deletion
+    (``chapter`` becomes None), changes nothing the teacher reads here; a
+    study with answers cannot be deleted (``study`` is protected).
+
+    ``seconds`` is the time from when the chapter was shown (or from the
+    reader's previous answer to it) to this answer, measured on the server
+    and capped (``reading.MAX_SECONDS``) so that a tab left open does not
+    count hours.  ``solution_seen``: the reader had asked for the solution
+    of this chapter before answering.
+    """
+
+    study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="answers", verbose_name="estudio")
+    chapter = models.ForeignKey(
+        Chapter, on_delete=models.SET_NULL, null=True, blank=True, related_name="answers", verbose_name="capítulo"
+    )
+    reader = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chapter_answers", verbose_name="alumno/a"
+    )
+    number = models.PositiveIntegerField("respuesta n.º")
+    revision = models.PositiveIntegerField("revisión del capítulo")
+    chapter_title = models.CharField("capítulo", max_length=MAX_TITLE)
+    question = models.CharField("pregunta", max_length=MAX_PROMPT, blank=True)
+    text = models.CharField("respuesta escrita", max_length=200, blank=True)
+    answer_words = models.CharField("respuesta", max_length=300, blank=True, help_text="La respuesta con las palabras que vio el alumno.")
+    correct = models.BooleanField("correcta")
+    legal = models.BooleanField("legal", null=True)
+    codes = models.CharField("códigos", max_length=200, blank=True)
+    verdict = models.JSONField("veredicto", default=dict)
+    solution_seen = models.BooleanField("con la solución vista", default=False)
+    seconds = models.PositiveIntegerField("segundos", default=0)
+    created_at = models.DateTimeField("respondida el", auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = "respuesta a un capítulo"
+        verbose_name_plural = "respuestas a los capítulos"
+        ordering = ["study", "reader", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["chapter", "reader", "number"], name="chapter_answer_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reader} · {self.chapter_title} · {self.number}"
+
+    @property
+    def reasons(self) -> list[dict]:
+        reasons = self.verdict.get("reasons") if isinstance(self.verdict, dict) else None
+        return [reason for reason in reasons if isinstance(reason, dict)] if isinstance(reasons, list) else []
+
+    @property
+    def message(self) -> str:
+        return str(self.verdict.get("message", "")) if isinstance(self.verdict, dict) else ""
+
+    @property
+    def explanation(self) -> str:
+        """The verdict in words as one text: its message, then each reason's sentence."""
+        parts = [self.message] + [str(reason.get("message", "")) for reason in self.reasons]
+        return " ".join(part for part in parts if part)
+
+
+class ChapterVisit(models.Model):
+    """A signed-in reader in one chapter: when it was last shown to them and whether they saw its solution.
+
+    ``shown_at`` starts the clock of their next answer (``ChapterAnswer.seconds``);
+    ``solution_seen_at`` marks every later answer «Con la solución vista».
+    """
+
+    chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="visits", verbose_name="capítulo")
+    reader = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chapter_visits", verbose_name="alumno/a"
+    )
+    shown_at = models.DateTimeField("mostrado el")
+    solution_seen_at = models.DateTimeField("solución vista el", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "visita a un capítulo"
+        verbose_name_plural = "visitas a los capítulos"
+        constraints = [models.UniqueConstraint(fields=["chapter", "reader"], name="chapter_visit_once")]
+
+    def __str__(self) -> str:
+        return f"{self.reader} · {self.chapter}"
+
+
+class StudyPlace(models.Model):
+    """Where a signed-in reader stopped in a study: the last chapter they opened («Seguir donde lo dejaste»)."""
+
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="places", verbose_name="estudio")
+    reader = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="study_places", verbose_name="alumno/a"
+    )
+    chapter = models.ForeignKey(
+        Chapter, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name="capítulo"
+    )
+    updated_at = models.DateTimeField("última visita", auto_now=True)
+
+    class Meta:
+        verbose_name = "dónde va un alumno"
+        verbose_name_plural = "dónde va cada alumno"
+        constraints = [models.UniqueConstraint(fields=["study", "reader"], name="study_place_once")]
+
+    def __str__(self) -> str:
+        return f"{self.reader} · {self.study}"
+
+
+class AssignedStudy(models.Model):
+    """A study given in a classroom assignment, with the assignment's due date.
+
+    Each chapter of the study that asks a question is one item of the
+    assignment (``assigned.item_counts``): solved once the student answers it
+    right; the answers are the study's own (``ChapterAnswer``), so reading the
+    study from the list or from the assignment counts alike.
+    """
+
+    assignment = models.ForeignKey(
+        "classroom.Assignment", on_delete=models.CASCADE, related_name="assigned_studies", verbose_name="tarea"
+    )
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="assignments", verbose_name="estudio")
+    added_at = models.DateTimeField("añadido el", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "estudio de una tarea"
+        verbose_name_plural = "estudios de las tareas"
+        constraints = [models.UniqueConstraint(fields=["assignment", "study"], name="assigned_study_once")]
+
+    def __str__(self) -> str:
+        return f"{self.study} en {self.assignment}"

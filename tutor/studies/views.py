@@ -23,7 +23,7 @@ from tutor.accounts.models import is_teacher
 from tutor.engine import EngineError, Position
 from tutor.lessons.library import get_library
 
-from . import access, editing
+from . import access, editing, reading
 from .answers import SpecError, chapter_position, chapter_puzzle, judge_chapter, right_answers
 from .forms import ChapterForm, NewStudyForm, StudyForm
 from .markdown import render_markdown
@@ -84,9 +84,14 @@ def study_detail(request, pk: int):
     return render(request, "studies/study_detail.html", context)
 
 
-@login_required
 def study_by_link(request, token: str):
-    """The public link: the study is remembered among the reader's studies, then read as usual."""
+    """The public link: the study is remembered among the reader's studies, then read as usual.
+
+    A visitor who is not signed in reads it too, chapter by chapter, with
+    nothing stored: the link is remembered in their session (``reading.remember_link``).
+    """
+    if not request.user.is_authenticated:
+        return redirect("studies:read", reading.remember_link(request, token).pk)
     study = access.open_by_link(request.user, token)
     return redirect(study.get_absolute_url())
 

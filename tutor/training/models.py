@@ -22,6 +22,7 @@ SOURCES = [
     (Source.ASSIGNMENT, "Tarea"),
     (Source.PRACTICE, "Práctica"),
     (Source.LIVE, "Partida en directo"),
+    (Source.STUDY, "Estudio de un profesor"),
 ]
 
 
