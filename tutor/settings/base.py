@@ -53,6 +53,7 @@ PROJECT_APPS = [
     "tutor.lobby",
     "tutor.ratings",
     "tutor.play",
+    "tutor.uploads",
     "tutor.board",
     "tutor.home",
 ]
@@ -289,6 +290,8 @@ RATELIMITS = {
     "signup": (40, 60 * 60),
     # Join-code requests per student (each one is a guess at a code).
     "join": (20, 60 * 60),
+    # Match files uploaded for review, per user.
+    "upload": (20, 60 * 60),
     # Practice matches started per user or, anonymous, per address.
     "practice-start": (30, 60 * 60),
     # Live game codes that led nowhere (guesses), per user or, anonymous, per address.
