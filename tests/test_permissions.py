@@ -28,6 +28,7 @@ from tests.site_world import RIGHT, make_group
 from tutor.accounts.models import Profile
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 from tutor.practice.models import Action, PracticeMatch
+from tutor.uploads.models import UploadedMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
@@ -112,6 +113,7 @@ def private_state(world):
         list(Profile.objects.filter(user__in=people).order_by("user_id").values_list("is_teacher", "must_change_password")),
         list(PracticeMatch.objects.filter(user__in=people).values_list("pk", "xgid", "phase", "version", "user_id")),
         list(Action.objects.filter(match__user__in=people).order_by("pk").values_list("pk", "play", "exercises__attempts")),
+        list(UploadedMatch.objects.filter(owner__in=people).order_by("pk").values_list("pk", "side", "share_token", "classroom_id")),
     )
 
 

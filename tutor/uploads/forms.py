@@ -25,7 +25,7 @@ class UploadForm(forms.Form):
     )
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         upload, text = data.get("file"), data.get("text") or ""
         if upload and text.strip():
             raise forms.ValidationError(ONE_OF_THEM)

@@ -72,7 +72,7 @@ def _review(request: HttpRequest, match: UploadedMatch, *, own: bool, token: str
         "token": token,
         "progress_url": reverse("uploads:shared-progress", args=[token]) if token else reverse("uploads:progress", args=[match.pk]),
         "export_url": reverse("uploads:shared-export", args=[token]) if token else reverse("uploads:export", args=[match.pk]),
-        "classrooms": Classroom.objects.filter(memberships__student=request.user) if own else [],
+        "classrooms": Classroom.objects.filter(memberships__student=match.owner_id) if own else [],
         "share_url": request.build_absolute_uri(reverse("uploads:shared", args=[match.share_token])) if own and match.share_token else "",
     })
     return respond(request, "uploads/review.html", context)
