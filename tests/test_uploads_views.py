@@ -7,6 +7,9 @@ runs the reviews' queue (``drain``), as a worker process would.
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -16,7 +19,7 @@ from tests.classroom_factories import make_classroom, make_user, signed_in
 from tests.uploaded_matches import NAMES, money_game, three_point_match
 from tutor.engine import BLACK, WHITE
 from tutor.games.cube import may_double
-from tutor.games.matfile import MAX_BYTES
+from tutor.games.matfile import MAX_BYTES, read_match
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise
 from tutor.uploads.models import UploadedAction, UploadedMatch
@@ -252,3 +255,66 @@ def test_uploads_are_limited_per_person(ana, settings):
     statuses = [client.post("/revisar/", {"text": "nada"}).status_code for _ in range(3)]
     assert statuses == [400, 400, 429]
     assert client.get("/revisar/").status_code == 200
+
+
+# -- real files, read by the match file reader ----------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "matches"
+
+
+@pytest.mark.parametrize("name", ["gnubg-match-5.mat", "gnubg-match-7.sgf", "gnubg-money-session.mat"])
+def test_a_file_gnubg_wrote_is_uploaded_checked_and_stored_in_under_a_second(ana, name):
+    data = (FIXTURES / name).read_bytes()
+    read = read_match(data)
+    started = time.monotonic()
+    response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile(name, data), "side": "1"})
+    assert time.monotonic() - started < 1.0
+    match = UploadedMatch.objects.get()
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    assert (match.length, match.games, match.side, match.filename) == (read.length, len(read.games), BLACK, name)
+    plays = [a.play for game in read.games for a in game.actions if a.kind == "play"]
+    assert list(match.actions.filter(kind=Kind.MOVE).values_list("play", flat=True)) == plays
+
+
+def test_the_text_pasted_is_read_like_the_file(ana):
+    text = (FIXTURES / "gnubg-match-5.mat").read_text(encoding="utf-8", errors="replace")
+    response = signed_in(ana).post("/revisar/", {"text": text})
+    assert response.status_code == 302 and UploadedMatch.objects.get().source == "mat"
+
+
+def test_the_exported_match_reads_back_with_the_same_games_plays_and_scores(ana):
+    signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("m.mat", (FIXTURES / "gnubg-match-7.mat").read_bytes())})
+    match = UploadedMatch.objects.get()
+    again = read_match(signed_in(ana).get(f"/revisar/{match.pk}/partida.mat").content)
+    first = read_match((FIXTURES / "gnubg-match-7.mat").read_bytes())
+    assert [game.score for game in again.games] == [game.score for game in first.games]
+    assert [(a.kind, a.play) for g in again.games for a in g.actions] == [(a.kind, a.play) for g in first.games for a in g.actions]
+
+
+def test_an_illegal_play_is_refused_with_its_line_and_move_and_nothing_is_stored(ana):
+    lines = (FIXTURES / "gnubg-match-5.mat").read_text(encoding="utf-8", errors="replace").splitlines()
+    index = next(i for i, line in enumerate(lines) if line.strip().startswith("3)"))
+    lines[index] = lines[index].replace("/", "/1", 1) if "/" in lines[index] else lines[index]
+    started = time.monotonic()
+    response = signed_in(ana).post("/revisar/", {"text": "\n".join(lines)})
+    assert time.monotonic() - started < 1.0
+    html = response.content.decode()
+    assert response.status_code == 400 and f"Línea {index + 1}" in html
+    assert not UploadedMatch.objects.exists() and not UploadedAction.objects.exists()
+
+
+@pytest.mark.parametrize("data", [b"\x00" * 4096, b" 5 point match\n\n Game 1\n", b"(;" * 50_000],
+                         ids=["binary junk", "truncated", "deeply nested sgf"])
+def test_hostile_files_are_refused_quickly_with_a_400_and_nothing_stored(ana, data):
+    started = time.monotonic()
+    response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("x.sgf", data)})
+    assert time.monotonic() - started < 1.0
+    assert response.status_code == 400 and "notice--error" in response.content.decode()
+    assert not UploadedMatch.objects.exists()
+
+
+def test_ten_megabytes_are_refused_without_being_read(ana):
+    started = time.monotonic()
+    response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("big.mat", b"1" * 10_000_000)})
+    assert time.monotonic() - started < 1.0
+    assert response.status_code == 400 and not UploadedMatch.objects.exists()

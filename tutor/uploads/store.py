@@ -67,7 +67,8 @@ def _game_actions(game: ReadGame, into: list[UploadedAction]) -> Position:
     for read in game.actions:
         before = read.before
         if read.kind == "resign":
-            position = before  # with the dice the resigning side threw, if any: the ``.mat`` writer reads them
+            # With the dice the resigning side threw, if any: the ``.mat`` writer writes them before its «Wins».
+            position = before.with_dice(read.dice) if read.dice else before
             continue
         if read.kind == "play":
             rolled = before.with_dice(read.dice) if read.dice else before
