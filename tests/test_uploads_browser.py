@@ -99,6 +99,10 @@ def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_open
     link = page.locator("[data-share-link]").input_value()
     assert re.fullmatch(rf"{re.escape(asgi_server)}/revisar/compartida/[\w-]+/", link)
 
+    page.get_by_role("button", name="Convertir mis errores en ejercicios").click()
+    expect(page).to_have_url(re.compile(r"/practica/ejercicios/#subida-\d+$"))
+    expect(page.locator("[id^=subida-]")).to_have_count(1)
+
     visitor = new_page(viewport=PHONE)
     visitor.goto(link)
     expect(visitor.locator("h1")).to_contain_text("Revisión: Match a 3 puntos")

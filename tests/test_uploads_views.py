@@ -318,3 +318,16 @@ def test_ten_megabytes_are_refused_without_being_read(ana):
     response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("big.mat", b"1" * 10_000_000)})
     assert time.monotonic() - started < 1.0
     assert response.status_code == 400 and not UploadedMatch.objects.exists()
+
+
+def test_a_shared_review_is_seen_from_the_uploader_s_side_with_nobody_called_you(stored, ana):
+    drain()
+    stored.side = BLACK
+    stored.save()
+    stored.share()
+    page = Client().get(f"/revisar/compartida/{stored.share_token}/?paso=2")
+    shown = page.context["stepper"]
+    assert shown.seen_from == BLACK and shown.worst == []
+    assert {step.actor.name for step in shown.steps} == set(NAMES)
+    html = page.content.decode()
+    assert "Tus tres peores" not in html and "ventaja tuya" not in html

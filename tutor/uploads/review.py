@@ -12,6 +12,8 @@ they say it, from the first player's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from tutor.engine import BLACK, WHITE
@@ -20,7 +22,8 @@ from tutor.practice.background import Progress
 from tutor.practice.decisions import grade_decision
 from tutor.practice.display import totals
 from tutor.practice.models import Exercise
-from tutor.practice.stepper import Actor, build_steps, stepper
+from tutor.practice.review_chart import AdvantageChart, advantage_chart
+from tutor.practice.stepper import Actor, Stepper, build_steps, stepper
 
 from .models import UploadedAction, UploadedMatch
 from .statistics import by_game, player_stats
@@ -28,6 +31,21 @@ from .statistics import by_game, player_stats
 Kind = ActionKind
 DECISIONS = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP, Kind.ROLL)
 ENDINGS = (Kind.RESULT,)
+
+
+@dataclass
+class ReadOnlyStepper(Stepper):
+    """The stepper as someone else reads the uploader's review: from the uploader's side, without «tus» words."""
+
+    side: int = WHITE
+
+    @property
+    def seen_from(self) -> int:
+        return self.side
+
+    @cached_property
+    def chart(self) -> AdvantageChart:
+        return advantage_chart(self.steps, self.current.number, self.side, own=False)
 
 
 def to_grade(match: UploadedMatch) -> list[UploadedAction]:
@@ -96,13 +114,16 @@ def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool
         }
         for who in (WHITE, BLACK)
     ]
+    shown = stepper(steps, wanted, viewer=side if own else None)
+    if shown is not None and not own:
+        shown = ReadOnlyStepper(shown.steps, shown.current, None, side=side if side is not None else WHITE)
     kept = Exercise.objects.filter(uploaded_action__match=match).count() if own and side is not None else 0
     return {
         "match": match,
         "players": players,
         "viewer_side": side if own else None,
         "new_exercises": own and side is not None and len(mistakes(match)) > kept,
-        "stepper": stepper(steps, wanted, viewer=side if side is not None else None),
+        "stepper": shown,
         "progress": progress(match),
         "statistics": player_stats(actions, match.names),
         "games": by_game(actions, match.names) if match.games > 1 else [],

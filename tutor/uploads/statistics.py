@@ -19,7 +19,7 @@ PR_SCALE = 500
 KIND_GROUPS = {
     Kind.MOVE: "play", Kind.DOUBLE: "cube", Kind.ROLL: "cube", Kind.NO_DOUBLE: "cube", Kind.TAKE: "answer", Kind.DROP: "answer",
 }
-GROUP_WORDS = {"play": "Jugadas", "cube": "Doblar o no", "answer": "Aceptar o abandonar"}
+GROUP_WORDS = {"play": "Jugadas", "cube": "Doblar", "answer": "Responder"}
 """The three kinds of decision, as the table heads them."""
 
 
