@@ -14,6 +14,9 @@ compared with the server's.
 from __future__ import annotations
 
 import random
+import re
+import shutil
+import subprocess
 
 import pytest
 from django.core.cache import cache
@@ -25,6 +28,7 @@ from tests.practice_flow import settle, start
 from tests.random_games import random_live_game, random_practice_match
 from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
+from tutor.games.matfile import MatchFileError, read_match
 from tutor.play import service
 from tutor.play.review import export_text
 from tutor.practice.models import PracticeMatch
@@ -80,12 +84,20 @@ def test_every_export_of_random_live_and_practice_games_imports_into_gnubg_whole
         files.append((text, match.position.jacoby))
         wanted.append(expected(list(match.actions.all()), match))
     read = imported(files, tmp_path)
+    for text, want in zip((text for text, _ in files), wanted):
+        # The site's reader reads every export back with the same games, winners and points.
+        back = read_match(text)
+        assert [[*game.score, _letter(game.winner), game.points] for game in back.games] == want, text
     for text, got, want in zip((text for text, _ in files), read, wanted):
         # gnubg stops at a game without an end only when it is the last one.
         got = [[x, o, winner, points if winner else 0] for x, o, winner, points in got]
         assert got == want, text
     ends = {tuple(game[2] is None for game in file) for file in wanted}
     assert any(not any(flags) for flags in ends)
+
+
+def _letter(side: int | None) -> str | None:
+    return None if side is None else ("X" if side == WHITE else "O")
 
 
 def test_a_money_session_never_says_and_the_match():
@@ -197,6 +209,11 @@ ENDINGS = {
     "left by the side not on roll before the first move": (3, False, lambda g, p, c: left(g, p, by_turn=False)),
     "left mid-game": (3, False, lambda g, p, c: left(moves(g, p, 6), p)),
     "left after a double": (5, False, lambda g, p, c: left(doubled(moves(g, p, 3), p), p)),
+    "a 5-point match left before the first move, the cube at 1": (5, False, lambda g, p, c: left(g, p)),
+    "a 7-point match left mid-game, the cube at 1": (7, False, lambda g, p, c: left(moves(g, p, 6), p)),
+    "a 7-point match left by the side not on roll, after a game": (
+        7, False, lambda g, p, c: left(moves(resigned(g, p), p, 3), p, by_turn=False)),
+    "a 7-point match claimed after a double": (7, False, lambda g, p, c: claimed(doubled(moves(g, p, 5), p), p)),
     "claimed before the first move": (3, False, lambda g, p, c: claimed(g, p)),
     "claimed after a double": (5, False, lambda g, p, c: claimed(doubled(moves(g, p, 5), p), p)),
     "resigned before the first move, then left": (3, False, lambda g, p, c: left(resigned(g, p, "gammon"), p)),
@@ -228,6 +245,44 @@ def test_a_match_or_session_ended_any_way_at_any_moment_imports_into_gnubg_with_
         wanted.append((name, length, server_score(game)))
     for (text, _), (name, length, score), games in zip(files, wanted, imported(files, tmp_path)):
         assert games and gnubg_score(games, length) == score, f"{name}: gnubg reads {games}\n{text}"
+        if not re.search(r"^ *1\)", text, re.MULTILINE):  # aborted: not a roll in the file, nothing to read
+            with pytest.raises(MatchFileError, match="No hay ninguna jugada"):
+                read_match(text)
+            continue
+        back = read_match(text)
+        last = back.games[-1]
+        read_score = list(last.score)
+        if last.winner is not None:
+            read_score[last.winner] += last.points
+        read_score = [min(points, length) for points in read_score] if length else read_score
+        assert read_score == score, f"{name}: read back as {read_score}\n{text}"
+
+
+GNUBG_PROGRAM = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
+
+
+@pytest.mark.skipif(GNUBG_PROGRAM is None, reason="the GNU Backgammon program (Debian's gnubg package) is not installed")
+@pytest.mark.parametrize("length", [5, 7])
+def test_a_long_match_left_early_with_the_cube_at_1_imports_into_the_gnubg_program_won_by_the_same_player(
+        tmp_path, length):
+    players = (make_user("blancas"), make_user("negras"))
+    game = service.create_game(players[0], length=length, black=players[1])
+    game = left(moves(game, players, 4), players)
+    game.refresh_from_db()
+    assert game.is_over and max(game.final_score) == length and game.position.cube_value == 1
+    text = export_text(game)
+    assert "; Set Pos=" in text
+    path = tmp_path / "abandonado.mat"
+    path.write_text(text, encoding="utf-8")
+    result = subprocess.run([GNUBG_PROGRAM, "-t", "-q"], input=f"import mat {path}\nshow score\n", capture_output=True,
+                            text=True, timeout=120)
+    found = re.findall(r"The score \(after \d+ games?\) is: (\S+) (\d+), (\S+) (\d+) \(match to (\d+) points", result.stdout)
+    assert found, result.stdout[-2000:]
+    first, first_score, second, second_score, match_to = found[-1]
+    read = {first: int(first_score), second: int(second_score)}
+    winner = players[game.final_score.index(length)].username
+    assert int(match_to) == length and read[winner] >= length, result.stdout[-2000:]
+    assert "Unrecognised" not in result.stdout and "WARNING" not in result.stdout
 
 
 def practice_resigned(client, match, level: str):

@@ -5,7 +5,8 @@ wider than the screen: the board with its pip counts and «Girar el tablero»,
 the ways to move, the light, the advantage across the game as a line with a
 point per graded decision and the errors marked, the viewer's worst
 decisions first, then every decision.  Clicking a point of the line moves
-the stepper without a page load.  axe-core finds nothing serious; full-page
+the stepper without a page load.  Each player's statistics (errors by kind,
+the performance rating) and the PR game by game fit the screen too.  axe-core finds nothing serious; full-page
 screenshots are kept when ``REVIEW_SHOTS`` names a folder.
 """
 
@@ -106,6 +107,18 @@ def check_the_pips(page) -> None:
         expect(page.locator(f'#tablero [data-pips-side="{name}"]')).to_have_text(str(position.pip_count(side)))
 
 
+def check_the_statistics(page) -> None:
+    """Each player's table of errors by kind with the PR, and the PR game by game, inside the screen's width."""
+    tables = page.locator("table.review-statistics[data-statistics]")
+    assert tables.count() >= 1
+    for index in range(tables.count()):
+        expect(tables.nth(index).locator("caption")).to_contain_text("PR ")
+        box = tables.nth(index).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], box
+    expect(page.get_by_role("heading", name="PR por partida")).to_be_attached()
+    expect(page.locator(".review-statistics--games tbody tr").first).to_have_attribute("data-game", "1")
+
+
 def check_the_worst(page, stepper) -> list:
     """The viewer's costliest decisions, costliest first, each with what was played, the best and the loss."""
     mine = [step for step in stepper.steps if step.side == stepper.viewer and step.light and not step.light.forced and step.loss > 0]
@@ -137,6 +150,7 @@ def test_a_live_game_s_review_is_one_column_with_the_advantage_line_the_worst_de
     check_the_pips(page)
     worst = check_the_worst(page, stepper)
     assert len(worst) >= 2
+    check_the_statistics(page)
     expect(page.get_by_role("heading", name=re.compile("Tus (tres )?peores decisiones"))).to_be_visible()
     assert_accessible(page)
     shoot(page, f"review-live-{viewport['width']}.png")
@@ -193,6 +207,7 @@ def test_a_practice_review_is_one_column_with_the_advantage_line_the_worst_decis
     check_the_line(page, stepper)
     check_the_pips(page)
     check_the_worst(page, stepper)
+    check_the_statistics(page)
     assert_accessible(page)
     shoot(page, f"review-practice-{viewport['width']}.png")
     mine = next(step for step in reversed(stepper.steps) if step.advantage is not None and step.number != 1)

@@ -46,7 +46,7 @@ def _where(line: int | None, game: int | None, move: int | None) -> str:
     return f"{inside[0].upper()}{inside[1:]}: " if inside else ""
 
 
-ACTION_KINDS = ("play", "double", "beaver", "take", "drop", "resign")
+ACTION_KINDS = ("play", "double", "beaver", "take", "drop", "resign", "leave")
 """What a ``ReadAction`` can be.
 
 ``play``: a roll and the play made with it (``play`` is ``""`` when no
@@ -54,7 +54,10 @@ checker could move); ``double``: the side on roll turns the cube;
 ``beaver``: the side doubled redoubles at once, keeping the cube (money
 play); ``take`` and ``drop``: the answer to a double (a beaver's take is
 read from the doubler's next roll, as gnubg writes it); ``resign``: the
-side gives the game up, ``points`` of ``ReadGame`` saying what it gave.
+side gives the game up, ``points`` of ``ReadGame`` saying what it gave;
+``leave``: the side gives the match up (left, claimed against or lost on
+time on the site that wrote the file), the game's ``points`` being what
+the winner lacked to win the match.
 """
 
 

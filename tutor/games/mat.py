@@ -25,8 +25,16 @@ lacked, with «and the match», written after the roll on the board when the
 game had no step yet (left before the first move: the opening roll), so
 that gnubg reads the match won by the same player.  gnubg reads a «Wins»
 as a resignation: the points rounded up to the cube times one, two or
-three, at most three times the cube; a winner who lacked more than that
-(a long match left early with the cube at 1) is read short of the match.
+three, at most three times the cube (``import.c``, ``ParseMatMove``), and
+it has no way to say a match was given up.  A winner who lacked more than
+that (a 5- or 7-point match left early with the cube at 1) would be read
+short of the match, so the game then ends with the one line gnubg's
+importer reads to set a position and its cube, XG's
+``; Set Pos=<board>/<cube>`` (``ImportGame``): the board as it was when the
+match was left and the cube at the first value that covers what the winner
+lacked (``forfeit_cube``), before the «Wins»; gnubg reads the resignation
+of a single game at that cube, and the match won.  The reader
+(``mat_reader.py``) reads that line only there, as the match left.
 """
 
 from __future__ import annotations
@@ -63,6 +71,8 @@ class GameTranscript:
     winner: int | None = None
     points: int = 0
     ends_match: bool = False
+    set_position: str | None = None
+    """The ``; Set Pos=`` line of a match left with more points lacking than a resignation gives."""
 
 
 def player_name(name: str, fallback: str) -> str:
@@ -131,10 +141,10 @@ def _game_lines(game: GameTranscript, names: tuple[str, str]) -> list[str]:
     rows: list[list[str | None]] = []
     for step in game.steps:
         _place(rows, step.side, step.text)
-    ending: list[str] = []
+    ending: list[str] = [] if game.set_position is None else [game.set_position]
     if game.winner is not None:
         cell = wins_cell(game.points, game.ends_match)
-        if game.winner == BLACK and rows and rows[-1][1] is None:
+        if game.winner == BLACK and rows and rows[-1][1] is None and game.set_position is None:
             rows[-1][1] = cell  # as gnubg writes a drop by the first player: one line
         elif game.winner == BLACK:
             ending.append(" " * (FIRST_CELL + COLUMN) + cell)
@@ -224,6 +234,35 @@ def _match_left(game: GameTranscript, actions: list[RecordedAction], winner: int
     if not game.steps and rolled is not None:  # left before anybody moved: the roll on the board
         game.steps.append(Step(left[-1].turn, play_cell(rolled, [])))
     game.winner, game.points, game.ends_match = winner, lacked, True
+    if left and lacked > 3 * left[-1].cube_value:
+        game.set_position = set_position_line(left[-1], forfeit_cube(lacked), winner)
+
+
+def forfeit_cube(lacked: int) -> int:
+    """The cube at which gnubg reads a single game resigned as worth ``lacked`` points or more.
+
+    >>> forfeit_cube(5), forfeit_cube(7), forfeit_cube(8)
+    (8, 8, 8)
+    """
+    return 1 << max(lacked - 1, 0).bit_length()
+
+
+def set_position_line(position: Position, cube: int, owner: int) -> str:
+    """XG's ``; Set Pos=`` line as gnubg's importer reads it: the board, then the cube's value and owner.
+
+    The board is the 26 characters of the position's XGID (gnubg's
+    ``PositionFromXG``: the first player's checkers in capitals); the cube
+    is the power of two its value is, with ``-`` before it when the first
+    player owns it.
+
+    >>> set_position_line(Position.initial(), 8, BLACK)
+    '; Set Pos=-b----E-C---eE---c-e----B-/3'
+    >>> set_position_line(Position.initial(), 16, WHITE)
+    '; Set Pos=-b----E-C---eE---c-e----B-/-4'
+    """
+    board = position.to_xgid().removeprefix("XGID=")[:26]
+    power = str(cube.bit_length() - 1)
+    return f"; Set Pos={board}/{'-' + power if owner == WHITE else power}"
 
 
 def _rolled(position: Position) -> tuple[int, int]:

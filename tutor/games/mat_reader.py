@@ -15,6 +15,7 @@ aligned.  What gnubg's importer also accepts is read too: ``Accepts`` and
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tutor.engine import BLACK, WHITE
 
@@ -33,7 +34,8 @@ _TAG = re.compile(r"^[;#]\s*\[(\w+)\s+\"([^\"]*)\"\]\s*$")
 _CELL = re.compile(r"(?<!\S)(?:[1-6][1-6]:|(?:Doubles|Beavers|Raccoons|Takes|Drops|Accepts|Rejects|Wins)\b)", re.IGNORECASE)
 _PLAY = re.compile(r"^([1-6])([1-6]):(.*)$", re.DOTALL)
 _CUBE = re.compile(r"^(Doubles|Beavers)\s*(?:=>\s*(\d{1,6}))?$", re.IGNORECASE)
-_WINS = re.compile(r"^Wins\s+(\d{1,6})\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+_WINS = re.compile(r"^Wins\s+(\d{1,6})\s+points?(\s+and\s+the\s+match)?$", re.IGNORECASE)
+_SET_POSITION = re.compile(r"^; Set Pos=([-A-Pa-p]{26})/-?\d$")
 _NOT_PLAYED = re.compile(r"\?{3,4}|cannot\s+move", re.IGNORECASE)
 _ON = ("on", "yes", "true", "1")
 
@@ -47,11 +49,16 @@ def read_mat(text: str) -> ReadMatch:
     replay: MatchReplay | None = None
     expecting_score: tuple[int, int] | None = None  # (game number, line of its header)
     row: int | None = None
+    board: tuple[str, int] | None = None
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped:
             continue
         if stripped[0] in ";#":
+            set_position = _SET_POSITION.match(stripped)
+            if set_position and replay is not None and replay.game is not None and replay.game.started:
+                board = (set_position.group(1), number)  # the match left: the «Wins» that follows says it
+                continue
             if stripped.lower().startswith("; set pos"):
                 raise MatchFileError("unsupported", "Una partida que empieza en una posición preparada («Set Pos») no se "
                                      "puede importar: solo partidas desde la posición inicial.", line=number)
@@ -89,7 +96,13 @@ def read_mat(text: str) -> ReadMatch:
         if numbered:
             row = int(numbered.group(1))
             start = numbered.end()
-        for cell in _cells(line, start, number, row, replay.game.number):
+        cells = _cells(line, start, number, row, replay.game.number)
+        if board is not None:
+            if [cell.kind for cell in cells] != ["wins"]:
+                raise MatchFileError("unsupported", "Tras «Set Pos» se esperaba el final del match, como «Wins 5 points "
+                                     "and the match».", line=board[1], game=replay.game.number)
+            cells, board = [replace(cells[0], board=board[0])], None
+        for cell in cells:
             replay.act(cell)
     if replay is None:
         raise MatchFileError("empty" if not text.strip() else "syntax", f"{EXPECTED_LENGTH}, y no aparece en el archivo.")
@@ -148,7 +161,7 @@ def _cell(text: str, side: int, number: int, row: int | None, game: int) -> Cell
         return Cell(side, "double" if cube.group(1).lower() == "doubles" else "beaver", number, row, value=value)
     wins = _WINS.match(text)
     if wins:
-        return Cell(side, "wins", number, row, value=int(wins.group(1)))
+        return Cell(side, "wins", number, row, value=int(wins.group(1)), ends_match=bool(wins.group(2)))
     raise MatchFileError("syntax", f"No se entiende «{_short(text)}».", **where)
 
 

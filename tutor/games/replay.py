@@ -11,8 +11,12 @@ money play), and the score of each game's header against the one the
 games before it add up to.  The first error stops the reading.
 
 A roll written with no play where the dice had one is how gnubg writes a
-resignation after rolling: it is read so only when the other side's «Wins»
-follows it.
+resignation after a roll (the resigning side's, or its rival's still on
+the board): it is read so only when a «Wins» follows it.  A match given up (left, claimed, lost on time: the winner gets
+the match whatever the score) is a «Wins» of exactly the points the winner
+lacked, «and the match», that no resignation gives: how the site writes
+it (``mat.py``), with gnubg's ``; Set Pos=`` line before it when the points
+are more than three times the cube.
 """
 
 from __future__ import annotations
@@ -63,6 +67,10 @@ class Cell:
     dice: tuple[int, int] | None = None
     moves: str = ""
     value: int | None = None
+    ends_match: bool = False
+    """A «Wins» that says «and the match»."""
+    board: str | None = None
+    """A «Wins» after gnubg's ``; Set Pos=`` line: the board it sets, the first 26 characters of an XGID."""
 
 
 @dataclass
@@ -103,7 +111,7 @@ class MatchReplay:
     def start_game(self, number: int, score: tuple[int, int], *, line: int, names: tuple[str, str] | None = None) -> None:
         """A game's header: its number and the score before it, which must be the one the games add up to."""
         if self.game is not None:
-            self.end_game(line)
+            self.end_game()
         if self.match.is_over:
             raise MatchFileError(
                 "wrong-score", f"El match ya había terminado {self._score_words(self.match.score)}: no puede haber otra partida.",
@@ -125,16 +133,14 @@ class MatchReplay:
         position = Position.initial(**self.match.position_fields()).replace(jacoby=self.jacoby)
         self.game = _Game(number, self.match, position, line)
 
-    def end_game(self, line: int | None = None) -> None:
+    def end_game(self) -> None:
         """The game is over in the file: its result, if it has one, moves the score on."""
         game = self.game
         if game is None:
             return
         self.game = None
-        if game.rolled is not None:
-            self._illegal_play(game, game.rolled)
-        if game.doubled:
-            raise MatchFileError("unfinished", "La partida acaba con un doble sin respuesta.", line=line, game=game.number)
+        # A game without a result stops where the file stops (a roll not played yet, a double not
+        # answered yet): only the last game may, which ``finish`` checks.
         result = game.result
         self.games.append(ReadGame(
             number=game.number,
@@ -146,14 +152,12 @@ class MatchReplay:
         ))
         if result is not None:
             self.match = self.match.after_game(result)
-        elif not game.actions:
-            raise MatchFileError("unfinished", "Esta partida no tiene ninguna jugada.", line=game.line, game=game.number)
 
     def finish(self) -> ReadMatch:
         """The whole match; only its last game may be unfinished."""
         self.end_game()
-        if not self.games:
-            raise MatchFileError("empty", "No hay ninguna partida en el archivo.")
+        if not any(game.actions for game in self.games):
+            raise MatchFileError("empty", "No hay ninguna jugada en el archivo.")
         for game in self.games[:-1]:
             if game.winner is None:
                 raise MatchFileError("unfinished", "La partida no termina y le sigue otra.", game=game.number)
@@ -311,8 +315,7 @@ class MatchReplay:
             raise MatchFileError("unfinished", "La partida acaba antes de la tirada inicial.", **self._at(game, cell))
         rolled, game.rolled = game.rolled, None
         before = game.position if rolled is None else game.position.with_dice(rolled.dice)
-        if rolled is not None and rolled.side != loser:
-            self._illegal_play(game, rolled)
+        # The roll on the board is the resigning side's, or its rival's: a resignation may come at any moment.
         options: dict[int, GameResult] = {}
         for kind in resignations(before, loser):
             result = resignation(before, loser, kind)
@@ -320,6 +323,12 @@ class MatchReplay:
         if cell.value is None:
             raise MatchFileError("wrong-points", "La partida acaba sin que nadie gane: falta cuántos puntos gana quien "
                                  "gana.", **self._at(game, cell))
+        if cell.value not in options and self._left(game, cell):
+            game.actions.append(ReadAction(loser, "leave", before, None if rolled is None else rolled.dice, None, cell.line))
+            return GameResult(cell.side, "single", multiplier=1, cube_value=cell.value or 0)
+        if cell.board is not None:
+            raise MatchFileError("unsupported", "«Set Pos» solo se admite justo antes del final de un match abandonado.",
+                                 **self._at(game, cell))
         if cell.value not in options:
             allowed = " o ".join(_points(points) for points in sorted(options))
             raise MatchFileError("wrong-points", f"Quien abandona con el cubo en {before.cube_value} pierde {allowed}, "
@@ -327,6 +336,20 @@ class MatchReplay:
         dice = None if rolled is None else rolled.dice
         game.actions.append(ReadAction(loser, "resign", before, dice, None, cell.line))
         return options[cell.value]
+
+    def _left(self, game: _Game, cell: Cell) -> bool:
+        """Whether the «Wins» says the match was given up: «and the match», the points the winner lacked.
+
+        A ``; Set Pos=`` line before it must set the board the game had.
+        """
+        lacked = self.length - game.match.score[cell.side]
+        if not (self.length and cell.ends_match and cell.value == lacked):
+            return False
+        board = game.position.to_xgid().removeprefix("XGID=")[:26]
+        if cell.board is not None and cell.board != board:
+            raise MatchFileError("wrong-points", "«Set Pos» pone otra posición que la de la partida.",
+                                 **self._at(game, cell))
+        return True
 
     # -- words --------------------------------------------------------------------------------
 

@@ -24,8 +24,9 @@ from tutor.engine import BAR, BLACK, OFF, WHITE
 from .imported import MatchFileError, ReadMatch
 from .replay import Cell, MatchReplay
 
-_TOKEN = re.compile(r"\s*(?:(\()|(\))|(;)|([A-Za-z]{1,16})((?:\s*\[[^\]\\]*(?:\\.[^\]\\]*)*\])+))", re.DOTALL)
-_VALUE = re.compile(r"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.DOTALL)
+_TOKEN = re.compile(r"\s*+(?:(\()|(\))|(;)|([A-Za-z]{1,16}+)((?:\s*+\[[^\]\\]*+(?:\\.[^\]\\]*+)*+\])++))", re.DOTALL)
+"""One token; every repetition possessive, so that a value left open fails at once, without backtracking."""
+_VALUE = re.compile(r"\[([^\]\\]*+(?:\\.[^\]\\]*+)*+)\]", re.DOTALL)
 _RESULT = re.compile(r"^([WB])\+(\d{1,6})(R?)$")
 _ROLL = re.compile(r"^([1-6])([1-6])((?:[a-z][a-z]){0,4})$")
 _SIDES = {"W": WHITE, "B": BLACK}

@@ -33,6 +33,7 @@ from tutor.games.cube import may_double
 from tutor.games.mat import match_text, transcripts
 from tutor.practice.decisions import grade_decision
 from tutor.practice.display import totals
+from tutor.practice.statistics import match_statistics
 from tutor.practice.models import Exercise
 from tutor.practice.stepper import Actor, build_steps, stepper
 
@@ -108,11 +109,13 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
     steps = build_steps(chosen, actor=actor, pending=lambda action: not game.graded and not action.forced)
     kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count() if viewer_side is not None else 0
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
+    statistics = match_statistics(graded, {side: "Tú" if side == viewer_side else names[side] for side in (WHITE, BLACK)})
     players = [
         {
             "name": names[side],
             "side": side,
             "totals": totals([a for a in graded if a.side == side]),  # type: ignore[misc]  # read as practice's Action
+            "statistics": statistics.match[side],
             "mistakes": sum(1 for a in graded if a.side == side and a.is_mistake and not a.forced),
             "is_viewer": side == viewer_side,
         }
@@ -121,6 +124,7 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
     return {
         "game": game,
         "players": players,
+        "statistics": statistics,
         "viewer_side": viewer_side,
         "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > kept,
         "stepper": stepper(steps, wanted, viewer=viewer_side),

@@ -16,6 +16,7 @@ from .background import Progress
 from .decisions import grade_decision
 from .display import totals
 from .models import COMPUTER, LEARNER, Action, Exercise, PracticeMatch
+from .statistics import match_statistics
 from .stepper import Actor, build_steps, stepper
 
 Kind = Action.Kind
@@ -64,7 +65,7 @@ def progress(match: PracticeMatch) -> Progress:
 
 
 def review_context(match: PracticeMatch, wanted: str | None) -> dict:
-    """The review's steps, both sides' totals, and what the learner can do with their mistakes."""
+    """The review's steps, both sides' totals and statistics, and what the learner can do with their mistakes."""
     actions = list(match.actions.filter(kind__in=STEPS))
     finished = set(finished_games(match))
     steps = build_steps(actions, actor=ACTORS.__getitem__, pending=lambda action: action.game_number in finished)
@@ -73,6 +74,7 @@ def review_context(match: PracticeMatch, wanted: str | None) -> dict:
         "match": match,
         "totals": totals(mine),
         "program_totals": totals([action for action in actions if action.side == COMPUTER]),
+        "statistics": match_statistics(actions, {LEARNER: "Tú", COMPUTER: "El programa"}),
         "has_mistakes": any(action.is_mistake for action in mine),
         "exercise_count": Exercise.objects.filter(action__match=match).count(),
         "stepper": stepper(steps, wanted, viewer=LEARNER),
