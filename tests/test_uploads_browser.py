@@ -91,7 +91,7 @@ def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_open
     page.keyboard.press("n")
     expect(heading(page)).not_to_contain_text("Decisión 1 ")
     expect(page.locator("[data-review-stage] .light[data-light=ambar], [data-review-stage] .light[data-light=rojo]")).to_have_count(1)
-    expect(page.locator("[data-statistics]").first).to_contain_text("PR")
+    expect(page.locator("[data-statistics] [data-pr]")).to_have_count(2)
     assert_accessible(page)
     shoot(page, "revision-1280.png")
 

@@ -22,6 +22,7 @@ from tutor.games.cube import may_double
 from tutor.games.matfile import MAX_BYTES, read_match
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise
+from tutor.practice.statistics import counts
 from tutor.uploads.models import UploadedAction, UploadedMatch
 from tutor.uploads.review import progress
 from tutor.uploads.store import store_match
@@ -73,17 +74,18 @@ def test_the_worker_grades_every_decision_of_both_players_and_the_page_fills_in(
     assert client.get(f"/revisar/{stored.pk}/progreso/").json()["ready"] is True
 
 
-def test_the_statistics_give_each_player_errors_by_kind_and_a_performance_rating(stored, ana):
+def test_the_statistics_give_each_player_errors_by_kind_and_a_performance_rating_per_game_and_for_the_match(stored, ana):
     drain()
     response = signed_in(ana).get(stored.get_absolute_url())
-    players = response.context["statistics"]
-    for player in players:
-        graded = stored.actions.filter(side=player.side, forced=False).exclude(colour="")
-        assert player.decisions == graded.count()
-        losses = [a.loss for a in graded]
-        assert player.pr == pytest.approx(500 * sum(losses) / len(losses))
-        assert player.errors == graded.filter(colour__in=["ambar", "rojo"]).count()
-    assert len(response.context["games"]) == 2
+    found = response.context["statistics"]
+    for side in (WHITE, BLACK):
+        counted = [a for a in stored.actions.filter(side=side) if counts(a)]
+        assert found.match[side].unforced == len(counted) > 0
+        assert found.match[side].pr == pytest.approx(500 * sum(a.loss for a in counted) / len(counted))
+        assert found.match[side].errors == sum(1 for a in counted if a.is_mistake)
+    assert [number for number, _ in found.game_rows] == [1, 2]
+    html = response.content.decode()
+    assert html.count("data-pr>") == 2 and "PR por partida" in html
 
 
 def test_each_step_of_the_review_is_seen_from_the_uploader_s_side_and_names_the_other_player(stored, ana):

@@ -13,7 +13,6 @@ they say it, from the first player's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Callable
 
 from tutor.engine import BLACK, WHITE
@@ -22,11 +21,10 @@ from tutor.practice.background import Progress
 from tutor.practice.decisions import grade_decision
 from tutor.practice.display import totals
 from tutor.practice.models import Exercise
-from tutor.practice.review_chart import AdvantageChart, advantage_chart
+from tutor.practice.statistics import match_statistics
 from tutor.practice.stepper import Actor, Stepper, build_steps, stepper
 
 from .models import UploadedAction, UploadedMatch
-from .statistics import by_game, player_stats
 
 Kind = ActionKind
 DECISIONS = (Kind.MOVE, Kind.DOUBLE, Kind.TAKE, Kind.DROP, Kind.ROLL)
@@ -35,17 +33,17 @@ ENDINGS = (Kind.RESULT,)
 
 @dataclass
 class ReadOnlyStepper(Stepper):
-    """The stepper as someone else reads the uploader's review: from the uploader's side, without «tus» words."""
+    """The stepper as someone else reads the uploader's review: from the uploader's side, without «tus» words.
+
+    With no viewer the stepper lists no «Tus peores» and its chart names
+    both players; only the board and the chart's side are the uploader's.
+    """
 
     side: int = WHITE
 
     @property
     def seen_from(self) -> int:
         return self.side
-
-    @cached_property
-    def chart(self) -> AdvantageChart:
-        return advantage_chart(self.steps, self.current.number, self.side, own=False)
 
 
 def to_grade(match: UploadedMatch) -> list[UploadedAction]:
@@ -104,11 +102,13 @@ def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool
 
     steps = build_steps(actions, actor=actor, pending=lambda action: not match.graded and not action.forced)
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
+    statistics = match_statistics(graded, {who: actor(who).name for who in (WHITE, BLACK)})
     players = [
         {
             "name": match.name(who),
             "side": who,
             "totals": totals([a for a in graded if a.side == who]),  # type: ignore[misc]  # read as practice's Action
+            "statistics": statistics.match[who],
             "mistakes": sum(1 for a in graded if a.side == who and a.is_mistake and not a.forced),
             "is_viewer": own and who == side,
         }
@@ -125,8 +125,7 @@ def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool
         "new_exercises": own and side is not None and len(mistakes(match)) > kept,
         "stepper": shown,
         "progress": progress(match),
-        "statistics": player_stats(actions, match.names),
-        "games": by_game(actions, match.names) if match.games > 1 else [],
+        "statistics": statistics,
     }
 
 
