@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tutor.games.cube", "tutor.games.jacoby", "tutor.games.mat", "tutor.games.scores"]
+MODULES = ["tutor.games.cube", "tutor.games.imported", "tutor.games.jacoby", "tutor.games.mat", "tutor.games.matfile", "tutor.games.scores"]
 
 
 @pytest.mark.parametrize("name", MODULES)

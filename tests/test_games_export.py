@@ -28,7 +28,7 @@ from tests.practice_flow import settle, start
 from tests.random_games import random_live_game, random_practice_match
 from tutor.engine import WHITE
 from tutor.games.mat import match_text, transcripts
-from tutor.games.matfile import MatchFileError, read_match
+from tutor.games.matfile import MatchFileError, match_file, read_match
 from tutor.play import service
 from tutor.play.review import export_text
 from tutor.practice.models import PracticeMatch
@@ -250,6 +250,9 @@ def test_a_match_or_session_ended_any_way_at_any_moment_imports_into_gnubg_with_
                 read_match(text)
             continue
         back = read_match(text)
+        again = read_match(match_file(back))  # what an uploaded match exports: the same games, «Set Pos» included
+        assert [(g.score, g.winner, g.points, [a.kind for a in g.actions]) for g in again.games] == [
+            (g.score, g.winner, g.points, [a.kind for a in g.actions]) for g in back.games], name
         last = back.games[-1]
         read_score = list(last.score)
         if last.winner is not None:

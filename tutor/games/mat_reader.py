@@ -25,6 +25,10 @@ from .replay import Cell, MatchReplay
 SECOND_COLUMN = 20
 """A lone cell starting at this column or further right is the second player's (gnubg's starts at 33)."""
 
+MAX_LINE = 1000
+"""The longest line read (gnubg reads 1,024 characters at a time; the widest line of a match is under 100):
+longer ones are refused before any pattern tries them."""
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LENGTH = re.compile(r"^\s*(\d{1,6})\s+point\s+match\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d{1,6})\s*$", re.IGNORECASE)
@@ -51,6 +55,9 @@ def read_mat(text: str) -> ReadMatch:
     row: int | None = None
     board: tuple[str, int] | None = None
     for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            raise MatchFileError("syntax", f"La línea tiene {len(line)} caracteres: una línea de un match tiene menos "
+                                 f"de {MAX_LINE}.", line=number)
         stripped = line.strip()
         if not stripped:
             continue
@@ -72,7 +79,7 @@ def read_mat(text: str) -> ReadMatch:
                 raise MatchFileError("syntax", f"{EXPECTED_LENGTH}.", line=number)
             length = int(found.group(1))
             replay = MatchReplay(length=length, jacoby=tags["jacoby"] in _ON if "jacoby" in tags else None,
-                                 beavers=tags.get("beaver", tags.get("beavers", "off")) in _ON, source="mat")
+                                 beavers=tags.get("beaver", tags.get("beavers", "on")) in _ON, source="mat")
             continue
         game = _GAME.match(line)
         if game:
@@ -170,4 +177,4 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else f"{text[:40]}…"
 
 
-__all__ = ["SECOND_COLUMN", "read_mat"]
+__all__ = ["MAX_LINE", "SECOND_COLUMN", "read_mat"]

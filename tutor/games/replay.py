@@ -366,8 +366,8 @@ def _points(points: int) -> str:
 
 
 def _how(result: GameResult) -> str:
-    kind = {"single": "una partida sencilla", "gammon": "un gammon", "backgammon": "un backgammon"}[result.kind]
-    counted = ", que cuenta como sencilla por la regla Jacoby" if result.kind != "single" and result.multiplier == 1 else ""
+    kind = {"single": "una partida simple", "gammon": "un gammon", "backgammon": "un backgammon"}[result.kind]
+    counted = ", que cuenta como partida simple por la regla Jacoby" if result.kind != "single" and result.multiplier == 1 else ""
     return f"{kind}{counted} con el cubo en {result.cube_value}"
 
 

@@ -34,6 +34,10 @@ _ACTIONS = {"double": "double", "take": "take", "drop": "drop", "beaver": "beave
 
 Node = dict[str, list[str]]
 
+MAX_TOKENS = 20_000
+"""The most parentheses, nodes and properties read: gnubg writes four or five per decision, with its analysis;
+more is refused before it costs memory or time."""
+
 
 def read_sgf(text: str) -> ReadMatch:
     """The match in an ``.sgf``'s ``text``, replayed; raises ``MatchFileError``."""
@@ -66,7 +70,7 @@ def read_sgf(text: str) -> ReadMatch:
 def _game_trees(text: str) -> list[list[tuple[int, Node]]]:
     """Each game's nodes, with the line each one starts on."""
     games: list[list[tuple[int, Node]]] = []
-    depth, position, line, counted = 0, 0, 1, 0
+    depth, position, line, counted, tokens = 0, 0, 1, 0, 0
     node: Node | None = None
     end = len(text)
     while True:
@@ -80,6 +84,10 @@ def _game_trees(text: str) -> list[list[tuple[int, Node]]]:
         line += text.count("\n", counted, found.start(found.lastindex or 0))
         counted = found.start(found.lastindex or 0)
         position = found.end()
+        tokens += 1
+        if tokens > MAX_TOKENS:
+            raise MatchFileError("too-large", f"El archivo tiene más de {MAX_TOKENS} nodos y propiedades: no es un match "
+                                 "que se pueda leer.", line=line)
         opened, closed, semicolon, ident, values = found.groups()
         if opened:
             depth += 1
@@ -155,4 +163,4 @@ def _point(letter: str, side: int) -> int:
     return index + 1 if side == WHITE else 24 - index
 
 
-__all__ = ["read_sgf"]
+__all__ = ["MAX_TOKENS", "read_sgf"]
