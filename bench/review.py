@@ -13,12 +13,17 @@ them at the production depth (``PRACTICE_GRADING_PLIES``, 2 by default):
    start and empty the queue: reviews per minute per worker process, and
    the time from the workers' start to each review being ready.
 
+3. **uploaded matches**: ``--uploads`` matches read from files GNU
+   Backgammon wrote (``tests/fixtures/matches/``, in turn) are stored as
+   «Revisar una partida» stores them while no worker runs, then the
+   workers grade them: decisions graded per second per worker process.
+
 Reported: decisions graded per review, seconds per review, reviews per
 minute per worker process, and the end-to-ready times (p50, worst).  A
 throwaway SQLite database is used, or the one in ``DATABASE_URL``
 (``scripts/with-postgres .venv/bin/python bench/review.py``).
 
-    python bench/review.py [--single 3] [--burst 6] [--workers 1] [--plies 2] [--seed 7]
+    python bench/review.py [--single 3] [--burst 6] [--uploads 3] [--workers 1] [--plies 2] [--seed 7]
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--single", type=int, default=3, help="games ended one at a time, workers idle")
     parser.add_argument("--burst", type=int, default=6, help="games ended at once before the workers start")
+    parser.add_argument("--uploads", type=int, default=3, help="uploaded matches graded once the live reviews are done")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--plies", type=int, default=int(os.environ.get("PRACTICE_GRADING_PLIES", "2")))
     parser.add_argument("--seed", type=int, default=7)
@@ -83,7 +89,38 @@ def run(options) -> None:
     finally:
         stop_workers(workers)
     elapsed = time.monotonic() - started
-    report(singles, burst, elapsed, began, options.workers)
+    if singles or burst:
+        report(singles, burst, elapsed, began, options.workers)
+    if options.uploads:
+        grade_uploads(options.uploads, options.workers)
+
+
+def grade_uploads(count: int, workers: int) -> None:
+    """Store ``count`` uploaded matches while no worker runs, then time the workers grading them all."""
+    from django.contrib.auth import get_user_model
+
+    from tutor.games.matfile import read_match
+    from tutor.uploads.models import UploadedAction, UploadedMatch
+    from tutor.uploads.store import store_match
+
+    files = sorted((ROOT / "tests" / "fixtures" / "matches").glob("*.mat"))
+    owner = get_user_model().objects.create_user("sube-partidas", password="x" * 20)
+    pks = [store_match(read_match(files[n % len(files)].read_bytes()), owner, filename=files[n % len(files)].name).pk
+           for n in range(count)]
+    started = time.monotonic()
+    running = start_workers(workers)
+    try:
+        deadline = started + 3600
+        while UploadedMatch.objects.filter(pk__in=pks, graded=False).exists():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the uploaded matches were not graded in time")
+            time.sleep(0.1)
+    finally:
+        stop_workers(running)
+    elapsed = time.monotonic() - started
+    graded = UploadedAction.objects.filter(match_id__in=pks).exclude(colour="").count()
+    print(f"Uploaded matches: {graded} decisions of {count} matches graded in {elapsed:.0f} s with {workers} worker(s):"
+          f" {graded / elapsed / workers:.1f} decisions per second per worker process (workers' start included)")
 
 
 def start_workers(count: int) -> list[subprocess.Popen]:
@@ -159,7 +196,7 @@ def report(singles: list[int], burst: list[int], elapsed: float, began, workers:
     graded = LiveAction.objects.filter(game_id__in=singles + burst).exclude(colour="").count()
     single_wait, single_work = runs(singles)
     burst_wait, burst_work = runs(burst)
-    work = single_work + burst_work
+    work = single_work + burst_work or [0.0]
     print(f"Decisions graded per review: {graded / max(1, len(work)):.1f} on average ({graded} in {len(work)} reviews)")
     print(f"Seconds per review (a worker grading it): p50 {statistics.median(work):.1f}, worst {max(work):.1f}")
     if single_wait:

@@ -1,5 +1,5 @@
 """The games ``scripts/screenshots.py`` shows: live games under way (one with a clock), a finished review,
-a practice review, a player's rating history and the lobby's games to watch; and a teacher's study.
+a practice review, an uploaded match's review, a player's rating history and the lobby's games to watch; and a teacher's study.
 
 Run in its own process against the screenshots' throwaway database (the
 same ``DATABASE_URL``), it creates the accounts, plays through the site's
@@ -34,6 +34,7 @@ from django.utils import timezone  # noqa: E402
 
 from tests.live_review import played  # noqa: E402
 from tests.practice_flow import decide, start  # noqa: E402
+from tests.uploaded_matches import three_point_match  # noqa: E402
 from tutor.accounts.models import Profile  # noqa: E402
 from tutor.classroom.models import Classroom, Membership  # noqa: E402
 from tutor.engine import WHITE, Position  # noqa: E402
@@ -46,6 +47,8 @@ from tutor.practice.models import COMPUTER  # noqa: E402
 from tutor.practice.models import Phase as PracticePhase  # noqa: E402
 from tutor.studies import editing  # noqa: E402
 from tutor.studies.models import Chapter, Sharing  # noqa: E402
+from tutor.games.matfile import read_match  # noqa: E402
+from tutor.uploads.store import store_match  # noqa: E402
 
 PASSWORD = "una-clave-de-fotos-2024"
 
@@ -168,6 +171,8 @@ def main() -> None:
     match = practice_game_over(ana)
     rated_matches(ana, [(bruno, 3, True), (carla, 5, False), (dario, 3, True), (bruno, 7, True), (carla, 3, False), (dario, 5, True)])
     under_way = live_game_under_way(ana, bruno)  # after the lobby's matches: it seeks no rival for a player with a game under way
+    store_match(read_match((ROOT / "tests" / "fixtures" / "matches" / "gnubg-match-5.mat").read_bytes()), ana, filename="gnubg-match-5.mat")
+    uploaded = store_match(three_point_match(), ana, filename="club.mat", side=WHITE)
     drain()
     played_on(from_the_lobby(hugo, ines, Wish(length=3, rated=False)), hugo, ines, moves=4)
     # Last, so that its clock has run for as short a time as possible when it is photographed.
@@ -177,6 +182,8 @@ def main() -> None:
     errors = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side == COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     mine = [n for n, (_, side, kind, colour) in enumerate(steps, 1) if side != COMPUTER and kind == "move" and colour in ("ambar", "rojo")]
     step = (errors or mine or [1])[0]
+    uploaded_steps = list(uploaded.actions.exclude(kind="beaver").values_list("side", "colour"))  # the steps, in order
+    uploaded_step = next((n for n, (side, colour) in enumerate(uploaded_steps, 1) if side == WHITE and colour == "rojo"), 1)
     print(json.dumps({
         "password": PASSWORD,
         "seekers": SEEKERS,
@@ -199,6 +206,8 @@ def main() -> None:
             ["estudio-responder", "lucia", f"{answered_play.get_absolute_url()}?respuesta=1", ".board-widget.is-enhanced", True],
             ["estudio-caminos", "profe", f"/estudios/{answered.pk}/caminos/", None, True],
             ["estudio-camino", "profe", f"/estudios/{answered.pk}/caminos/{answered.answers.first().reader_id}/", None, True],
+            ["revisar", "ana", "/revisar/", None, True],
+            ["revision-subida", "ana", f"{uploaded.get_absolute_url()}?paso={uploaded_step}", None, False],
         ],
     }))
 

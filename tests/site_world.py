@@ -24,12 +24,14 @@ from tests.classroom_factories import (
     make_user,
 )
 from tests.practice_flow import add_mistake
+from tests.uploaded_matches import money_game
 from tutor.classroom.attempts import submit
 from tutor.lobby.service import Wish, play_now
 from tutor.play.service import create_game
 from tutor.practice.game import start_match
 from tutor.studies.models import AssignedStudy, Chapter, Sharing, Study
 from tutor.training.assignments import add_task, student_drills
+from tutor.uploads.store import store_match
 
 RIGHT = "24/18 13/10"
 
@@ -44,6 +46,8 @@ CHAPTER_ROUTES = (
     "chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down",
     "chapter_check", "chapter_solution",
 )
+UPLOAD_ROUTES = ("review", "progress", "export", "side", "share", "hand-in", "delete", "exercises")
+SHARED_ROUTES = ("shared", "shared-progress", "shared-export")
 MATCH_ROUTES = (
     "match", "state", "roll", "double", "play", "answer", "hint", "resign", "next-game", "review", "review-progress", "export",
     "exercises",
@@ -92,6 +96,9 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
     # The seek first: the lobby seeks no rival for a player whose game is under way.
     seek = play_now(student_user, Wish(length=3, rated=False, classroom_id=classroom.pk), now=timezone.now()).published
     live_game = create_game(student_user, length=3, classroom=classroom, black=classmate)
+    upload = store_match(money_game(), student_user, side=0)
+    upload.classroom = classroom
+    upload.save(update_fields=["classroom"])
     puzzle = lesson_puzzle("jugada")
     drill_task = add_task(task, "blocked", 1, 3)
     in_group, in_task, of_student = {"pk": classroom.pk}, {"pk": task.pk}, {"student_id": student_user.pk}
@@ -151,5 +158,9 @@ def make_group(*, teacher: str, student: str, group: str, assignment: str, draft
         "studies:path": {**in_study, "reader_id": student_user.pk},
         "studies:assign": in_task,
         "studies:unassign": {"pk": assigned_study.pk},
+        **{f"uploads:{name}": {"pk": upload.pk} for name in UPLOAD_ROUTES},
+        "uploads:classroom": in_group,
+        # The match was never shared: its link is a guess.
+        **{f"uploads:{name}": {"token": "sin-compartir"} for name in SHARED_ROUTES},
     }
     return Group(teacher_user, student_user, classroom, task, draft_task, match, by_route)

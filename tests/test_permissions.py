@@ -29,6 +29,7 @@ from tutor.accounts.models import Profile
 from tutor.classroom.models import Assignment, Attempt, Classroom, Exercise, Membership
 from tutor.practice.models import Action, PracticeMatch
 from tutor.studies.models import Chapter, Study
+from tutor.uploads.models import UploadedMatch
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproducible")]
 
@@ -115,6 +116,7 @@ def private_state(world):
         list(Action.objects.filter(match__user__in=people).order_by("pk").values_list("pk", "play", "exercises__attempts")),
         list(Study.objects.filter(author__in=people).order_by("pk").values_list("pk", "title", "introduction", "sharing", "updated_at")),
         list(Chapter.objects.filter(study__author__in=people).order_by("pk").values_list("pk", "order", "title", "xgid", "answer_spec", "revision")),
+        list(UploadedMatch.objects.filter(owner__in=people).order_by("pk").values_list("pk", "side", "share_token", "classroom_id")),
     )
 
 

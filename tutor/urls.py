@@ -24,5 +24,6 @@ urlpatterns = [
     path("", include("tutor.lobby.urls")),
     path("", include("tutor.ratings.urls")),
     path("", include("tutor.play.urls")),
+    path("", include("tutor.uploads.urls")),
     path("", include("tutor.home.urls")),
 ]

@@ -62,16 +62,17 @@ class Group:
 
 
 def groups(kept) -> list[Group]:
-    """``kept`` exercises grouped by the game they come from: practice matches first, then live games."""
+    """``kept`` exercises grouped by the game they come from: practice matches first, then live games, then uploaded matches."""
     found: dict[tuple, Group] = {}
     for item in kept:
         decision = item.decision
         origin = decision.origin
         live = item.live_action_id is not None
-        key = (live, origin.pk)
+        uploaded = item.uploaded_action_id is not None
+        key = (2 if uploaded else int(live), origin.pk)
         if key not in found:
             title = f"{origin.title} con {decision.rival_name}" if decision.rival_name else origin.title
-            anchor = f"partida-{origin.code}" if live else f"match-{origin.pk}"
+            anchor = f"subida-{origin.pk}" if uploaded else f"partida-{origin.code}" if live else f"match-{origin.pk}"
             found[key] = Group(anchor, title, origin.get_review_url(), key)
         found[key].items.append(item)
     return sorted(found.values(), key=lambda group: group.order)

@@ -141,20 +141,24 @@ class ExerciseQuerySet(models.QuerySet):
         if user is not None and user.is_authenticated:
             mine |= models.Q(live_action__side=WHITE, live_action__game__white=user)
             mine |= models.Q(live_action__side=BLACK, live_action__game__black=user)
+            mine |= models.Q(uploaded_action__match__owner=user)
         return self.filter(mine)
 
 
 class Exercise(models.Model):
-    """A mistake kept to be tried again: of a practice game (``action``) or of a live game (``live_action``).
+    """A mistake kept to be tried again: of a practice game (``action``), a live game (``live_action``) or an uploaded match (``uploaded_action``).
 
     Both kinds of action answer the same questions (``decision_position``,
     ``decision_kind``, ``analysis``, ``origin``), so the exercises are graded,
-    listed and shown by the same code; exactly one of the two is set.
+    listed and shown by the same code; exactly one of them is set.
     """
 
     action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="exercises", null=True, blank=True)
     live_action = models.ForeignKey(
         "play.LiveAction", on_delete=models.CASCADE, related_name="exercises", null=True, blank=True
+    )
+    uploaded_action = models.ForeignKey(
+        "uploads.UploadedAction", on_delete=models.CASCADE, related_name="exercises", null=True, blank=True
     )
     attempts = models.PositiveIntegerField(default=0)
     solved = models.BooleanField(default=False)
@@ -163,13 +167,16 @@ class Exercise(models.Model):
     objects = ExerciseQuerySet.as_manager()
 
     class Meta:
-        ordering = ["action__match", "action__number", "live_action__game", "live_action__number"]
+        ordering = ["action__match", "action__number", "live_action__game", "live_action__number",
+                    "uploaded_action__match", "uploaded_action__number"]
         constraints = [
             models.UniqueConstraint(fields=["action"], name="practice_exercise_once"),
             models.UniqueConstraint(fields=["live_action"], name="practice_live_exercise_once"),
+            models.UniqueConstraint(fields=["uploaded_action"], name="practice_uploaded_exercise_once"),
             models.CheckConstraint(
-                condition=models.Q(action__isnull=False, live_action__isnull=True)
-                | models.Q(action__isnull=True, live_action__isnull=False),
+                condition=models.Q(action__isnull=False, live_action__isnull=True, uploaded_action__isnull=True)
+                | models.Q(action__isnull=True, live_action__isnull=False, uploaded_action__isnull=True)
+                | models.Q(action__isnull=True, live_action__isnull=True, uploaded_action__isnull=False),
                 name="practice_exercise_one_source",
             ),
         ]
@@ -179,8 +186,10 @@ class Exercise(models.Model):
 
     @property
     def decision(self):
-        """The practice ``Action`` or the live game's ``LiveAction`` this exercise repeats."""
-        return self.action if self.action_id is not None else self.live_action
+        """The practice ``Action``, the live game's ``LiveAction`` or the uploaded match's action this exercise repeats."""
+        if self.action_id is not None:
+            return self.action
+        return self.live_action if self.live_action_id is not None else self.uploaded_action
 
     def get_absolute_url(self) -> str:
         return reverse("practice:exercise", args=[self.pk])

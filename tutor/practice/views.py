@@ -289,7 +289,7 @@ def match_exercises(request: HttpRequest, pk: int) -> HttpResponse:
 def exercise_index(request: HttpRequest) -> HttpResponse:
     """All the visitor's exercises, from practice matches and from live games, grouped by game."""
     kept = Exercise.objects.owned(owned_matches(request), account(request)).select_related(
-        "action__match", "live_action__game__white", "live_action__game__black"
+        "action__match", "live_action__game__white", "live_action__game__black", "uploaded_action__match"
     )
     return render(request, "practice/exercises.html", {"match": None, "groups": exercises.groups(kept)})
 
@@ -299,7 +299,7 @@ def exercise_index(request: HttpRequest) -> HttpResponse:
 def exercise(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(
         Exercise.objects.owned(owned_matches(request), account(request)).select_related(
-            "action__match", "live_action__game__white", "live_action__game__black"
+            "action__match", "live_action__game__white", "live_action__game__black", "uploaded_action__match"
         ),
         pk=pk,
     )

@@ -55,6 +55,7 @@ PROJECT_APPS = [
     "tutor.play",
     "tutor.studies",
     "tutor.live",
+    "tutor.uploads",
     "tutor.board",
     "tutor.home",
 ]
@@ -291,6 +292,8 @@ RATELIMITS = {
     "signup": (40, 60 * 60),
     # Join-code requests per student (each one is a guess at a code).
     "join": (20, 60 * 60),
+    # Match files uploaded for review, per user.
+    "upload": (20, 60 * 60),
     # Practice matches started per user or, anonymous, per address.
     "practice-start": (30, 60 * 60),
     # Live game codes that led nowhere (guesses), per user or, anonymous, per address.

@@ -1,0 +1,45 @@
+"""Grading an uploaded match in the background, on the reviews' queue that practice and live games use.
+
+``store.store_match`` queues ``grade_uploaded_match`` in the transaction
+that saves the match; ``manage.py db_worker`` runs it in the queue's fair
+order (the review is its uploader's), with the same lease, retries and
+patience as the other reviews (``tutor.practice.background``).  The page
+asks for the progress (``views.progress``) and fills in when it is ready.
+"""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from tutor.practice.background import QUEUE, ensure_queued, patiently, queue
+from tutor.practice.fair_queue import position
+
+from .models import UploadedMatch
+from .review import grade_match
+
+
+@task(queue_name=QUEUE)
+def grade_uploaded_match(match_id: int, people: list[str] | None = None) -> int:
+    """Grade the decisions of uploaded match ``match_id``; how many were graded (0: it no longer exists)."""
+    match = UploadedMatch.objects.filter(pk=match_id).first()
+    if match is None:
+        return 0
+    return patiently(lambda: grade_match(match))
+
+
+def people_of(match: UploadedMatch) -> list[str]:
+    return [f"u{match.owner_id}"]
+
+
+def queue_grading(match: UploadedMatch) -> None:
+    """The match has just been saved: its grading waits for a worker."""
+    queue(grade_uploaded_match, match.pk, people=people_of(match))
+
+
+def requeue_grading(match: UploadedMatch) -> bool:
+    """A review page found the match not fully graded: queue it again unless a run is already waiting."""
+    return ensure_queued(grade_uploaded_match, match.pk, people=people_of(match))
+
+
+def queue_position(match: UploadedMatch) -> int | None:
+    return position(grade_uploaded_match, match.pk)
