@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine import BAR, EngineError, Position
-from tutor.games.cube import dead_cube_note
+from tutor.games.cube_policy import dead_cube_note
 from tutor.games.models import ActionKind
 from tutor.rules import CRAWFORD_NOTICE, NO_LEGAL_PLAY, RULES, RuleCode
 
