@@ -25,7 +25,7 @@ from tutor.practice.background import drain
 from tutor.practice.models import Exercise
 from tutor.practice.statistics import counts
 from tutor.uploads.models import UploadedAction, UploadedMatch
-from tutor.uploads.review import progress
+from tutor.uploads.tasks import progress
 from tutor.uploads import views
 from tutor.uploads.store import store_match
 

@@ -17,7 +17,6 @@ from typing import Callable
 
 from tutor.engine import BLACK, WHITE
 from tutor.games.models import ActionKind
-from tutor.practice.background import Progress
 from tutor.practice.decisions import grade_decision
 from tutor.practice.wording import totals
 from tutor.practice.models import Exercise
@@ -76,16 +75,6 @@ def grade_match(match: UploadedMatch, after_each: Callable[[], None] | None = No
     return graded
 
 
-def progress(match: UploadedMatch) -> Progress:
-    """How many decisions gnubg has graded, of all it will grade, and the review's place in the queue."""
-    if match.graded:
-        return Progress(1, 1)
-    from .tasks import queue_position  # the task grades with this module
-
-    graded = match.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
-    return Progress(graded, graded + len(to_grade(match)), position=queue_position(match))
-
-
 def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool = True) -> dict:
     """Both players' totals and every decision to step through from the uploader's side.
 
@@ -124,7 +113,6 @@ def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool
         "viewer_side": side if own else None,
         "new_exercises": own and side is not None and len(mistakes(match)) > kept,
         "stepper": shown,
-        "progress": progress(match),
         "statistics": statistics,
     }
 

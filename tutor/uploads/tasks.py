@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from tutor.practice.background import QUEUE, ensure_queued, patiently, queue
+from tutor.practice.background import QUEUE, Progress, ensure_queued, patiently, queue
 from tutor.practice.fair_queue import position
 
 from .models import UploadedMatch
-from .review import grade_match
+from .review import DECISIONS, grade_match, to_grade
 
 
 @task(queue_name=QUEUE)
@@ -43,3 +43,11 @@ def requeue_grading(match: UploadedMatch) -> bool:
 
 def queue_position(match: UploadedMatch) -> int | None:
     return position(grade_uploaded_match, match.pk)
+
+
+def progress(match: UploadedMatch) -> Progress:
+    """How many decisions gnubg has graded, of all it will grade, and the review's place in the queue."""
+    if match.graded:
+        return Progress(1, 1)
+    graded = match.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
+    return Progress(graded, graded + len(to_grade(match)), position=queue_position(match))

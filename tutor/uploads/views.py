@@ -27,9 +27,9 @@ from .export import export_text, filename
 from .forms import SideForm, UploadForm
 from .models import UploadedMatch
 from .notes import with_notes
-from .review import create_exercises, progress, review_context
+from .review import create_exercises, review_context
 from .store import store_match
-from .tasks import grade_uploaded_match, requeue_grading
+from .tasks import grade_uploaded_match, progress, requeue_grading
 
 UNAVAILABLE = "GNU Backgammon no ha podido terminar la revisión por ahora; se intentará de nuevo en unos minutos."
 SIGN_IN = "Entra con tu cuenta para subir una partida: la revisión se guarda en ella y solo la ves tú."
@@ -63,6 +63,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def _review(request: HttpRequest, match: UploadedMatch, *, own: bool, token: str = "") -> HttpResponse:
     context = review_context(match, request.GET.get("paso"), own=own)
+    context["progress"] = progress(match)
     if not context["progress"].ready:
         context["unavailable"] = UNAVAILABLE if has_failed(grade_uploaded_match, match.pk) else ""
         requeue_grading(match)
