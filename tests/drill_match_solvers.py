@@ -19,7 +19,7 @@ import re
 from typing import Callable
 
 from tutor.drills import Drill
-from tutor.engine import Match, can_double, cube_is_dead, drop, take
+from tutor.engine import Match, RuleError, can_double, cube_is_dead, drop, opening_roll, take
 
 SITE_LIMIT = 64
 KIND_POINTS = {"una partida simple": 1, "un gammon": 2, "un backgammon": 3}
@@ -83,7 +83,28 @@ def resolve(drill: Drill) -> str:
         return "no" if mine + cube >= _length(drill) else "si"
     if drill.rule == "drop-points":
         return str(cube + (_score(drill)[0] if drill.level == 3 else 0))
+    if drill.rule == "opening-roll":
+        mine, theirs = throws(drill)[-1]
+        if drill.level == 3:
+            return str(mine + theirs)
+        return "si" if mine > theirs else "no"
     raise ValueError(f"not a match or cube drill: {drill.rule}")
+
+
+def throws(drill: Drill) -> list[tuple[int, int]]:
+    """The opening throws the question lists, yours first in each pair."""
+    return [(int(mine), int(theirs)) for mine, theirs in re.findall(r"(?:tiras|tú) un (\d) y tu rival un (\d)", drill.question)]
+
+
+def _engine_opening(drill: Drill) -> str:
+    dice = iter([die for mine, theirs in throws(drill) for die in ((mine, theirs) if drill.position.turn == 0 else (theirs, mine))])
+    try:
+        roll = opening_roll(lambda: next(dice))
+    except (RuleError, StopIteration):
+        return "0" if drill.level == 3 else "no"
+    if drill.level == 3:
+        return str(sum(roll.dice))
+    return "si" if roll.starter == drill.position.turn else "no"
 
 
 # -- wrong beliefs ------------------------------------------------------------------
@@ -163,6 +184,26 @@ def drop_counts_the_gammon_on_the_board(drill: Drill) -> str:
     return str((2 if gammon else 1) * position.cube_value + (_score(drill)[0] if drill.level == 3 else 0))
 
 
+def tie_starts_you_with_the_double(drill: Drill) -> str:
+    """«A tie lets you start, playing the double»: you start after any tie, moving four times the die."""
+    listed = throws(drill)
+    tie = next(((mine, theirs) for mine, theirs in listed if mine == theirs), None)
+    if drill.level == 3:
+        return str(4 * tie[0]) if tie else str(sum(listed[-1]))
+    return "si" if tie or listed[-1][0] > listed[-1][1] else "no"
+
+
+def lower_die_starts(drill: Drill) -> str:
+    """«The lower die starts.»"""
+    mine, theirs = throws(drill)[-1]
+    return "si" if mine < theirs else "no"
+
+
+def starter_plays_own_die(drill: Drill) -> str:
+    """«The starter plays only the die they threw.»"""
+    return str(max(throws(drill)[-1]))
+
+
 MATCH_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
     "crawford": {"takes every game a point away for the Crawford game": crawford_while_a_point_away},
     "drop-points": {"a drop gives the doubled value": drop_gives_the_doubled_value},
@@ -171,12 +212,14 @@ MATCH_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
 (``tests.test_drills_rules``); the cube's limits ask something else at each level, and their
 learners are the wrong beliefs of ``tests.drill_misconceptions``."""
 
-MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points"})
+MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points", "opening-roll"})
 
 
 def engine_match_answer(drill: Drill) -> str:
     """The answer of a match or cube drill, asked of the engine directly."""
     position = drill.position
+    if drill.rule == "opening-roll":
+        return _engine_opening(drill)
     if drill.rule == "crawford":
         return "si" if Match.of(position).crawford else "no"
     if drill.rule == "cube-limits":

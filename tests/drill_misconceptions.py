@@ -32,6 +32,9 @@ from tests.drill_match_solvers import (
     drop_counts_the_gammon_on_the_board,
     drop_gives_one_point,
     drop_gives_the_doubled_value,
+    lower_die_starts,
+    starter_plays_own_die,
+    tie_starts_you_with_the_double,
 )
 from tests.drill_solvers import (
     Blind,
@@ -216,3 +219,12 @@ MISCONCEPTIONS.update({
 })
 """The match and cube rules (``tests.drill_match_solvers``): the Crawford game read from the games
 played, the cube after a take, the site's 64 and the dead cube, what a dropped double gives."""
+
+MISCONCEPTIONS.update({
+    "opening-roll": (
+        Misconception("a tie lets you start, playing the double", answerer=tie_starts_you_with_the_double),
+        Misconception("the lower die starts", answerer=lower_die_starts, levels=(1, 2)),
+        Misconception("the starter plays only the die they threw", answerer=starter_plays_own_die, levels=(3,)),
+    ),
+})
+"""The opening roll: who starts, and the first roll, both dice."""

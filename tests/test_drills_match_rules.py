@@ -1,5 +1,6 @@
 """The match and cube drills: the Crawford game from the games played, the cube's limits
-(what a take makes it, the site's 64, the dead cube) and what a dropped double gives.
+(what a take makes it, the site's 64, the dead cube), what a dropped double gives, and
+the opening roll (who starts, and with which dice).
 
 Their answers come from the engine; here every one is solved again from what the
 learner sees (the question and the cube on the board, ``tests.drill_match_solvers``),
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drill_match_solvers import MATCH_RULES, resolve
+from tests.drill_match_solvers import MATCH_RULES, resolve, throws
 from tests.test_drills_rules import class_drills
 from tutor.drills import LEVELS, RULES, generate
 from tutor.rules import match_answer
@@ -35,7 +36,13 @@ def test_the_explanation_names_what_decides_the_answer(rule, level):
         said = match_answer(drill.rule, drill.facts)
         assert said, drill.id
         cube = drill.position.cube_value
-        if drill.rule == "crawford":
+        if drill.rule == "opening-roll":
+            mine, theirs = throws(drill)[-1]
+            if mine == theirs:
+                assert said.endswith("Todavía no empieza nadie."), said
+            else:
+                assert f"{mine + theirs} pips" in said and said.count("Sacaste") == (mine > theirs), said
+        elif drill.rule == "crawford":
             assert ("es la partida Crawford" in said) == (drill.answer == "si"), said
         elif drill.rule == "cube-limits" and level == 1:
             assert f"pasa al doble, a {drill.answer}," in said, said

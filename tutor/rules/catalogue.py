@@ -55,6 +55,7 @@ class RuleCode(StrEnum):
     CRAWFORD = "crawford"
     CUBE_LIMITS = "cube-limits"
     DROP_POINTS = "drop-points"
+    OPENING_ROLL = "opening-roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.CRAWFORD, "¿Es la partida Crawford?", "matches", "regla-crawford"),
     Rule(RuleCode.CUBE_LIMITS, "Hasta dónde sube el cubo: el 64 y el cubo muerto", "opcionales", "limite-del-cubo"),
     Rule(RuleCode.DROP_POINTS, "Abandonar un doble: cuánto se pierde", "cubo", "aceptar-o-abandonar"),
+    Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
 )
 """Every rule, in course order."""
 

@@ -107,10 +107,32 @@ def cube_limits_answer(asked: str, *facts: object) -> str:
     return site_double_answer(tuple(str(code) for code in codes) if isinstance(codes, tuple) else (), int(str(value)), int(str(needed)))
 
 
+def opening_answer(throws: tuple[tuple[int, int], ...], you_start: bool | None) -> str:
+    """Who starts, from the throws of one die each (yours first in each pair), and the roll played:
+    ``you_start`` is None while the last throw is a tie.
+
+    >>> opening_answer(((4, 4), (2, 6)), False)
+    'Un empate no decide nada: se vuelve a tirar. Tu rival sacó el número más alto (6 contra 2), así que empieza y juega 6–2, su dado y el tuyo: 8 pips.'
+    >>> opening_answer(((3, 3),), None)
+    'Un empate no decide nada: se vuelve a tirar hasta que los dos números sean distintos. Todavía no empieza nadie.'
+    """
+    tie = "Un empate no decide nada: se vuelve a tirar"
+    if you_start is None:
+        return f"{tie} hasta que los dos números sean distintos. Todavía no empieza nadie."
+    yours, theirs = throws[-1]
+    before = f"{tie}. " if len(throws) > 1 else ""
+    who = "Sacaste" if you_start else "Tu rival sacó"
+    dice = "tu dado y el de tu rival" if you_start else "su dado y el tuyo"
+    return (f"{before}{who} el número más alto ({max(yours, theirs)} contra {min(yours, theirs)}), así que "
+            f"{'empiezas y juegas' if you_start else 'empieza y juega'} {max(yours, theirs)}–{min(yours, theirs)}, {dice}: "
+            f"{yours + theirs} pips.")
+
+
 _BY_RULE: dict[RuleCode, Callable[..., str]] = {
     RuleCode.CRAWFORD: crawford_answer,
     RuleCode.CUBE_LIMITS: cube_limits_answer,
     RuleCode.DROP_POINTS: drop_answer,
+    RuleCode.OPENING_ROLL: opening_answer,
 }
 
 
