@@ -228,3 +228,20 @@ MISCONCEPTIONS.update({
     ),
 })
 """The opening roll: who starts, and the first roll, both dice."""
+
+
+def hit_stops_the_checker(drill: Drill) -> str:
+    """«A checker that hits stops there»: any play going on after a hit is illegal to this learner."""
+    if "*/" in drill.play:
+        return "no"
+    return legality_answer(drill.position, drill.play, Blind())
+
+
+MISCONCEPTIONS.update({
+    "hit-and-continue": (
+        Misconception("a checker that hits stops there", answerer=hit_stops_the_checker),
+        Misconception(LAND_HELD, Blind(blocks=False)),
+        Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
+    ),
+})
+"""Hitting and going on with the same checker."""

@@ -56,6 +56,7 @@ class RuleCode(StrEnum):
     CUBE_LIMITS = "cube-limits"
     DROP_POINTS = "drop-points"
     OPENING_ROLL = "opening-roll"
+    HIT_AND_CONTINUE = "hit-and-continue"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.CUBE_LIMITS, "Hasta dónde sube el cubo: el 64 y el cubo muerto", "opcionales", "limite-del-cubo"),
     Rule(RuleCode.DROP_POINTS, "Abandonar un doble: cuánto se pierde", "cubo", "aceptar-o-abandonar"),
     Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
+    Rule(RuleCode.HIT_AND_CONTINUE, "Capturar y seguir con la misma ficha", "bloqueos-y-capturas", "capturar-y-seguir"),
 )
 """Every rule, in course order."""
 
