@@ -1,4 +1,4 @@
-"""The match and cube drills solved again from what the learner sees, apart from the engine.
+"""The match, cube, opening-roll and bar-doubles drills solved again from what the learner sees, apart from the engine.
 
 ``resolve`` reads the question (the match length, the score, the games played in
 order) and the cube drawn on the board, and works out the answer with the rules
@@ -83,12 +83,35 @@ def resolve(drill: Drill) -> str:
         return "no" if mine + cube >= _length(drill) else "si"
     if drill.rule == "drop-points":
         return str(cube + (_score(drill)[0] if drill.level == 3 else 0))
+    if drill.rule == "bar-doubles":
+        return bar_doubles_count(drill)
     if drill.rule == "opening-roll":
         mine, theirs = throws(drill)[-1]
         if drill.level == 3:
             return str(mine + theirs)
         return "si" if mine > theirs else "no"
     raise ValueError(f"not a match or cube drill: {drill.rule}")
+
+
+def bar_doubles_count(drill: Drill, entry_open: Callable[[Drill], bool] | None = None, most_entering: int = 4,
+                      rest_lost: bool = False) -> str:
+    """Checkers entering with a double (level 1 and 3) or the moves left after (level 2), from the board:
+    the entry point 25 − die open means each checker on the bar enters, up to four; the moves left are
+    counted on the plays of the tests' own rule book (``tests.drill_solvers.plays``), by the pips they move."""
+    from tests.drill_solvers import Blind, plays
+
+    position = drill.position
+    die = position.dice[0] if position.dice else 0
+    on_bar = position.mover[25]
+    is_open = entry_open(drill) if entry_open else position.opponent_board[die] < 2
+    entered = min(on_bar, most_entering) if is_open else 0
+    if drill.level != 2:
+        return str(entered)
+    if rest_lost or not entered:
+        return "0"
+    before = sum(point * count for point, count in enumerate(position.mover[:26]))
+    after = {sum(point * count for point, count in enumerate(mover[:25])) for mover, _ in plays(position, Blind())}
+    return str((before - min(after)) // die - entered)
 
 
 def throws(drill: Drill) -> list[tuple[int, int]]:
@@ -204,6 +227,22 @@ def starter_plays_own_die(drill: Drill) -> str:
     return str(max(throws(drill)[-1]))
 
 
+def two_checkers_at_most(drill: Drill) -> str:
+    """«A double enters two checkers at most», the two dice it shows."""
+    return bar_doubles_count(drill, most_entering=2)
+
+
+def rest_of_the_double_lost(drill: Drill) -> str:
+    """«Once checkers enter, the rest of the double is lost.»"""
+    return bar_doubles_count(drill, rest_lost=True)
+
+
+def lone_checker_blocks_entry(drill: Drill) -> str:
+    """«A point with one rival checker blocks.»"""
+    die = drill.position.dice[0] if drill.position.dice else 0
+    return bar_doubles_count(drill, entry_open=lambda drill: drill.position.opponent_board[die] == 0)
+
+
 MATCH_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
     "crawford": {"takes every game a point away for the Crawford game": crawford_while_a_point_away},
     "drop-points": {"a drop gives the doubled value": drop_gives_the_doubled_value},
@@ -212,7 +251,7 @@ MATCH_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
 (``tests.test_drills_rules``); the cube's limits ask something else at each level, and their
 learners are the wrong beliefs of ``tests.drill_misconceptions``."""
 
-MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points", "opening-roll"})
+MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points", "opening-roll", "bar-doubles"})
 
 
 def engine_match_answer(drill: Drill) -> str:
@@ -220,6 +259,10 @@ def engine_match_answer(drill: Drill) -> str:
     position = drill.position
     if drill.rule == "opening-roll":
         return _engine_opening(drill)
+    if drill.rule == "bar-doubles":
+        play = position.legal_plays()[0]
+        entered = sum(move.src == 25 for move in play.moves)
+        return str(len(play.moves) - entered if drill.level == 2 else entered)
     if drill.rule == "crawford":
         return "si" if Match.of(position).crawford else "no"
     if drill.rule == "cube-limits":

@@ -32,9 +32,12 @@ from tests.drill_match_solvers import (
     drop_counts_the_gammon_on_the_board,
     drop_gives_one_point,
     drop_gives_the_doubled_value,
+    lone_checker_blocks_entry,
     lower_die_starts,
+    rest_of_the_double_lost,
     starter_plays_own_die,
     tie_starts_you_with_the_double,
+    two_checkers_at_most,
 )
 from tests.drill_solvers import (
     Blind,
@@ -245,3 +248,12 @@ MISCONCEPTIONS.update({
     ),
 })
 """Hitting and going on with the same checker."""
+
+MISCONCEPTIONS.update({
+    "bar-doubles": (
+        Misconception("a double enters two checkers at most", answerer=two_checkers_at_most, levels=(1, 3)),
+        Misconception("once checkers enter, the rest of the double is lost", answerer=rest_of_the_double_lost, levels=(2,)),
+        Misconception(BLOT_BLOCKS, answerer=lone_checker_blocks_entry, levels=(3,)),
+    ),
+})
+"""Doubles from the bar, beyond 3–3."""

@@ -1,6 +1,7 @@
 """The match and cube drills: the Crawford game from the games played, the cube's limits
 (what a take makes it, the site's 64, the dead cube), what a dropped double gives, and
-the opening roll (who starts, and with which dice).
+the opening roll (who starts, and with which dice) and doubles from the bar (how many
+checkers enter, what is left to play).
 
 Their answers come from the engine; here every one is solved again from what the
 learner sees (the question and the cube on the board, ``tests.drill_match_solvers``),
@@ -36,7 +37,11 @@ def test_the_explanation_names_what_decides_the_answer(rule, level):
         said = match_answer(drill.rule, drill.facts)
         assert said, drill.id
         cube = drill.position.cube_value
-        if drill.rule == "opening-roll":
+        if drill.rule == "bar-doubles":
+            _, _, entered, played = drill.facts
+            assert ("no entra ninguna ficha" in said) == (entered == 0) and said.endswith(" movimientos.") or played == 1, said
+            assert drill.answer == str(played - entered if level == 2 else entered)
+        elif drill.rule == "opening-roll":
             mine, theirs = throws(drill)[-1]
             if mine == theirs:
                 assert said.endswith("Todavía no empieza nadie."), said

@@ -57,6 +57,7 @@ class RuleCode(StrEnum):
     DROP_POINTS = "drop-points"
     OPENING_ROLL = "opening-roll"
     HIT_AND_CONTINUE = "hit-and-continue"
+    BAR_DOUBLES = "bar-doubles"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.DROP_POINTS, "Abandonar un doble: cuánto se pierde", "cubo", "aceptar-o-abandonar"),
     Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
     Rule(RuleCode.HIT_AND_CONTINUE, "Capturar y seguir con la misma ficha", "bloqueos-y-capturas", "capturar-y-seguir"),
+    Rule(RuleCode.BAR_DOUBLES, "Dobles desde la barra", "barra", "dobles-en-la-barra"),
 )
 """Every rule, in course order."""
 

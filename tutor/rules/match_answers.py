@@ -128,11 +128,39 @@ def opening_answer(throws: tuple[tuple[int, int], ...], you_start: bool | None) 
             f"{yours + theirs} pips.")
 
 
+def bar_doubles_answer(on_bar: int, die: int, entered: int, played: int) -> str:
+    """How a double is played with checkers on the bar: each checker entering spends one of its four
+    moves; the moves left go to any checker, as far as they can; a closed entry point stops it all.
+
+    >>> bar_doubles_answer(2, 5, 2, 4)
+    'Con 5–5 cada ficha que entra gasta un movimiento: entran dos fichas en el 20 y te quedan dos movimientos, que se juegan con cualquier ficha. En total juegas cuatro movimientos.'
+    >>> bar_doubles_answer(3, 4, 0, 0)
+    'El 21, donde entra un 4, está cerrado: no entra ninguna ficha y, con fichas en la barra, no se mueve nada. En total juegas cero movimientos.'
+    """
+    point = 25 - die
+    total = f" En total juegas {counted(played, 'movimiento', 'movimientos')}."
+    if not entered:
+        return f"El {point}, donde entra un {die}, está cerrado: no entra ninguna ficha y, con fichas en la barra, no se mueve nada.{total}"
+    said = (f"Con {die}–{die} cada ficha que entra gasta un movimiento: {'entra' if entered == 1 else 'entran'} "
+            f"{counted(entered, 'ficha', 'fichas', feminine=True)} en el {point}")
+    if entered < on_bar:
+        return f"{said} y los cuatro movimientos se acaban antes de que entren todas.{total}"
+    left = 4 - entered
+    if not left:
+        return f"{said} y no queda ningún movimiento más.{total}"
+    if played < 4:
+        rest = f"pero solo {'cabe' if played - entered == 1 else 'caben'} {counted(played - entered, 'movimiento', 'movimientos')}: los demás están bloqueados"
+    else:
+        rest = f"que {'se juega' if left == 1 else 'se juegan'} con cualquier ficha"
+    return f"{said} y te {'queda' if left == 1 else 'quedan'} {counted(left, 'movimiento', 'movimientos')}, {rest}.{total}"
+
+
 _BY_RULE: dict[RuleCode, Callable[..., str]] = {
     RuleCode.CRAWFORD: crawford_answer,
     RuleCode.CUBE_LIMITS: cube_limits_answer,
     RuleCode.DROP_POINTS: drop_answer,
     RuleCode.OPENING_ROLL: opening_answer,
+    RuleCode.BAR_DOUBLES: bar_doubles_answer,
 }
 
 
