@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.drill_match_solvers import MATCH_RULES, engine_match_answer
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, written_result
 from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, can_double, resignation, resignations, score_game
@@ -49,6 +50,11 @@ def problems(drill: Drill) -> list[str]:
             found.append(f"the rules do not let the side on roll resign {kind}")
         elif drill.answer != str(resignation(position, position.turn, kind).points):
             found.append("wrong points for the resignation")
+    elif drill.rule in MATCH_RULES:
+        if drill.answer != engine_match_answer(drill):
+            found.append("the engine gives another answer")
+        if position.match_length and not position.crawford and position.match_length - 1 in position.score and "Crawford" not in drill.question:
+            found.append("someone is a point from winning, and the question does not say whether this is the Crawford game")
     elif drill.rule == "may-double":
         if drill.answer != ("si" if can_double(position) else "no"):
             found.append("wrong doubling answer")

@@ -18,6 +18,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from tests.drill_match_solvers import (
+    centred_cube_at_its_limit,
+    crawford_by_the_score,
+    crawford_counting_games_as_one_point,
+    crawford_while_a_point_away,
+    crawford_without_the_cube,
+    cube_shows_its_old_value,
+    cube_without_limit,
+    dead_by_the_rivals_needs,
+    dead_when_it_covers_the_match,
+    double_adds_one,
+    drop_counts_the_gammon_on_the_board,
+    drop_gives_one_point,
+    drop_gives_the_doubled_value,
+    lone_checker_blocks_entry,
+    lower_die_starts,
+    rest_of_the_double_lost,
+    starter_plays_own_die,
+    tie_starts_you_with_the_double,
+    two_checkers_at_most,
+)
 from tests.drill_solvers import (
     Blind,
     always_yes,
@@ -175,3 +196,64 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
     ),
 }
 """For each drilled rule, the wrong beliefs its drills must fail (at the levels listed)."""
+
+MISCONCEPTIONS.update({
+    "crawford": (
+        Misconception("it is the Crawford game whenever someone is one point away", answerer=crawford_while_a_point_away),
+        Misconception("the score alone tells: exactly one side a point away is the Crawford game", answerer=crawford_by_the_score),
+        Misconception("every game of a match is worth one point, whatever its kind and cube",
+                      answerer=crawford_counting_games_as_one_point, levels=(3,)),
+        Misconception("the cube does not multiply a game of a match", answerer=crawford_without_the_cube, levels=(3,)),
+    ),
+    "cube-limits": (
+        Misconception("after a take the cube shows what it showed before", answerer=cube_shows_its_old_value, levels=(1,)),
+        Misconception("a double adds one point to the game", answerer=double_adds_one, levels=(1,)),
+        Misconception("the cube has no upper limit, on this site too", answerer=cube_without_limit, levels=(2, 3)),
+        Misconception("a centred cube shows 64, so it is already at the top", answerer=centred_cube_at_its_limit, levels=(2,)),
+        Misconception("the cube is dead only once its value alone reaches the match length", answerer=dead_when_it_covers_the_match, levels=(3,)),
+        Misconception("the cube is dead when it covers what the rival needs", answerer=dead_by_the_rivals_needs, levels=(3,)),
+    ),
+    "drop-points": (
+        Misconception("a drop gives what the game is worth after the double", answerer=drop_gives_the_doubled_value),
+        Misconception("a drop is always one point", answerer=drop_gives_one_point),
+        Misconception("a drop gives what the board shows, a gammon while the rival has borne off nothing",
+                      answerer=drop_counts_the_gammon_on_the_board, levels=(2,)),
+    ),
+})
+"""The match and cube rules (``tests.drill_match_solvers``): the Crawford game read from the games
+played, the cube after a take, the site's 64 and the dead cube, what a dropped double gives."""
+
+MISCONCEPTIONS.update({
+    "opening-roll": (
+        Misconception("a tie lets you start, playing the double", answerer=tie_starts_you_with_the_double),
+        Misconception("the lower die starts", answerer=lower_die_starts, levels=(1, 2)),
+        Misconception("the starter plays only the die they threw", answerer=starter_plays_own_die, levels=(3,)),
+    ),
+})
+"""The opening roll: who starts, and the first roll, both dice."""
+
+
+def hit_stops_the_checker(drill: Drill) -> str:
+    """«A checker that hits stops there»: any play going on after a hit is illegal to this learner."""
+    if "*/" in drill.play:
+        return "no"
+    return legality_answer(drill.position, drill.play, Blind())
+
+
+MISCONCEPTIONS.update({
+    "hit-and-continue": (
+        Misconception("a checker that hits stops there", answerer=hit_stops_the_checker),
+        Misconception(LAND_HELD, Blind(blocks=False)),
+        Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
+    ),
+})
+"""Hitting and going on with the same checker."""
+
+MISCONCEPTIONS.update({
+    "bar-doubles": (
+        Misconception("a double enters two checkers at most", answerer=two_checkers_at_most, levels=(1, 3)),
+        Misconception("once checkers enter, the rest of the double is lost", answerer=rest_of_the_double_lost, levels=(2,)),
+        Misconception(BLOT_BLOCKS, answerer=lone_checker_blocks_entry, levels=(3,)),
+    ),
+})
+"""Doubles from the bar, beyond 3–3."""

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from tests.drill_match_solvers import MATCH_BLINDS, MATCH_RULES, engine_match_answer
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, moved, written_result
 from tutor.engine import BAR, BLACK, MULTIPLIERS, OFF, Position, double_reasons, parse_play, resignation, score_game
@@ -243,6 +244,7 @@ NUMBER_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
     },
 }
 """For each rule answered with a number or yes/no, learners who each miss one part of it."""
+NUMBER_BLINDS.update(MATCH_BLINDS)
 
 MAY_DOUBLE_FOCUS = {1: "ignores who owns the cube", 2: "ignores the dice already rolled", 3: "ignores the Crawford game"}
 """The part of «may you double?» each level is about: the one its learner must not miss."""
@@ -262,6 +264,8 @@ def engine_answer(drill: Drill) -> bool:
         return drill.answer == str(score_game(position).points)
     if drill.rule == "resign-points":
         return drill.answer == str(resignation(position, position.turn, str(drill.facts[0])).points)
+    if drill.rule in MATCH_RULES:
+        return drill.answer == engine_match_answer(drill)
     return drill.answer == ("no" if double_reasons(position) else "si")
 
 

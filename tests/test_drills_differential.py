@@ -87,3 +87,12 @@ def test_drills_agree_with_gnubg_move_generator():
                 mismatches.append(f"{drill.id}: gnubg disagrees that {drill.play} is {'legal' if drill.answer == 'si' else 'illegal'}")
     assert checked >= PER_LEVEL * len(LEVELS) * 10
     assert not mismatches, mismatches[:20]
+
+
+def test_match_cube_and_opening_drills_agree_with_an_independent_solver():
+    """The drills answered with a yes/no or a number about a match, the cube or the opening roll,
+    solved again from the question and the cube on the board (``tests.drill_match_solvers``)."""
+    from tests.drill_match_solvers import MATCH_RULES, resolve
+
+    drills = [generate(rule, level, 2024, index) for rule in sorted(MATCH_RULES) for level in LEVELS for index in range(PER_LEVEL)]
+    assert [drill.id for drill in drills if resolve(drill) != drill.answer] == []

@@ -105,7 +105,7 @@ def test_scoring_mixes_cube_values_and_kinds_of_win_from_the_first_level(level):
     assert len({drill.answer for drill in drills}) >= 4
 
 
-YES_NO = [(rule, level) for rule, level in CASES if class_drills(rule, 1)[0].kind in (DrillKind.LEGALITY, DrillKind.YES_NO)]
+YES_NO = [(rule, level) for rule, level in CASES if class_drills(rule, level)[0].kind in (DrillKind.LEGALITY, DrillKind.YES_NO)]
 
 
 @pytest.mark.parametrize("rule,level", YES_NO)

@@ -240,3 +240,24 @@ def test_paso_sends_a_pass_on_purpose_and_an_untouched_board_with_comprobar_is_n
     assert judged.value.status == 200 and judged.value.json()["correct"] is True
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(page)
+
+
+def test_a_crawford_question_and_a_number_about_a_dropped_double_are_answered_in_a_browser_with_their_explanation(new_page, live_server):
+    page = new_page()
+    page.goto(f"{live_server.url}/entrenar/crawford/?dificultad=2&n=0")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    assert "Partidas jugadas, en orden:" in page.locator("#drill-question").inner_text()
+    page.locator(f'input[name="answer"][value="{"no" if drill.answer == "si" else "si"}"]').check()
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    said = page.locator(".verdict").inner_text()
+    assert "No es correcto" in said and ("por primera vez" in said or "Nadie está" in said) and "¿Es la partida Crawford?" in said
+    assert_accessible(page)
+    page.goto(f"{live_server.url}/entrenar/drop-points/?dificultad=3&n=0")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    page.fill("input[name=answer]", drill.answer)
+    page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    said = page.locator(".verdict").inner_text()
+    assert "Correcto" in said and "antes del doble" in said and "Abandonar un doble: cuánto se pierde" in said
+    assert_accessible(page)

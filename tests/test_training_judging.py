@@ -60,3 +60,18 @@ def test_an_answer_is_kept_in_the_words_the_learner_saw():
     assert answer_in_words(drill("pip-count", position, "numero", answer="167"), " 167 ") == "167"
     assert answer_in_words(drill("closed-out", CLOSED_OUT, "unica"), "") == "pasar (jugada en blanco)"
     assert answer_in_words(drill("blocked", position, "jugada"), "24/18 13/10") == "24/18 13/10"
+
+
+def test_the_match_and_cube_drills_say_why_with_their_own_numbers():
+    from tutor.drills import generate
+
+    crawford = generate("crawford", 1, 0, 0)
+    said = judge(crawford, "si" if crawford.answer == "no" else "no")["message"]
+    assert said.startswith("No es correcto. ") and "Crawford" in said
+    taken = generate("cube-limits", 1, 0, 0)
+    right = judge(taken, taken.answer)
+    assert right["correct"] and f"pasa al doble, a {taken.answer}," in right["message"]
+    assert right["rule_url"] == "/lecciones/opcionales/#limite-del-cubo"
+    dropped = generate("drop-points", 3, 0, 0)
+    wrong = judge(dropped, str(int(dropped.answer) + 1))["message"]
+    assert wrong.startswith(f"No es correcto. La respuesta es {dropped.answer}") and "antes del doble" in wrong

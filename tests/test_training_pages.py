@@ -144,3 +144,14 @@ def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_quest
         assert "pulsa «Paso»" in html and 'name="pasar"' in html
         assert "Paso" not in page.context["drill"].question
     assert "pulsa «Paso»" not in client.get("/entrenar/may-double/?nivel=1&n=0").content.decode()
+
+
+@pytest.mark.parametrize("rule", ["crawford", "cube-limits", "drop-points", "opening-roll", "hit-and-continue", "bar-doubles"])
+def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascript(client, rule):
+    assert f"/entrenar/{rule}/" in client.get("/entrenar/").content.decode()
+    for level in (1, 2, 3):
+        page = client.get(f"/entrenar/{rule}/?dificultad={level}&n=0")
+        drill = page.context["drill"]
+        assert page.status_code == 200 and drill.question in page.content.decode()
+        answered = client.post(f"/entrenar/{rule}/?dificultad={level}&n=0", {"answer": drill.answer}).content.decode()
+        assert "¡Correcto!" in answered and "Lo decide la regla" in answered

@@ -16,7 +16,7 @@ Apps import only the names listed in ``__all__`` below, never a submodule
 from .check import CODES, Reason, Verdict, dice_destinations, step_reason
 from .codes import DoubleRefusal, ReasonCode
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
-from .cube import CUBE_VALUES, can_double, double_reasons, drop, take
+from .cube import CUBE_VALUES, can_double, cube_is_dead, double_reasons, drop, take
 from .dice import DieSource, OpeningRoll, format_dice, opening_roll, parse_dice, secure_die
 from .errors import (
     EngineError,
@@ -76,6 +76,7 @@ __all__ = [
     "WHITE",
     "XgidError",
     "can_double",
+    "cube_is_dead",
     "dice_destinations",
     "double_reasons",
     "drop",

@@ -82,6 +82,22 @@ def can_double(position: Position, side: int | None = None) -> bool:
     return not double_reasons(position, side)
 
 
+def cube_is_dead(position: Position, side: int | None = None) -> bool:
+    """Whether the cube already covers what ``side`` (by default the side on roll) needs to win the match.
+
+    Not a rule of the game: the rules still allow the double, but winning
+    this game already wins the match, so doubling can only cost (gnubg and
+    XG never double then, and the site's games refuse it).  Never in money play.
+
+    >>> cube_is_dead(Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=WHITE))
+    True
+    >>> cube_is_dead(Position.initial(match_length=5, score=(3, 0)))
+    False
+    """
+    side = position.turn if side is None else side
+    return bool(position.match_length) and position.score[side] + position.cube_value >= position.match_length
+
+
 def take(position: Position) -> Position:
     """The position after the side on roll doubles and the other side takes.
 
@@ -112,4 +128,4 @@ def _require_double(position: Position) -> None:
         raise RuleError(f"the side on roll cannot double: {', '.join(reasons)}")
 
 
-__all__ = ["CUBE_VALUES", "REASONS", "DoubleRefusal", "can_double", "cube_limit", "double_reasons", "drop", "take"]
+__all__ = ["CUBE_VALUES", "REASONS", "DoubleRefusal", "can_double", "cube_is_dead", "cube_limit", "double_reasons", "drop", "take"]

@@ -8,7 +8,7 @@ cube already covers what the side on roll needs to win the match (a
 
 from __future__ import annotations
 
-from tutor.engine import Position, double_reasons
+from tutor.engine import Position, cube_is_dead, double_reasons
 from tutor.rules import CUBE_REFUSALS, cube_refusal
 
 DEAD_CUBE = "dead-cube"
@@ -23,8 +23,7 @@ def cube_alive(position: Position, side: int | None = None) -> bool:
     >>> cube_alive(Position.initial(match_length=5, score=(3, 0), cube_value=2, cube_owner=0))
     False
     """
-    side = position.turn if side is None else side
-    return not position.match_length or position.score[side] + position.cube_value < position.match_length
+    return not cube_is_dead(position, side)
 
 
 def refusals(position: Position) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ from .doubles import (
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
 from .marks import Mark, reason_marks, verdict_marks
+from .match_answers import match_answer
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
@@ -103,6 +104,7 @@ __all__ = [
     "legal_hit",
     "legal_play",
     "legal_turn",
+    "match_answer",
     "may_double_answer",
     "pip_count_sum",
     "reason_marks",

@@ -52,6 +52,12 @@ class RuleCode(StrEnum):
     MAY_DOUBLE = "may-double"
     NOTATION = "notation"
     RESIGN_POINTS = "resign-points"
+    CRAWFORD = "crawford"
+    CUBE_LIMITS = "cube-limits"
+    DROP_POINTS = "drop-points"
+    OPENING_ROLL = "opening-roll"
+    HIT_AND_CONTINUE = "hit-and-continue"
+    BAR_DOUBLES = "bar-doubles"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +117,12 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.MAY_DOUBLE, "¿Puedes doblar?", "matches", "regla-crawford", calculation="puede-doblar"),
     Rule(RuleCode.NOTATION, "La notación: origen/destino", "notacion", "origen-destino", reasons=("syntax",)),
     Rule(RuleCode.RESIGN_POINTS, "Rendirse: cuánto gana tu rival", "opcionales", "rendirse", calculation="rendicion"),
+    Rule(RuleCode.CRAWFORD, "¿Es la partida Crawford?", "matches", "regla-crawford"),
+    Rule(RuleCode.CUBE_LIMITS, "Hasta dónde sube el cubo: el 64 y el cubo muerto", "opcionales", "limite-del-cubo"),
+    Rule(RuleCode.DROP_POINTS, "Abandonar un doble: cuánto se pierde", "cubo", "aceptar-o-abandonar"),
+    Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
+    Rule(RuleCode.HIT_AND_CONTINUE, "Capturar y seguir con la misma ficha", "bloqueos-y-capturas", "capturar-y-seguir"),
+    Rule(RuleCode.BAR_DOUBLES, "Dobles desde la barra", "barra", "dobles-en-la-barra"),
 )
 """Every rule, in course order."""
 

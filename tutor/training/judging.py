@@ -29,6 +29,7 @@ from tutor.rules import (
     legal_hit,
     legal_play,
     legal_turn,
+    match_answer,
     may_double_answer,
     pip_count_sum,
     rule_for,
@@ -143,7 +144,7 @@ def _legality_reason(drill: Drill) -> str:
 
 
 def _double_reason(drill: Drill) -> str:
-    return may_double_answer(cast(tuple[str, ...], drill.facts))
+    return match_answer(drill.rule, drill.facts) or may_double_answer(cast(tuple[str, ...], drill.facts))
 
 
 def _judge_number(drill: Drill, text: str) -> dict:
@@ -158,6 +159,9 @@ def _judge_number(drill: Drill, text: str) -> dict:
 
 def explain_number(drill: Drill) -> str:
     """How the number of a numeric drill comes out, in one sentence."""
+    about_match = match_answer(drill.rule, drill.facts)
+    if about_match:
+        return about_match
     if drill.rule == RuleCode.PIP_COUNT:
         return pip_count_sum(cast(tuple[tuple[int, int], ...], drill.facts), drill.answer)
     kind, multiplier, cube, jacoby = cast(tuple[str, int, int, bool], drill.facts)
