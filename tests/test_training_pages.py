@@ -6,7 +6,9 @@ import datetime as dt
 
 import pytest
 
+from tutor.board.describe import describe_position
 from tutor.drills import RULES
+from tutor.engine import Position
 from tutor.training import memory
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +157,21 @@ def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascri
         assert page.status_code == 200 and drill.question in page.content.decode()
         answered = client.post(f"/entrenar/{rule}/?dificultad={level}&n=0", {"answer": drill.answer}).content.decode()
         assert "¡Correcto!" in answered and "Lo decide la regla" in answered
+
+
+@pytest.mark.parametrize("rule", ["crawford", "may-double"])
+def test_a_drill_that_asks_about_the_crawford_game_does_not_say_it_on_its_board(client, rule):
+    """The board's description would answer the question: «Partida Crawford» stays out of it."""
+    crawford_pages = 0
+    for number in range(12):
+        page = client.get(f"/entrenar/{rule}/?dificultad=3&n={number}")
+        drill = page.context["drill"]
+        crawford_pages += drill.position.crawford
+        assert "Partida Crawford" not in page.content.decode()
+    assert crawford_pages, "some of these drills are Crawford games"
+
+
+def test_a_board_says_it_is_the_crawford_game_where_that_is_not_the_question():
+    position = Position.initial().replace(match_length=5, score=(4, 2), crawford=True)
+    assert "Partida Crawford" in describe_position(position)
+    assert "Partida Crawford" not in describe_position(position, crawford=False)

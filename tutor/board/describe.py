@@ -16,11 +16,12 @@ SIDE_WORDS = {WHITE: "blancas", BLACK: "negras"}
 """The Spanish name of each side, as used after an article: «las blancas»."""
 
 
-def describe_position(position: Position, numbering: int = WHITE) -> str:
+def describe_position(position: Position, numbering: int = WHITE, *, crawford: bool = True) -> str:
     """Who is on roll, the dice, every checker, and the cube and score when they matter.
 
     Points are numbered from ``numbering``'s home board, and the description
-    says so when that is Black's.
+    says so when that is Black's.  ``crawford=False`` leaves out whether this
+    is the Crawford game, where that is the question (a drill that asks it).
 
     >>> describe_position(Position.from_layout({6: 2}, {19: 1}, dice=(6, 3)))
     'Juegan las blancas con 6 y 3. Blancas: 2 fichas en el 6; 13 fichas retiradas. Negras: 1 ficha en el 19; 14 fichas retiradas.'
@@ -33,7 +34,7 @@ def describe_position(position: Position, numbering: int = WHITE) -> str:
         describe_side(position, WHITE, numbering),
         describe_side(position, BLACK, numbering),
         describe_cube(position),
-        describe_match(position),
+        describe_match(position, crawford=crawford),
     ]
     return " ".join(sentence for sentence in sentences if sentence)
 
@@ -110,13 +111,13 @@ def describe_cube(position: Position) -> str:
     return ""
 
 
-def describe_match(position: Position) -> str:
-    """The score of a match, and the Crawford game; nothing for a money game."""
+def describe_match(position: Position, *, crawford: bool = True) -> str:
+    """The score of a match, and (unless ``crawford`` is False) the Crawford game; nothing for a money game."""
     if not position.match_length:
         return ""
     white, black = position.score
     sentence = f"Match a {position.match_length} {'punto' if position.match_length == 1 else 'puntos'}: blancas {white}, negras {black}."
-    if position.crawford:
+    if crawford and position.crawford:
         sentence += " Partida Crawford: no se puede doblar."
     return sentence
 

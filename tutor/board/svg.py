@@ -115,6 +115,7 @@ def render_board_svg(
     numbering: int | None = None,
     both_numberings: bool | None = None,
     description_numbering: int | None = None,
+    describe_crawford: bool = True,
     overlay: str = "",
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
@@ -137,6 +138,8 @@ def render_board_svg(
     («el 12 de las blancas»).
     ``description_numbering`` is the numbering of the points the
     description names: by default the bottom side's, as the labels.
+    ``describe_crawford=False`` keeps the Crawford game out of the description
+    (a question about it).
     ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
     """
     prefix = escape(label_id or new_board_id())
@@ -154,7 +157,7 @@ def render_board_svg(
         f' data-r="{RADIUS}" data-flipped="{str(flipped).lower()}"'
         f' font-family="{FONT}">',
         f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
-        f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering))}</desc>',
+        f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering, crawford=describe_crawford))}</desc>',
         _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
         overlay,
         "</svg>",

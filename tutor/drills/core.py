@@ -126,6 +126,11 @@ class Drill(DrillFields):
         return self.rule is RuleCode.PIP_COUNT
 
     @property
+    def asks_crawford(self) -> bool:
+        """True when the answer turns on whether this is the Crawford game: its board must not say so."""
+        return self.rule in (RuleCode.CRAWFORD, RuleCode.MAY_DOUBLE)
+
+    @property
     def dice(self) -> tuple[int, int] | None:
         return self.position.dice
 

@@ -47,6 +47,7 @@ def board(
     viewer: int | str | None = None,
     turnable: bool = True,
     hide_pips: bool = False,
+    hide_crawford: bool = False,
     white_numbers: bool = False,
     highlight: Iterable[int | str] = (),
     play: str = "",
@@ -83,7 +84,8 @@ def board(
     want the description in the mover's numbering whatever the orientation.
     Both sides' pip counts are shown under the board, but for ``hide_pips``
     (where the question is the pip count); the browser keeps them up to date
-    from the per-place weights the SVG carries.
+    from the per-place weights the SVG carries.  ``hide_crawford`` keeps
+    «Partida Crawford» out of the board's description where that is the question.
     ``play`` and ``verdict`` re-render a posted answer with its judgement
     (``verdict`` has the shape of the JSON verdict).  ``destinations`` maps
     sources to the destinations to highlight, in the mover's numbering, or
@@ -133,9 +135,10 @@ def board(
             numbering=numbering,
             both_numberings=numbering != bottom or (white_numbers and bottom == BLACK),
             description_numbering=described,
+            describe_crawford=not hide_crawford,
             overlay=_overlay(position, flipped, played=played, best=arrows),
         ),
-        "description": describe_position(position, described),
+        "description": describe_position(position, described, crawford=not hide_crawford),
         "interactive": interactive,
         "xgid": position.to_xgid(),
         "turn": SIDE_NAMES[position.turn],
