@@ -8,7 +8,6 @@ import importlib
 import pytest
 
 MODULES = [
-    "tutor.lessons.goals",
     "tutor.lessons.calculations",
     "tutor.lessons.gates",
     "tutor.lessons.puzzles",

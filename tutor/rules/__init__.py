@@ -38,6 +38,7 @@ from .cube import (
     may_double_answer,
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
+from .goals import GOAL_KINDS, Goal, GoalError, accepted_plays, parse_goal
 from .marks import Mark, reason_marks, verdict_marks
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
@@ -55,6 +56,7 @@ __all__ = [
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
+    "GOAL_KINDS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
     "NO_LEGAL_PLAY",
@@ -65,6 +67,8 @@ __all__ = [
     "AnswerJudged",
     "Channel",
     "Claim",
+    "Goal",
+    "GoalError",
     "Mark",
     "Notice",
     "Rule",
@@ -72,6 +76,7 @@ __all__ = [
     "Sentence",
     "Source",
     "VerdictJSON",
+    "accepted_plays",
     "answer_judged",
     "counted",
     "cube_refusal",
@@ -88,6 +93,7 @@ __all__ = [
     "legal_play",
     "legal_turn",
     "may_double_answer",
+    "parse_goal",
     "pip_count_sum",
     "reason_marks",
     "rule_for",
