@@ -60,3 +60,31 @@ def test_an_answer_is_kept_in_the_words_the_learner_saw():
     assert answer_in_words(drill("pip-count", position, "numero", answer="167"), " 167 ") == "167"
     assert answer_in_words(drill("closed-out", CLOSED_OUT, "unica"), "") == "pasar (jugada en blanco)"
     assert answer_in_words(drill("blocked", position, "jugada"), "24/18 13/10") == "24/18 13/10"
+
+
+def _goal_drill_with_a_legal_miss() -> tuple[Drill, str, str]:
+    """A blocked-point drill that asks for a capture, a legal play that captures nothing, and the one that captures."""
+    from tutor.drills import drill_set
+
+    for candidate in drill_set("blocked", 1, 0, 20):
+        assert candidate.goal is not None
+        missing = [play for play in candidate.position.legal_plays() if not play.hits]
+        if missing:
+            return candidate, missing[0].notation, candidate.accepted_plays()[0].notation
+    raise AssertionError("no blocked drill with a legal play that misses its capture")
+
+
+def test_a_legal_play_that_misses_the_drills_goal_is_wrong_and_told_the_play_that_meets_it():
+    goal_drill, miss, meeting = _goal_drill_with_a_legal_miss()
+    verdict = judge(goal_drill, miss)
+    assert not verdict["correct"] and verdict["legal"] is True
+    assert verdict["message"] == f"No es correcto. Es legal, pero no capturas ninguna ficha. Para capturar, juega «{meeting}»."
+    right = judge(goal_drill, meeting)
+    assert right["correct"]
+    assert "Cumple el objetivo: capturar. Lo decide la regla «" in right["message"]
+
+
+def test_a_goal_drill_asks_for_its_goal_in_the_question_and_the_tempting_play_stays_illegal():
+    goal_drill, _, _ = _goal_drill_with_a_legal_miss()
+    assert goal_drill.question.endswith("Juega el turno completo y captura una ficha del rival.")
+    assert judge(goal_drill, goal_drill.tempting)["legal"] is False
