@@ -43,6 +43,8 @@ from .marks import Mark, reason_marks, verdict_marks
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
+    DROP_INSTRUCTIONS,
+    drop_alternative,
     drop_sentence,
     explain,
     explain_drop,
@@ -56,6 +58,7 @@ __all__ = [
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
+    "DROP_INSTRUCTIONS",
     "GOAL_KINDS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
@@ -83,6 +86,7 @@ __all__ = [
     "cube_state",
     "describe_defects",
     "die_names",
+    "drop_alternative",
     "drop_sentence",
     "explain",
     "explain_drop",
