@@ -76,4 +76,6 @@ def _play_problems(drill: Drill) -> list[str]:
         found.append(f"not a single legal play {drill.answer!r}: {[p.notation for p in plays]}")
     if plays[0].is_pass and drill.rule not in ("closed-out", "no-entry"):
         found.append("nothing to play")
+    if drill.goal is not None and not drill.accepted_plays():
+        found.append(f"no legal play meets the goal «{drill.goal.describe()}»")
     return found

@@ -75,7 +75,7 @@ class Misconception:
             return float(self.answerer(drill) == drill.answer)
         assert self.blind is not None
         if drill.is_play:
-            return play_score(drill.position, self.blind)
+            return play_score(drill.position, self.blind, drill.goal)
         return float(legality_answer(drill.position, drill.play, self.blind) == drill.answer)
 
 

@@ -10,6 +10,9 @@ the rules as a learner who missed one lesson plays them.
 A blind learner facing a play drill picks one of the plays that look legal
 to them, none preferred; ``play_score`` is the chance that it is really
 legal (legal plays among the plays they see, by the position each reaches).
+When the drill asks for a goal (a capture), they pick among the plays they
+see that meet it, any of theirs when none does, and are right only with a
+legal play that meets it.
 Facing «¿Es legal X?» they answer from their own rule book
 (``legality_answer``).
 """
@@ -25,6 +28,7 @@ from tests.drill_match_solvers import MATCH_BLINDS, MATCH_RULES, engine_match_an
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, moved, written_result
 from tutor.engine import BAR, BLACK, MULTIPLIERS, OFF, Position, double_reasons, parse_play, resignation, score_game
+from tutor.rules import Goal
 
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -166,10 +170,27 @@ def plays(position: Position, blind: Blind) -> set[Boards]:
     return {boards for boards, _ in kept}
 
 
-def play_score(position: Position, blind: Blind) -> float:
-    """The chance that a play picked among those ``blind`` accepts is legal."""
+def goal_met(position: Position, boards: Boards, goal: Goal) -> bool:
+    """True when a play reaching ``boards`` meets ``goal``, read off the boards: checkers captured or borne off."""
+    if goal.kind == "captura":
+        return boards[1][BAR] - position.opponent_board[BAR] >= goal.count
+    if goal.kind == "sacar":
+        return boards[0][OFF] - position.mover[OFF] >= goal.count
+    raise ValueError(f"no board reading for the goal {goal.kind!r}")
+
+
+def right_results(position: Position, goal: Goal | None = None) -> frozenset[Boards]:
+    """The boards of the legal plays that answer the drill: all of them, or those meeting ``goal``."""
+    legal = legal_results(position)
+    return legal if goal is None else frozenset(boards for boards in legal if goal_met(position, boards, goal))
+
+
+def play_score(position: Position, blind: Blind, goal: Goal | None = None) -> float:
+    """The chance that a play picked among those ``blind`` accepts (and takes to meet ``goal``) is right."""
     seen = plays(position, blind)
-    return len(seen & legal_results(position)) / len(seen)
+    if goal is not None:
+        seen = {boards for boards in seen if goal_met(position, boards, goal)} or seen
+    return len(seen & right_results(position, goal)) / len(seen)
 
 
 def legality_answer(position: Position, text: str, blind: Blind) -> str:
@@ -255,6 +276,8 @@ def engine_answer(drill: Drill) -> bool:
     position = drill.position
     if drill.is_play:
         plays = position.legal_plays()
+        if drill.goal is not None and not any(drill.goal.met_by(play, position) for play in plays):
+            return False
         return drill.kind is not DrillKind.ONLY or [play.notation for play in plays] == [drill.answer]
     if drill.kind is DrillKind.LEGALITY:
         return position.check(drill.play).legal == (drill.answer == "si")

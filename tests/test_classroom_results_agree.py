@@ -39,7 +39,7 @@ def course(client):
     client.post(f"/tareas/ejercicios/{choice.pk}/", {"answer": "wrong-die"})
     client.post(f"/tareas/ejercicios/{choice.pk}/", {"answer": "blocked"})
     check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
-    for drill, play in ((first, first.tempting), (first, first.position.legal_plays()[0].notation), (second, second.tempting)):
+    for drill, play in ((first, first.tempting), (first, first.accepted_plays()[0].notation), (second, second.tempting)):
         client.post(f"{check}{drill.id}/", json.dumps({"play": play}), content_type="application/json")
     client.logout()
     return teacher, ana, assignment, (first, second)
@@ -85,7 +85,7 @@ def test_the_attempts_csv_gives_each_answer_in_the_words_the_student_saw(client,
         (choice, "«Un 4 no lleva del 10 al 6»", "Incorrecto"),
         (choice, "«El 6 está bloqueado por dos fichas negras»", "Correcto"),
         (f"{TASK_TITLE}: 1 de 4", first.tempting, "Incorrecto"),
-        (f"{TASK_TITLE}: 1 de 4", first.position.legal_plays()[0].notation, "Correcto"),
+        (f"{TASK_TITLE}: 1 de 4", first.accepted_plays()[0].notation, "Correcto"),
         (f"{TASK_TITLE}: 2 de 4", second.tempting, "Incorrecto"),
     ]
     assert answers[0][1:] == (RIGHT, "Correcto")

@@ -21,23 +21,18 @@ from statistics import mean
 import pytest
 
 from tests.drill_misconceptions import BELIEF_MOST, MISCONCEPTIONS
-from tests.drill_solvers import RULES_IGNORED, play_score
+from tests.drill_solvers import RULES_IGNORED, play_score, right_results
 from tests.drill_wording import wording_accuracy
 from tests.test_drills_rules import STUDENTS, class_drills
 from tutor.drills import LEVELS, RULES
-from tutor.drills.tempting import legal_results
 
 WORDING_MOST = 0.65
 CASES = [(rule, level) for rule in RULES for level in LEVELS]
 
-NOT_YET_DECIDED = {
-    ("blocked", 1), ("blocked", 2), ("blocked", 3), ("enter-blocked", 2), ("enter-blocked", 3),
-    ("bear-off-empty-point", 2), ("bear-off-empty-point", 3),
-}
-"""Play drills where a learner who believes that a lone rival checker blocks, or that only an exact
-die bears off, still finds a legal play most of the time: among several legal plays (blocked at
-levels 1 and 2, enter-blocked at level 2), or because the play the rule leaves needs no higher die
-(bear-off-empty-point).  They need drills that ask for a goal only the rule allows (docs/drills.md)."""
+NOT_YET_DECIDED: set[tuple[str, int]] = set()
+"""Rule-levels where a learner holding a common wrong belief still finds the answer most of the
+time: none since play drills ask for a capture only the rule allows (blot taken for a block) and
+bear-offs from an empty point need a higher die (only an exact die bears off; docs/drills.md)."""
 
 
 def _case(rule: str, level: int):
@@ -75,13 +70,13 @@ PLAY_CASES = [(rule, level) for rule, level in CASES if class_drills(rule, 1)[0]
 PLAY_BLIND_MOST = 0.35
 CHOICE_MOST = 0.2
 
-STILL_A_CHOICE = {("blocked", 1), ("blocked", 2), ("bar-first", 2), ("bar-first", 3), ("enter-point", 2), ("enter-point", 3)}
-"""Levels defined by how many legal plays the roll leaves (blocked 2: five or more; bar-first and
-enter-point 2 and 3: more than three), and blocked 1, where a single play is too rare to wait for."""
+STILL_A_CHOICE: set[tuple[str, int]] = set()
+"""Levels where a learner may still choose among several right plays: none since the levels with
+several legal plays ask for a capture only one of them makes (``tutor.drills.goals``)."""
 
-HALF_CHANCE = {(rule, level) for rule in ("more-dice", "larger-die", "bear-off-both-dice") for level in LEVELS} | {("enter-blocked", 1)}
+HALF_CHANCE = {(rule, level) for rule in ("more-dice", "larger-die", "bear-off-both-dice") for level in LEVELS}
 """A learner who ignores the turn's obligations sees two plays, the legal one and the one that stops
-short, and one who enters on closed points sees two entries, one of them legal: a coin toss, 50 %."""
+short: a coin toss, 50 %."""
 
 
 def _marked(rule: str, level: int, gaps: set[tuple[str, int]], reason: str):
@@ -93,10 +88,10 @@ def _marked(rule: str, level: int, gaps: set[tuple[str, int]], reason: str):
 @pytest.mark.parametrize("rule,level", [_marked(rule, level, STILL_A_CHOICE, "several legal plays") for rule, level in PLAY_CASES])
 def test_at_most_one_play_drill_in_five_accepts_two_different_legal_plays(rule, level):
     drills = class_drills(rule, level)
-    assert mean(float(len(legal_results(drill.position)) > 1) for drill in drills) <= CHOICE_MOST
+    assert mean(float(len(right_results(drill.position, drill.goal)) > 1) for drill in drills) <= CHOICE_MOST
 
 
 @pytest.mark.parametrize("rule,level", [_marked(rule, level, HALF_CHANCE, "a legal play by chance") for rule, level in PLAY_CASES])
 def test_a_learner_who_ignores_the_rule_of_a_play_drill_scores_at_most_35_percent(rule, level):
     blind = RULES_IGNORED[rule]
-    assert mean(play_score(drill.position, blind) for drill in class_drills(rule, level)) <= PLAY_BLIND_MOST
+    assert mean(play_score(drill.position, blind, drill.goal) for drill in class_drills(rule, level)) <= PLAY_BLIND_MOST

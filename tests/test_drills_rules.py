@@ -55,7 +55,7 @@ def blind_score(drill: Drill) -> float:
     """How often a learner who ignores the drill's rule gets this drill right (0 to 1)."""
     blind = RULES_IGNORED[drill.rule]
     if drill.is_play:
-        return play_score(drill.position, blind)
+        return play_score(drill.position, blind, drill.goal)
     return float(legality_answer(drill.position, drill.play, blind) == drill.answer)
 
 

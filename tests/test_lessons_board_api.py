@@ -6,8 +6,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tutor.engine import Position
+from tutor.engine import LegalTurn, Position, parse_play, step_reason
 from tutor.games.illegal_plays import illegal_verdict
+from tutor.rules import DROP_INSTRUCTIONS, explain_drop
 
 TWO_ON_BAR = Position.from_layout({"bar": 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 21: 2, 20: 3, 19: 3, 17: 2, 12: 3}, dice=(3, 3))
 
@@ -16,21 +17,28 @@ def refusal(client, **query):
     return client.get("/api/board/refusal/?" + urlencode({"xgid": TWO_ON_BAR.to_xgid(), **query}))
 
 
-def test_a_backward_move_is_refused_with_the_way_the_side_moves(client):
+def test_a_backward_move_is_refused_with_the_way_the_side_moves_and_a_move_to_make_instead(client):
     data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "8", "to": "11"}).json()
-    assert data == {"code": "backwards", "message": "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11."}
+    assert data == {
+        "code": "backwards",
+        "message": "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.",
+    }
 
 
 def test_a_move_the_dice_left_cannot_cover_is_refused_with_the_distance(client):
     data = refusal(client, moves="bar/22 bar/22", left="3,3", **{"from": "6", "to": "1"}).json()
     assert data["code"] == "wrong-die"
-    assert data["message"] == "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3."
+    assert data["message"] == (
+        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3. Puedes mover, por ejemplo, 6/3."
+    )
 
 
 def test_picking_up_a_checker_while_others_wait_on_the_bar_is_explained(client):
     data = refusal(client, **{"from": "13"}).json()
     assert data["code"] == "bar-first"
-    assert data["message"] == "Aún tienes dos fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13."
+    assert data["message"] == (
+        "Aún tienes dos fichas en la barra: tienen que entrar todas antes de que muevas la ficha del 13. Puedes mover, por ejemplo, bar/22."
+    )
 
 
 def test_a_move_after_the_last_die_says_that_every_die_is_used(client):
@@ -46,7 +54,58 @@ def test_picking_up_from_a_point_emptied_this_turn_says_the_checker_has_moved(cl
     query = {"xgid": opening.to_xgid(), "moves": "24/18 24/22", "left": "", "from": "24"}
     data = client.get("/api/board/refusal/?" + urlencode(query)).json()
     assert data["code"] == "no-checker"
-    assert data["message"] == "Ya no te queda ninguna ficha en el 24: las dos que había se han movido antes en esta jugada."
+    assert data["message"] == (
+        "Ya no te queda ninguna ficha en el 24: las dos que había se han movido antes en esta jugada. "
+        "Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo."
+    )
+
+
+DROPS = {
+    "no-checker": ({"from": "2"}, Position.initial().with_dice((3, 1))),
+    "bar-first": ({"from": "13"}, TWO_ON_BAR),
+    "backwards": ({"from": "8", "to": "11"}, Position.initial().with_dice((3, 1))),
+    "wrong-die": ({"from": "13", "to": "11"}, Position.initial().with_dice((3, 1))),
+    "blocked": ({"from": "24", "to": "19"}, Position.initial().with_dice((5, 1))),
+    "bear-off-not-all-home": ({"from": "6", "to": "off"}, Position.initial().with_dice((6, 1))),
+    "higher-die-not-highest": ({"from": "3", "to": "off"}, Position.from_layout({6: 2, 3: 2}, {24: 2, 1: 13}, dice=(5, 4))),
+    "too-many-moves": ({"moves": "8/5 6/5", "from": "13", "to": "10"}, Position.initial().with_dice((3, 1))),
+}
+"""A move the board refuses for each reason code a drop can have."""
+
+
+def _next_moves(position: Position, made: str) -> set[str]:
+    """The single moves a turn that began with ``made`` may go on with, a legal play still ahead."""
+    turn = LegalTurn(position)
+    partial = next(turn.start.carry_out((segment.src, segment.dst) for segment in parse_play(made)))[0] if made else turn.start
+    return {f"{'bar' if move.src == 25 else move.src}/{'off' if move.dst == 0 else move.dst}" for move, _ in turn.next_moves(partial)}
+
+
+@pytest.mark.parametrize("code", sorted(DROPS))
+def test_every_refused_move_ends_with_a_move_the_turn_may_go_on_with(client, code):
+    query, position = DROPS[code]
+    data = client.get("/api/board/refusal/?" + urlencode({"xgid": position.to_xgid(), **query})).json()
+    assert data["code"] == code
+    if code == "too-many-moves":
+        assert data["message"].endswith("Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.")
+        return
+    said, move = data["message"].rsplit(" Puedes mover, por ejemplo, ", 1)
+    assert move.endswith(".") and move[:-1] in _next_moves(position, query.get("moves", ""))
+
+
+@pytest.mark.parametrize("code", sorted(DROPS))
+def test_in_an_unanswered_exercise_a_refused_move_ends_with_what_the_rule_asks_not_a_move(code):
+    query, position = DROPS[code]
+    turn = LegalTurn(position)
+    made = tuple(move for _, moves in turn.start.carry_out((s.src, s.dst) for s in parse_play(query.get("moves", ""))) for move in moves)[:2]
+    partial = turn.start
+    for move in made:
+        partial = partial.after(move)
+    src, dst = query["from"], query.get("to")
+    place = {"bar": 25, "off": 0}
+    reason = step_reason(partial, place.get(src, 0) or int(src), None if dst is None else place.get(dst, 0) if dst in place else int(dst), position.dice, made)
+    message = explain_drop(reason, position.turn)
+    assert message.endswith(DROP_INSTRUCTIONS.get(code, "deshaz un movimiento si quieres cambiarlo."))
+    assert "Puedes mover" not in message
 
 
 def test_a_move_the_rules_allow_has_no_reason(client):

@@ -9,7 +9,6 @@ import pytest
 
 MODULES = [
     "tutor.lessons.answers",
-    "tutor.lessons.goals",
     "tutor.lessons.calculations",
     "tutor.lessons.gates",
     "tutor.lessons.puzzles",

@@ -24,6 +24,7 @@ from tests.sentence_checks import small_numbers_in_digits, with_two_colons
 from tutor.engine import (
     BAR,
     CODES,
+    LegalTurn,
     OFF,
     PartialPlay,
     Position,
@@ -35,7 +36,7 @@ from tutor.engine import (
     step_reason,
     tempting_plays,
 )
-from tutor.rules import RuleCode, drop_sentence, rule_for_reason, sentence
+from tutor.rules import DROP_INSTRUCTIONS, RuleCode, drop_alternative, drop_sentence, rule_for_reason, sentence
 from tutor.rules import claims as said
 
 POOL_SIZE = 240
@@ -211,6 +212,9 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
             return sum(_dice_unused(position, reason).values()) == 0
         case said.LegalPlay(play):
             return position.check(play).legal
+        case said.NextMove(move):
+            (segment,) = parse_play(move)
+            return any((next_move.src, next_move.dst) == (segment.src, segment.dst) for next_move, _ in LegalTurn(position).next_moves(step))
         case said.OwnNumbering(play):
             mirrored = " ".join(f"{BAR - segment.src}/{BAR - segment.dst}" for segment in parse_play(text))
             verdict = position.check(mirrored)
@@ -293,10 +297,14 @@ def board_drops(position: Position, rng: random.Random, count: int = MUTATIONS) 
     return found
 
 
-def drop_problems(position: Position, text: str, reason: Reason) -> list[str]:
-    """Everything wrong with what the board says for a refused move: false claims and wording."""
-    made = drop_sentence(reason, position.turn)
+def drop_problems(position: Position, text: str, reason: Reason, instead: str | None = None) -> list[str]:
+    """Everything wrong with what the board says for a refused move: false claims, wording, and
+    an ending that does not say what to do (a move, the rule's instruction, or undoing one)."""
+    made = drop_sentence(reason, position.turn, instead)
     wrong = [f"false: {claim!r}" for claim in made.claims if not holds(claim, position, "", reason)]
+    endings = [*DROP_INSTRUCTIONS.values(), "deshaz un movimiento si quieres cambiarlo."]
+    if not (any(isinstance(claim, said.NextMove) for claim in made.claims) or any(made.text.endswith(end) for end in endings)):
+        wrong.append("a refused move that does not say what to do instead")
     wrong += [f"two colons in «{part}»" for part in with_two_colons(made.text)]
     if digits := small_numbers_in_digits(made.text):
         wrong.append(f"small numbers in digits: {digits}")
@@ -309,9 +317,10 @@ def check_drops(position: Position, rng: random.Random, count: int = MUTATIONS) 
     found: list[str] = []
     seen: Counter = Counter()
     for text, reason in board_drops(position, rng, count):
+        instead = drop_alternative(position, step_board(position, reason), reason.src or 0) if rng.random() < 0.5 else None
         seen[reason.code] += 1
-        seen.update(type(claim).__name__ for claim in drop_sentence(reason, position.turn).claims)
-        found += drop_problems(position, text, reason)
+        seen.update(type(claim).__name__ for claim in drop_sentence(reason, position.turn, instead).claims)
+        found += drop_problems(position, text, reason, instead)
     return found, seen
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import Position
-from tutor.lessons.goals import GoalError, parse_goal
+from tutor.rules import GoalError, parse_goal
 from tutor.studies.answers import judge_chapter, right_answers
 from tutor.studies.models import Chapter
 from tutor.studies.validation import ChapterError, check_chapter

@@ -63,7 +63,7 @@ def test_a_legal_play_is_correct_raises_the_streak_and_two_make_the_rule_practis
     drills = client.get("/api/drills/blocked/?level=2&seed=5&n=2").json()["drills"]
     streaks = []
     for drill in drills:
-        play = generate(*_parts(drill["id"])).position.legal_plays()[0].notation
+        play = generate(*_parts(drill["id"])).accepted_plays()[0].notation
         data = post_json(client, drill["check_url"], {"play": play}).json()
         assert data["correct"] is True and data["legal_plays"]
         streaks.append(data["streak"])
@@ -80,7 +80,7 @@ def test_answers_of_every_kind_are_judged_against_the_drill(client, rule):
     drill = generate(rule, 2, 1, 0)
     field = "play" if drill.is_play else "answer"
     url = f"/api/drills/check/{drill.id}/"
-    right = drill.position.legal_plays()[0].notation if drill.is_play else drill.answer
+    right = drill.accepted_plays()[0].notation if drill.is_play else drill.answer
     passing = {"pass": True} if drill.is_play and not right else {}  # a pass is sent on purpose, with «Paso»
     assert post_json(client, url, {field: right, **passing}).json()["correct"] is True
     if drill.is_play:
@@ -107,3 +107,19 @@ def test_a_gammon_under_the_jacoby_rule_with_the_cube_in_the_middle_is_explained
     data = post_json(client, f"/api/drills/check/{drill.id}/", {"answer": "2"}).json()
     assert drill.answer == "1" and data["correct"] is False
     assert "con la regla Jacoby y el cubo sin doblar cuenta como una partida simple" in data["message"]
+
+
+@pytest.mark.parametrize("rule,level", [("blocked", 2), ("bar-first", 3), ("enter-point", 2)])
+def test_a_drill_that_asks_for_a_capture_refuses_a_legal_play_that_captures_nothing_and_names_the_one_that_does(client, rule, level):
+    drill = next(
+        drill for drill in (generate(rule, level, 2, index) for index in range(30)) if any(not play.hits for play in drill.position.legal_plays())
+    )
+    assert "captura una ficha del rival" in drill.question
+    url = f"/api/drills/check/{drill.id}/"
+    miss = next(play for play in drill.position.legal_plays() if not play.hits).notation
+    meeting = drill.accepted_plays()[0].notation
+    missed = post_json(client, url, {"play": miss}).json()
+    assert missed["correct"] is False and missed["legal"] is True and missed["streak"] == 0
+    assert missed["message"].endswith(f"no capturas ninguna ficha. Para capturar, juega «{meeting}».")
+    right = post_json(client, url, {"play": meeting}).json()
+    assert right["correct"] is True and "Cumple el objetivo: capturar." in right["message"]

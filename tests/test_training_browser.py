@@ -36,7 +36,7 @@ def answer(page, *, right: bool) -> dict:
     drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
     xgid = page.locator("[data-board]").get_attribute("data-xgid")
     assert Position.from_xgid(xgid) == drill.position
-    play = drill.position.legal_plays()[0].notation if right else drill.tempting
+    play = drill.accepted_plays()[0].notation if right else drill.tempting
     page.fill("input[name=play]", play)
     with page.expect_response(lambda response: "/api/drills/check/" in response.url) as response:
         page.get_by_role("button", name="Comprobar").click()

@@ -75,3 +75,31 @@ def test_the_match_and_cube_drills_say_why_with_their_own_numbers():
     dropped = generate("drop-points", 3, 0, 0)
     wrong = judge(dropped, str(int(dropped.answer) + 1))["message"]
     assert wrong.startswith(f"No es correcto. La respuesta es {dropped.answer}") and "antes del doble" in wrong
+
+
+def _goal_drill_with_a_legal_miss() -> tuple[Drill, str, str]:
+    """A blocked-point drill that asks for a capture, a legal play that captures nothing, and the one that captures."""
+    from tutor.drills import drill_set
+
+    for candidate in drill_set("blocked", 1, 0, 20):
+        assert candidate.goal is not None
+        missing = [play for play in candidate.position.legal_plays() if not play.hits]
+        if missing:
+            return candidate, missing[0].notation, candidate.accepted_plays()[0].notation
+    raise AssertionError("no blocked drill with a legal play that misses its capture")
+
+
+def test_a_legal_play_that_misses_the_drills_goal_is_wrong_and_told_the_play_that_meets_it():
+    goal_drill, miss, meeting = _goal_drill_with_a_legal_miss()
+    verdict = judge(goal_drill, miss)
+    assert not verdict["correct"] and verdict["legal"] is True
+    assert verdict["message"] == f"No es correcto. Es legal, pero no capturas ninguna ficha. Para capturar, juega «{meeting}»."
+    right = judge(goal_drill, meeting)
+    assert right["correct"]
+    assert "Cumple el objetivo: capturar. Lo decide la regla «" in right["message"]
+
+
+def test_a_goal_drill_asks_for_its_goal_in_the_question_and_the_tempting_play_stays_illegal():
+    goal_drill, _, _ = _goal_drill_with_a_legal_miss()
+    assert goal_drill.question.endswith("Juega el turno completo y captura una ficha del rival.")
+    assert judge(goal_drill, goal_drill.tempting)["legal"] is False

@@ -143,7 +143,7 @@ def test_todays_review_counts_down_as_rules_are_answered_right(client, monkeypat
     for _ in range(3):
         page = client.get("/entrenar/repaso/")
         drill = page.context["drill"]
-        answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        answer = {"play": drill.accepted_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
         left.append(client.post(f"/entrenar/repaso/?regla={drill.rule}", answer).context["due_text"])
     assert left == ["quedan dos reglas por repasar", "queda una regla por repasar", "no queda ninguna regla por repasar"]
     assert "No te queda nada por repasar hoy." in client.get("/entrenar/repaso/").content.decode()

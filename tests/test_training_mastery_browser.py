@@ -22,7 +22,7 @@ def answer(page, *, right: bool = True) -> dict:
     page.wait_for_selector("[data-drill] form[data-check-enhanced], [data-drill] form.answer-form")
     drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
     if drill.is_play:
-        page.fill("input[name=play]", drill.position.legal_plays()[0].notation if right else drill.tempting)
+        page.fill("input[name=play]", drill.accepted_plays()[0].notation if right else drill.tempting)
     elif drill.kind == "numero":
         page.fill("input[name=answer]", drill.answer if right else str(int(drill.answer) + 1))
     else:

@@ -28,7 +28,7 @@ class Clock:
 
 
 def right_answer(drill) -> dict:
-    return {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+    return {"play": drill.accepted_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
 
 
 def wrong_answer(drill) -> dict:

@@ -26,7 +26,7 @@ def test_a_drill_page_is_answered_without_javascript_and_counts_the_streak(clien
     page = client.get("/entrenar/blocked/?nivel=1&n=0")
     assert page.status_code == 200
     drill = page.context["drill"]
-    play = drill.position.legal_plays()[0].notation
+    play = drill.accepted_plays()[0].notation
     answered = client.post("/entrenar/blocked/?nivel=1&n=0", {"play": play})
     html = answered.content.decode()
     assert "¡Correcto!" in html and answered.context["streak"] == 1
@@ -49,7 +49,7 @@ def test_a_wrong_answer_comes_back_in_todays_review_once_the_clock_moves(client,
     review = client.get("/entrenar/repaso/")
     assert review.context["drill"].rule == "hit"
     play = review.context["drill"]
-    client.post("/entrenar/repaso/?regla=hit", {"answer": play.answer} if not play.is_play else {"play": play.position.legal_plays()[0].notation})
+    client.post("/entrenar/repaso/?regla=hit", {"answer": play.answer} if not play.is_play else {"play": play.accepted_plays()[0].notation})
     monkeypatch.setattr(memory, "now", lambda: start + dt.timedelta(days=20))
     assert "hit" in memory.due_rules(_request(client))
 
@@ -109,7 +109,7 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_passed_not_mastere
     for step in range(5):
         drill = client.get(f"/entrenar/leccion/barra/?n={step}").context["drill"]
         assert RULES[drill.rule].lesson == "barra"
-        answer = {"play": drill.position.legal_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        answer = {"play": drill.accepted_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
         if answer.get("play") == "":
             answer["pasar"] = "1"  # a pass is sent on purpose, with «Paso»
         assert client.post(f"/entrenar/leccion/barra/?n={step}", answer).status_code == 200

@@ -108,7 +108,7 @@ def test_assignment_drills_are_different_for_each_student_and_show_in_the_result
     drill = client.get(f"/tareas/entrenamiento/{task.pk}/?n=0").context["drill"]
     assert drill == mine[0]
     check = f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/"
-    right = drill.position.legal_plays()[0].notation
+    right = drill.accepted_plays()[0].notation
     assert client.post(check, json.dumps({"play": right}), content_type="application/json").json()["correct"] is True
     assert client.post(f"/tareas/entrenamiento/{task.pk}/comprobar/{theirs[0].id}/", json.dumps({"play": right}), content_type="application/json").status_code == 404
     client.force_login(teacher)
@@ -137,7 +137,7 @@ def test_a_students_drill_answers_show_on_their_assignment_page_and_in_the_attem
     check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
     answer = (lambda drill, play: client.post(f"{check}{drill.id}/", json.dumps({"play": play}), content_type="application/json").json())
     assert answer(first, first.tempting)["correct"] is False
-    assert answer(first, first.position.legal_plays()[0].notation)["correct"] is True
+    assert answer(first, first.accepted_plays()[0].notation)["correct"] is True
     assert answer(second, second.tempting)["correct"] is False
     page = client.get(f"/tareas/{assignment.pk}/").content.decode()
     assert "1 de 3 bien" in page and "2 de 3 respondidos" in page and "Seguir" in page
@@ -187,7 +187,7 @@ def test_an_assignment_is_completed_only_when_its_drills_are_solved_too(client, 
     assert "En curso" in own_page and "Completada" not in own_page and "1 de 3 resueltos" in listing
     check = f"/tareas/entrenamiento/{task.pk}/comprobar/"
     for drill in student_drills(task, ana.pk):
-        play = drill.position.legal_plays()[0].notation
+        play = drill.accepted_plays()[0].notation
         assert post_json(client, f"{check}{drill.id}/", {"play": play}).json()["correct"] is True
     own_page, listing = status()
     assert "Completada" in own_page and "3 de 3 resueltos" in listing

@@ -32,11 +32,11 @@ def first_move_of(drill) -> str:
 def test_an_empty_play_where_checkers_can_move_is_refused_and_the_streak_stays(client):
     drill = generate("blocked", 1, 0, 0)
     url = f"/api/drills/check/{drill.id}/"
-    assert post_json(client, url, {"play": drill.position.legal_plays()[0].notation}).json()["streak"] == 1
+    assert post_json(client, url, {"play": drill.accepted_plays()[0].notation}).json()["streak"] == 1
     response = post_json(client, url, {"play": "  "})
     assert response.status_code == 400 and response.json() == {"error": NO_MOVE}
     assert client.session["drill_streak"] == 1
-    again = post_json(client, url, {"play": drill.position.legal_plays()[0].notation}).json()
+    again = post_json(client, url, {"play": drill.accepted_plays()[0].notation}).json()
     assert again["streak"] == 2 and again["level"]["word"] == "practicada"
 
 

@@ -187,7 +187,12 @@ def higher_die(rng: random.Random, level: int) -> DrillFields | None:
 
 @register(RuleCode.BEAR_OFF_EMPTY_POINT)
 def empty_point(rng: random.Random, level: int) -> DrillFields | None:
-    """The die's point is empty with checkers above it: they must move down, nothing lower bears off."""
+    """The die's point is empty with checkers above it: they must move down, nothing lower bears off.
+
+    At levels 2 and 3 the play the rule leaves also bears off with a die
+    higher than the checker's point (``_needs_higher_die``): a learner who
+    believes only an exact die bears off cannot find it.
+    """
     die = rng.randint(2, 5)
     above, below = rng.randint(die + 1, 6), rng.randint(1, die - 1)
     sides = Sides.empty(any_side(rng))
@@ -198,8 +203,15 @@ def empty_point(rng: random.Random, level: int) -> DrillFields | None:
         return None
     other = rng.randint(1, 6)
     position = sides.position((max(die, other), min(die, other)))
+    if level > 1 and not _needs_higher_die(position):
+        return None
     src = rng.choice([point for point in range(1, die) if position.mover[point]])
     return _drill(rng, position, step(src, OFF), other, "higher-die-not-highest")
+
+
+def _needs_higher_die(position: Position) -> bool:
+    """True when every legal play bears a checker off with a die higher than its point."""
+    return all(any(move.dst == OFF and move.die > move.src for move in play.moves) for play in position.legal_plays())
 
 
 def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, int] | None:

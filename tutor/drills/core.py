@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Callable, Sequence, TypeVar
 
-from tutor.engine import Position
+from tutor.engine import Play, Position
 from tutor.rules import RULES as CATALOGUE
-from tutor.rules import Rule, RuleCode
+from tutor.rules import Goal, Rule, RuleCode
 
 from .wording import PASS_HINT
 
@@ -72,7 +72,9 @@ class DrillFields:
     notation, and ``codes`` the engine's reason codes it must produce (first
     reason).  ``play`` is the play asked about in a legality drill.
     ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``)
-    or, for ``ONLY``, the only legal play (``""`` to pass).
+    or, for ``ONLY``, the only legal play (``""`` to pass).  ``goal`` is what
+    a play drill asks beyond a legal play (a capture the rule allows only one
+    way): a legal play that misses it is wrong.
     """
 
     position: Position
@@ -83,6 +85,7 @@ class DrillFields:
     play: str = ""
     answer: str = ""
     facts: Facts = field(default=(), compare=False)
+    goal: Goal | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,6 +114,11 @@ class Drill(DrillFields):
     def pass_hint(self) -> str:
         """How to pass, said under the board of every play drill alike (so it tells nothing)."""
         return PASS_HINT if self.is_play else ""
+
+    def accepted_plays(self) -> list[Play]:
+        """The legal plays that answer a play drill: all of them, or those that meet its goal."""
+        plays = self.position.legal_plays()
+        return plays if self.goal is None else [play for play in plays if self.goal.met_by(play, self.position)]
 
     @property
     def asks_number(self) -> bool:

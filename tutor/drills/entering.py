@@ -18,9 +18,10 @@ from .build import Sides, held, plausible
 from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
+from .goals import CAPTURE, capture_one_way, lift_bar, lift_entries
 from .playouts import GAMES, game, pick
-from .tempting import complete, level_by_plays, one_result, rejected_for, step
-from .wording import FULL_TURN, on_bar, roll_text, side_name
+from .tempting import complete, legal_results, level_by_plays, one_result, rejected_for, step
+from .wording import CAPTURING_LOOK, CAPTURING_TURN, ENTERING_CAPTURE, ENTERING_TURN, ENTRIES_LOOK, FULL_TURN, on_bar, roll_text, side_name
 
 HOME = range(1, 7)
 
@@ -110,24 +111,36 @@ def _rolled(position: Position, dice: Dice) -> str:
     return f"Juegas con las {side_name(position.turn)}, tienes {on_bar(position)} en la barra y tiras {roll_text(dice)}"
 
 
-def _played(rng: random.Random, level: int, position: Position, question: str, tempting_first: str, other: int, code: str) -> DrillFields | None:
+def _played(rng: random.Random, level: int, position: Position, question: str, tempting_first: str, other: int, code: str,
+            sides: Sides | None = None, loose: Position | None = None) -> DrillFields | None:
     """A play drill at ``level`` by its number of legal plays (up to three, up to eight, more),
     tempted by ``tempting_first`` and a move of the die ``other``.  At level 1 every legal
-    play reaches the same position (``one_result``): the rule leaves no choice."""
+    play reaches the same position (``one_result``): the rule leaves no choice.  At the
+    other levels, given the board being built (``sides``) and the plays of a learner who
+    ignores the rule (``loose``, when they have legal ones), the learner must capture a blot
+    only one legal play reaches (``goals.capture_one_way``)."""
     plays = position.legal_plays()
     if level_by_plays(len(plays), easy=3, hard=9) != level or plays[0].is_pass or not plausible(position):
         return None
     if level == 1 and not one_result(position):
         return None
+    goal = None
+    if level > 1 and sides is not None:
+        goal_sides = capture_one_way(rng, sides, position, loose)
+        if goal_sides is None:
+            return None
+        position, goal, question = goal_sides.position(position.dice), CAPTURE, question.replace(FULL_TURN, CAPTURING_TURN)
     tempting = complete(rng, position, tempting_first, other, (code,))
-    return None if tempting is None else DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=(code,))
+    return None if tempting is None else DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=(code,), goal=goal)
 
 
 @register(RuleCode.BAR_FIRST)
 def bar_first(rng: random.Random, level: int) -> DrillFields | None:
     """A checker waits on the bar; the tempting play moves another checker first.
 
-    The level is how many legal plays there are: up to three, up to eight, more.
+    The level is how many legal plays there are: up to three, up to eight,
+    more; from level 2 on, with a blot to capture that only a play entering
+    first reaches, while a learner who leaves the bar for later sees other captures.
     """
     sides = bar_moment(rng)
     if sides is None:
@@ -139,14 +152,17 @@ def bar_first(rng: random.Random, level: int) -> DrillFields | None:
     src = pick(rng, sources)
     if src is None:
         return None
-    return _played(rng, level, position, f"{_rolled(position, dice)}. {FULL_TURN}", step(src, src - dice[0]), dice[1], "bar-first")
+    return _played(rng, level, position, f"{_rolled(position, dice)}. {FULL_TURN}", step(src, src - dice[0]), dice[1], "bar-first",
+                   sides, lift_bar(sides).position(dice))
 
 
 @register(RuleCode.ENTER_POINT)
 def enter_point(rng: random.Random, level: int) -> DrillFields | None:
     """The tempting play enters on the die's own number instead of 25 − die.
 
-    The level is how many legal plays there are: up to three, up to eight, more.
+    The level is how many legal plays there are: up to three, up to eight,
+    more; from level 2 on, with a blot to capture that only one legal play reaches
+    (a learner who enters on the die's own number plays no legal play at all).
     """
     sides = bar_moment(rng)
     if sides is None:
@@ -157,18 +173,38 @@ def enter_point(rng: random.Random, level: int) -> DrillFields | None:
         return None  # that die cannot enter anyway: the drill is about the point, not a block
     other = dice[1] if die == dice[0] else dice[0]
     position = sides.position(dice)
-    question = f"{_rolled(position, dice)}. ¿En qué punto entra cada dado? Entra y juega el turno completo."
-    return _played(rng, level, position, question, f"bar/{die}", other, "wrong-die")
+    question = f"{_rolled(position, dice)}. ¿En qué punto entra cada dado? {ENTERING_CAPTURE if level > 1 else ENTERING_TURN}"
+    return _played(rng, level, position, question, f"bar/{die}", other, "wrong-die", sides)
+
+
+ENTER_BLOCKED_SEEN = 3
+"""At level 1, the fewest different plays a learner who enters on closed points sees (the legal one among them)."""
+
+
+ENTER_BLOCKED_TRIES = 3
+"""Boards of level 1 with enough plays for the learner who enters on closed points are rare: more tries per attempt."""
 
 
 @register(RuleCode.ENTER_BLOCKED)
 def enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
     """One die's entry point is held by the opponent; the tempting play enters there.
 
-    Level 1: one checker on the bar; 2: two (only one can enter, and the
-    other die waits with it); 3: one or two, against a board of three or
-    more closed points.  At levels 1 and 3 every legal play reaches the same position.
+    Level 1: one checker on the bar, and at least ``ENTER_BLOCKED_SEEN`` plays
+    for a learner who enters on closed points; 2: two (only one can enter, and
+    the other die waits with it); 3: one or two, against a board of three or
+    more closed points.  At levels 1 and 3 every legal play reaches the same
+    position.  At levels 2 and 3 the learner must also capture a blot only
+    the legal play reaches (``goals.capture_one_way``), which a learner who
+    takes a lone checker for a block never does.
     """
+    for _ in range(ENTER_BLOCKED_TRIES if level == 1 else 1):
+        fields = _enter_blocked(rng, level)
+        if fields is not None:
+            return fields
+    return None
+
+
+def _enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
     sides = bar_moment(rng)
     if sides is None:
         return None
@@ -185,11 +221,20 @@ def enter_blocked(rng: random.Random, level: int) -> DrillFields | None:
     position = sides.position(dice)
     if position.legal_plays()[0].is_pass or not plausible(position) or (level != 2 and not one_result(position)):
         return None
+    goal = None
+    if level == 1 and len(legal_results(lift_entries(sides).position(dice))) < ENTER_BLOCKED_SEEN:
+        return None
+    if level > 1:
+        goal_sides = capture_one_way(rng, sides, position, None)
+        if goal_sides is None:
+            return None
+        position, goal = goal_sides.position(dice), CAPTURE
     tempting = complete(rng, position, f"bar/{BAR - closed}", open_, ("blocked",))
     if tempting is None:
         return None
-    question = f"{_rolled(position, dice)}. Mira los puntos de entrada y juega el turno completo."
-    return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=("blocked",))
+    turn = CAPTURING_LOOK if goal else ENTRIES_LOOK
+    question = f"{_rolled(position, dice)}. {turn}"
+    return DrillFields(position, DrillKind.PLAY, question, tempting=tempting, codes=("blocked",), goal=goal)
 
 
 def _turn_or_pass(rng: random.Random, sides: Sides, dice: Dice, closed: int) -> DrillFields | None:

@@ -19,10 +19,11 @@ from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
+from .goals import CAPTURE, add_decoy, capture_one_way, lift_points
 from .playouts import moment, pick
 from .stuck import one_die_only, stranded_by, stranding
 from .tempting import complete, one_result, rejected_for, step
-from .wording import FULL_TURN, ONLY_PLAY, you_play
+from .wording import CAPTURING_TURN, FULL_TURN, ONLY_PLAY, you_play
 
 BLOCKED_SHARE = 0.5
 """At least this share of the moves the dice would make land on held points, for each die."""
@@ -34,15 +35,14 @@ def _question(position: Position) -> str:
     return f"{you_play(position)}. {FULL_TURN}"
 
 
-def _landings(position: Position, die: int) -> list[int]:
+def _landings(mover: list[int] | tuple[int, ...], die: int) -> list[int]:
     """Where the mover's checkers would land with ``die``, one entry per checker point, blocks ignored."""
-    mover = position.mover
     return [src - die for src in range(24, die, -1) if mover[src]]
 
 
-def _blocked_share(position: Position, die: int) -> float:
-    spots = _landings(position, die)
-    return sum(held(position.opponent_board, spot) for spot in spots) / len(spots) if spots else 0.0
+def _blocked_share(sides: Sides, die: int) -> float:
+    spots = _landings(sides.mover, die)
+    return sum(held(sides.other, spot) for spot in spots) / len(spots) if spots else 0.0
 
 
 def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
@@ -53,8 +53,8 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
     """
     for die in sorted(set(dice), reverse=True):
         made = 0
-        while _blocked_share(position := sides.position(dice), die) < BLOCKED_SHARE:
-            spots = [spot for spot in _landings(position, die) if not held(position.opponent_board, spot) and sides.free_for_opponent(spot)]
+        while _blocked_share(sides, die) < BLOCKED_SHARE:
+            spots = [spot for spot in _landings(sides.mover, die) if not held(sides.other, spot) and sides.free_for_opponent(spot)]
             spot = pick(rng, spots)
             made += 1
             if spot is None or made > MAX_MADE or not make_point(sides, spot):
@@ -62,12 +62,20 @@ def _hold_landings(rng: random.Random, sides: Sides, dice: Dice) -> bool:
     return True
 
 
+BLOCKED_EASY = 4
+"""The most legal plays a blocked-point drill of levels 1 and 2 leaves: few enough that one capture is possible."""
+
+
 @register(RuleCode.BLOCKED)
 def blocked(rng: random.Random, level: int) -> DrillFields | None:
     """Held points stop most of the moves the dice offer; the tempting play lands on one.
 
-    Level 1: up to four legal plays are left; 2: five or more; 3: doubles,
-    where every legal play reaches the same position (``one_result``).
+    The learner must also capture a blot that only one legal play reaches
+    (``goals.capture_one_way``): a learner who lands on held points sees
+    other captures, one who takes a blot for a block sees none.  Level 1:
+    up to ``BLOCKED_EASY`` legal plays; 2: the same, with a second blot that
+    only a checker landing on a held point would capture (``goals.add_decoy``);
+    3: doubles, where every legal play reaches the same position (``one_result``).
     """
     base = moment(rng)
     if base is None:
@@ -78,19 +86,26 @@ def blocked(rng: random.Random, level: int) -> DrillFields | None:
         return None
     position = sides.position(dice)
     plays = position.legal_plays()
-    if plays[0].is_pass or (level < 3 and (len(plays) > 4) != (level == 2)) or not plausible(position):
+    if plays[0].is_pass or (level < 3 and len(plays) > BLOCKED_EASY) or not plausible(position):
         return None
     if level == 3 and not one_result(position):
         return None
     die, other_die = dice if rng.random() < 0.5 else dice[::-1]
-    tries = [spot + die for spot in _landings(position, die) if held(position.opponent_board, spot)]
+    tries = [spot + die for spot in _landings(position.mover, die) if held(position.opponent_board, spot)]
     src = pick(rng, tries)
     if src is None:
         return None
-    tempting = complete(rng, position, step(src, src - die), other_die, ("blocked",))
+    goal_sides = capture_one_way(rng, sides, position, lift_points(sides).position(dice))
+    if goal_sides is not None and level == 2:
+        goal_sides = add_decoy(rng, goal_sides, position, lift_points(sides).position(dice))
+    if goal_sides is None:
+        return None
+    goal_position = goal_sides.position(dice)
+    tempting = complete(rng, goal_position, step(src, src - die), other_die, ("blocked",))
     if tempting is None:
         return None
-    return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("blocked",))
+    question = f"{you_play(goal_position)}. {CAPTURING_TURN}"
+    return DrillFields(goal_position, DrillKind.PLAY, question, tempting=tempting, codes=("blocked",), goal=CAPTURE)
 
 
 def _stops(src: int, dice: Dice) -> list[list[int]]:

@@ -47,6 +47,12 @@ def on_bar(position: Position) -> str:
 
 
 FULL_TURN = "Juega el turno completo."
+CAPTURING_TURN = "Juega el turno completo y captura una ficha del rival."
+"""The question of play drills with a goal (``goals``): a legal play that captures nothing is wrong."""
+ENTERING_TURN = "Entra y juega el turno completo."
+ENTRIES_LOOK = "Mira los puntos de entrada y juega el turno completo."
+CAPTURING_LOOK = "Mira los puntos de entrada, juega el turno completo y captura una ficha del rival."
+ENTERING_CAPTURE = "Entra, juega el turno completo y captura una ficha del rival."
 PASS_HINT = "Si no hay ninguna jugada legal, pasas: pulsa «Paso»."
 """Shown under the board of every play drill (not in its question, where it would tell which drills pass)."""
 ONLY_PLAY = "Encuentra la única jugada legal."

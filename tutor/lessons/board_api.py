@@ -23,7 +23,7 @@ from tutor.board.refusals import refused_at_once
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
-from tutor.rules import describe_defects, explain, explain_drop, verdict_marks, verdict_payload
+from tutor.rules import describe_defects, drop_alternative, explain, explain_drop, verdict_marks, verdict_payload
 
 from . import gates
 from .puzzles import parse_layout
@@ -82,6 +82,8 @@ def refusal(request: HttpRequest) -> JsonResponse:
     only the moves the board's own data refuse are explained, the ones its
     board asks about; any other question would tell which single moves the
     rules allow, part of the answer, and gets the gate's refusal (403).
+    The message ends with what to do: a move the turn may go on with
+    (``drop_alternative``), or, in such an exercise, the rule's instruction.
     """
     try:
         try:
@@ -102,7 +104,8 @@ def refusal(request: HttpRequest) -> JsonResponse:
     reason = step_reason(partial, src, dst, position.dice, before)
     if reason is None:
         return JsonResponse({"code": None, "message": ""})
-    return JsonResponse({"code": reason.code, "message": explain_drop(reason, position.turn)}, json_dumps_params={"ensure_ascii": False})
+    instead = None if refusal else drop_alternative(position, partial, src)
+    return JsonResponse({"code": reason.code, "message": explain_drop(reason, position.turn, instead)}, json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET

@@ -18,7 +18,7 @@ from typing import Callable
 
 from tutor.engine import BLACK, WHITE, EngineError, Position, Stakes, parse_dice, parse_play
 
-from .goals import Goal, GoalError, accepted_plays, parse_goal
+from tutor.rules import Goal, GoalError, accepted_plays, parse_goal
 
 KINDS = ("jugada", "unica", "legalidad", "numero", "opcion")
 """Play a legal full turn; find the only legal play; is this play legal?;

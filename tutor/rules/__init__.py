@@ -38,11 +38,14 @@ from .doubles import (
     may_double_answer,
 )
 from .events import AnswerJudged, Channel, Source, answer_judged
+from .goals import GOAL_KINDS, Goal, GoalError, accepted_plays, parse_goal
 from .marks import Mark, reason_marks, verdict_marks
 from .match_answers import match_answer
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
+    DROP_INSTRUCTIONS,
+    drop_alternative,
     drop_sentence,
     explain,
     explain_drop,
@@ -65,6 +68,8 @@ __all__ = [
     "CRAWFORD_NOTICE",
     "CUBE_REFUSALS",
     "DEFECTS",
+    "DROP_INSTRUCTIONS",
+    "GOAL_KINDS",
     "IMPOSSIBLE_POSITION",
     "KIND_WORDS",
     "DOUBLE_BEFORE_ROLLING",
@@ -82,6 +87,8 @@ __all__ = [
     "AnswerJudged",
     "Channel",
     "Claim",
+    "Goal",
+    "GoalError",
     "Mark",
     "Notice",
     "Rule",
@@ -89,12 +96,14 @@ __all__ = [
     "Sentence",
     "Source",
     "VerdictJSON",
+    "accepted_plays",
     "answer_judged",
     "counted",
     "cube_refusal",
     "cube_state",
     "describe_defects",
     "die_names",
+    "drop_alternative",
     "drop_sentence",
     "explain",
     "explain_drop",
@@ -106,6 +115,7 @@ __all__ = [
     "legal_turn",
     "match_answer",
     "may_double_answer",
+    "parse_goal",
     "pip_count_sum",
     "reason_marks",
     "rule_for",

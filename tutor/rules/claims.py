@@ -180,6 +180,13 @@ class LegalPlay(Claim):
 
 
 @dataclass(frozen=True, slots=True)
+class NextMove(Claim):
+    """Mid-turn, the single move ``move`` (``13/10``) keeps the turn completable: some legal play follows it."""
+
+    move: str
+
+
+@dataclass(frozen=True, slots=True)
 class OwnNumbering(Claim):
     """The text, every point counted from the other side (25 − point), is the legal play ``play``."""
 

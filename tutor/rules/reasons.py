@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, Reason, Verdict, expand_dice
+from tutor.engine import BAR, DIE_FACES, HOME_POINTS, OFF, LegalTurn, PartialPlay, Position, Reason, Verdict, expand_dice
 
 from .claims import (
     AllDiceUsed,
@@ -32,6 +32,7 @@ from .claims import (
     MovedEarlier,
     NeedsDie,
     NeedsMoreMoves,
+    NextMove,
     NoChecker,
     OnBar,
     OwnNumbering,
@@ -363,7 +364,22 @@ _SIDE_WORDS = ("blancas", "negras")
 """The sides as a sentence names them, indexed by the engine's ``WHITE`` and ``BLACK``."""
 
 
-def drop_sentence(reason: Reason, side: int) -> Sentence:
+ALL_DICE_USED = "Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo."
+DROP_INSTRUCTIONS: dict[str, str] = {
+    "no-checker": "Elige una de tus fichas.",
+    "bar-first": "Mueve primero desde la barra.",
+    "backwards": "Llévala hacia tu casa, a un punto más bajo.",
+    "wrong-die": "Cuenta tantos puntos como marque uno de los dados que te quedan.",
+    "blocked": "Elige un punto donde el rival no tenga dos o más fichas.",
+    "bear-off-not-all-home": "Trae antes a casa todas tus fichas.",
+    "higher-die-not-highest": "Con un dado mayor que su punto solo sale la ficha más atrasada; mueve antes las de más arriba.",
+}
+"""What the board says to do after refusing a dropped move, by reason code, when it may not show a
+move (the position is an unanswered exercise: a move would give part of the answer away).
+«too-many-moves» already says it: undo a move."""
+
+
+def drop_sentence(reason: Reason, side: int, instead: str | None = None) -> Sentence:
     """What the live board says when it refuses a move, with the claims it makes.
 
     Like ``sentence``, but nothing was written: a backward move says which
@@ -371,26 +387,52 @@ def drop_sentence(reason: Reason, side: int) -> Sentence:
     move after the last die says that every die is used.  The board's
     reasons come from ``step_reason``, whose ``before`` holds the moves
     already made, so that each claim is checked on the board it speaks of.
+    It ends with what to do: the move ``instead`` when one is given
+    (``drop_alternative``), else the rule's instruction (``DROP_INSTRUCTIONS``).
 
     >>> from tutor.engine import WHITE
     >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
-    Sentence(text='Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.', claims=(Side(side=0), Away(src=8, dst=11)))
+    Sentence(text='Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Llévala hacia tu casa, a un punto más bajo.', claims=(Side(side=0), Away(src=8, dst=11)))
+    >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE, "8/5").text
+    'Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.'
     """
     if reason.code == "backwards" and reason.src != reason.dst:
         src, dst = reason.src or 0, reason.dst or 0
-        return Sentence(
+        said = Sentence(
             f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}.", (Side(side), Away(src, dst))
         )
-    if reason.code == "too-many-moves":
-        return Sentence("Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.", (AllDiceUsed(),))
-    return sentence(reason)
+    elif reason.code == "too-many-moves":
+        return Sentence(ALL_DICE_USED, (AllDiceUsed(),))
+    else:
+        said = sentence(reason, instead=False)
+    if instead:
+        return Sentence(f"{said.text} Puedes mover, por ejemplo, {instead}.", (*said.claims, NextMove(instead)))
+    if reason.dice is not None and not reason.dice_left and reason.code == "no-checker":
+        return Sentence(f"{said.text} {ALL_DICE_USED}", (*said.claims, AllDiceUsed()))
+    instruction = DROP_INSTRUCTIONS.get(reason.code)
+    return Sentence(f"{said.text} {instruction}", said.claims) if instruction else said
 
 
-def explain_drop(reason: Reason, side: int) -> str:
+def drop_alternative(position: Position, partial: PartialPlay, src: int) -> str | None:
+    """A single move the turn so far (``partial``) may go on with, a legal play still ahead:
+    one of the checker on ``src`` when it has one, else any; None when nothing is left to move.
+
+    >>> start = PartialPlay.start(Position.initial().with_dice((3, 1)))
+    >>> drop_alternative(Position.initial().with_dice((3, 1)), start, 8)
+    '8/5'
+    """
+    moves = [move for move, _ in LegalTurn(position).next_moves(partial)]
+    if not moves:
+        return None
+    move = next((move for move in moves if move.src == src), moves[0])
+    return f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}"
+
+
+def explain_drop(reason: Reason, side: int, instead: str | None = None) -> str:
     """The text of ``drop_sentence``: one short sentence for a move the board refused.
 
     >>> from tutor.engine import WHITE
     >>> explain_drop(Reason("too-many-moves", src=13, dst=10, dice=(3, 1), moves_written=3, moves_possible=2), WHITE)
     'Ya has usado todos tus dados: deshaz un movimiento si quieres cambiarlo.'
     """
-    return drop_sentence(reason, side).text
+    return drop_sentence(reason, side, instead).text

@@ -16,7 +16,7 @@ import dataclasses
 
 from tutor.engine import EngineError, Position
 from tutor.lessons.answers import MAX_ANSWER_TEXT, Judgement, judge_answer, judge_play, solution
-from tutor.lessons.goals import Goal, GoalError, accepted_plays, parse_goal
+from tutor.rules import Goal, GoalError, accepted_plays, parse_goal
 from tutor.lessons.puzzles import Choice, Puzzle, normalise_yes_no
 from tutor.numbers import parse_int
 

@@ -1,11 +1,13 @@
-"""What a ``jugada`` puzzle asks for beyond a legal play: its goal.
+"""What a play puzzle or drill asks for beyond a legal play: its goal.
 
 A puzzle titled «Capturar en el 6» must not be solved by a legal play that
 captures nothing.  The author states the goal (``objetivo: captura``,
 ``objetivo: sacar 2``, ``objetivo: punto 5``, or the accepted plays with ``acepta:``); the engine's
 ``Play`` says whether a legal play meets it.  A legal play that misses the
 goal gets its own message and does not count as solved, and a goal that no
-legal play meets fails ``manage.py check``.
+legal play meets fails ``manage.py check``.  Drills ask for goals only the
+rule allows (capture, where the way there crosses held points), and judge
+them with the same ``Goal``: it lives here so that lessons and drills share it.
 """
 
 from __future__ import annotations
@@ -64,6 +66,22 @@ class Goal:
         if self.kind == "punto":
             return f"Es legal, pero no haces tu punto {self.count}."
         return "Es legal, pero no es la jugada que pide el ejercicio."
+
+    def missed_then(self, play: Play, meeting: str) -> str:
+        """The Spanish for a legal play that misses the goal, with a play that meets it.
+
+        >>> Goal("captura").missed_then(Position.initial().check("13/7 13/10", dice=(6, 3)).play, "24/15*")
+        'Es legal, pero no capturas ninguna ficha. Para capturar, juega «24/15*».'
+        """
+        return f"{self.missed(play)} Para {self.describe()}, juega «{meeting}»."
+
+    def met(self) -> str:
+        """The Spanish for a play that meets the goal.
+
+        >>> Goal("captura").met(), Goal("sacar", 2).met()
+        ('Cumple el objetivo: capturar.', 'Cumple el objetivo: sacar 2 fichas.')
+        """
+        return f"Cumple el objetivo: {self.describe()}."
 
     def describe(self) -> str:
         """The goal as the authoring guide and error messages name it."""
