@@ -85,7 +85,7 @@ def test_the_inline_code_finder_reports_what_the_policy_would_block():
 
 def state_changing_routes():
     """Every route but the admin's, with its parameters filled in with values that resolve."""
-    sample = {"slug": "x", "pk": 1, "student_id": 1, "exercise_id": 1, "code": "ABC123", "uidb64": "MQ", "token": "set-password", "rule": "blocked", "lesson": "barra", "drill_id": "x", "username": "ana", "chapter_id": 1}
+    sample = {"slug": "x", "pk": 1, "student_id": 1, "exercise_id": 1, "code": "ABC123", "uidb64": "MQ", "token": "set-password", "rule": "blocked", "lesson": "barra", "drill_id": "x", "username": "ana", "chapter_id": 1, "reader_id": 1}
     return [(route.name, route.url(**sample)) for route in site_routes(include_admin=False)]
 
 

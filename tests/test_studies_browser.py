@@ -1,23 +1,30 @@
 """A teacher writes a study in a real browser: a chapter set up on the board editor, chapters copied
 from a lesson, one added from a practice review's «Añadir a un estudio»; reordered by keyboard,
-previewed as a student, shared with a class.  Every page at zero serious or critical axe-core
+previewed as a student, shared with a class; a student answers it on a phone, one wrong play and one
+right, and the teacher reads her path and the CSV.  Every page at zero serious or critical axe-core
 violations, and on a phone the editor fits the screen."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
 from tests.browser import PHONE, assert_accessible
 from tests.classroom_factories import make_classroom, make_user
 from tests.practice_flow import add_mistake
 from tutor.practice.game import start_match
-from tutor.studies.models import Sharing, Study
+from tutor.studies.models import ChapterAnswer, Sharing, Study
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("quick_and_reproducible")]
 
 
 def signed_in_page(new_page, live_server, client, user, **options):
+    """A page signed in as ``user`` with a session of its own, so each person's page stays signed in."""
+    client = Client()
     client.force_login(user)
     page = new_page(**options)
     page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
@@ -121,6 +128,31 @@ def test_a_teacher_writes_a_three_chapter_study_and_shares_it_with_a_class(new_p
     reader.get_by_role("link", name="Abrir bien la partida").click()
     expect(reader.locator(".study-chapters li")).to_have_count(3)
     assert_accessible(reader)
+
+    # She answers the first chapter on her phone: a wrong play, explained, then the right one.
+    reader.get_by_role("link", name="Empezar").click()
+    reader.locator(".board-widget.is-enhanced").wait_for()
+    reader.fill('input[name="play"]', "13/10 6/5")
+    reader.get_by_role("button", name="Comprobar").click()
+    expect(reader.locator('.board-verdict .verdict[data-verdict="incorrect"]')).to_contain_text("Busca el punto 5.")
+    reader.fill('input[name="play"]', "8/5 6/5")
+    reader.get_by_role("button", name="Comprobar").click()
+    expect(reader.locator('.board-verdict .verdict[data-verdict="correct"]')).to_be_visible()
+    expect(reader.locator("[data-attempts] li")).to_have_count(2)
+    assert_accessible(reader)
+    answers = list(ChapterAnswer.objects.filter(reader=student).order_by("created_at").values_list("chapter_title", "correct"))
+    assert answers == [("El 3-1 de salida", False), ("El 3-1 de salida", True)]
+
+    # The teacher sees her path and downloads the answers.
+    page.goto(f"{base}/estudios/{study.pk}/caminos/")
+    expect(page.locator(".results-grid")).to_contain_text("Lucia")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Descargar las respuestas (CSV)").click()
+    rows = list(csv.reader(io.StringIO(download.value.path().read_bytes().decode("utf-8-sig")), delimiter=";"))
+    assert [(row[2], row[8]) for row in rows[1:]] == [("1. El 3-1 de salida", "Incorrecta"), ("1. El 3-1 de salida", "Correcta")]
+    page.get_by_role("link", name="Lucia").click()
+    expect(page.locator(".study-path .attempts > li")).to_have_count(2)
+    assert_accessible(page)
 
     # On a phone the editor fits the screen.
     phone = signed_in_page(new_page, live_server, client, teacher, viewport=PHONE)
