@@ -74,9 +74,9 @@ STILL_A_CHOICE: set[tuple[str, int]] = set()
 """Levels where a learner may still choose among several right plays: none since the levels with
 several legal plays ask for a capture only one of them makes (``tutor.drills.goals``)."""
 
-HALF_CHANCE = {(rule, level) for rule in ("more-dice", "larger-die", "bear-off-both-dice") for level in LEVELS}
-"""A learner who ignores the turn's obligations sees two plays, the legal one and the one that stops
-short: a coin toss, 50 %."""
+HALF_CHANCE = {("larger-die", level) for level in LEVELS}
+"""A learner who ignores «the larger die» sees two plays, one with each die: a coin toss, 50 %.
+(``more-dice`` and ``bear-off-both-dice`` left it when only one checker could go on with the second die.)"""
 
 
 def _marked(rule: str, level: int, gaps: set[tuple[str, int]], reason: str):

@@ -19,7 +19,7 @@ from tutor.rules import RuleCode
 
 from .core import DrillFields, DrillKind, decided, register
 from .playouts import pick
-from .stuck import ROLLS, stranded_by
+from .stuck import ROLLS, stranded_results
 from .tempting import complete, one_result, rejected_for, step
 from .wording import FULL_TURN, count_words, roll_text, side_name, you_play
 
@@ -214,54 +214,61 @@ def _needs_higher_die(position: Position) -> bool:
     return all(any(move.dst == OFF and move.die > move.src for move in play.moves) for play in position.legal_plays())
 
 
-def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, int] | None:
-    """A bear-off against one or two rival points inside the home board (a back game's anchors),
-    where bearing off from ``src`` with one die leaves the other die, ``stranded``, nowhere to go.
+SMALL_ROLLS = tuple((high, low) for high, low in ROLLS if high + low <= 6)
+"""The rolls one checker can take whole inside the home board."""
 
-    After that checker is off, every checker above ``stranded``'s point
-    would land on an anchor, and the ones below it cannot bear off with it
-    (they are not the highest); nothing sits on ``stranded``'s own point.
-    Moving ``src`` down with ``stranded`` first keeps both dice in play.
+
+def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, int] | None:
+    """A bear-off where no checker can play the die ``d2`` yet and only the checker on ``runner``
+    can go on with it after taking ``d1`` (to the point ``d2`` and off, or further down).
+
+    The rival holds the points ``d2`` below every checker above it (a back
+    game's anchors), so no checker plays ``d2`` first and nothing bears off
+    with it (a checker above it stays home).  Bearing off the checker on
+    the point ``d1`` with ``d1``, or moving any other checker with it,
+    leaves ``d2`` nothing to do: a learner who stops when stuck sees two
+    plays or more besides the legal one.  Returns the point ``d1``.
     """
-    stranded = rng.randint(1, 4)
-    anchors = rng.sample(range(1, 6), rng.choice((1, 2)))
-    stuck = [anchor + stranded for anchor in anchors if anchor + stranded <= 6 and anchor + stranded not in anchors]
-    low = [point for point in range(1, stranded) if point not in anchors]
-    sources = [point for point in HOME if point > stranded and point - stranded not in anchors and point not in anchors and point not in stuck]
-    src = pick(rng, sources)
-    if src is None or not stuck:
+    high, low = rng.choice(SMALL_ROLLS)
+    d1, d2 = (high, low) if rng.random() < 0.5 else (low, high)
+    runner = rng.randint(d1 + d2, 6)
+    if runner == d1:
         return None
-    if src > max(stuck) and rng.random() < 0.5:
-        die = rng.choice([die for die in range(src, 7) if die != stranded])
-    else:
-        die = src
     sides = Sides.empty(any_side(rng))
-    for anchor in anchors:
-        sides.set_opponent(anchor, rng.choice((2, 2, 3)))
-    left = {1: rng.randint(2, 4), 2: rng.randint(5, 7), 3: rng.randint(8, 11)}[level]
-    sides.mover[src] = 1
-    sides.mover[rng.choice(stuck)] = 1
-    if not spread(rng, sides.mover, left - 2, stuck + low, 5) or not fill_opponent(rng, sides, keep_open=[p for p in HOME if p not in anchors]):
+    left = {1: rng.randint(3, 4), 2: rng.randint(5, 7), 3: rng.randint(8, 11)}[level]
+    sides.mover[runner] = 1
+    sides.mover[d1] += 1
+    route = {runner - d1, runner - d1 - d2, runner, d1}
+    points = [point for point in HOME if point not in (d2, runner - d2) and (point < d2 or point - d2 not in route)]
+    if not spread(rng, sides.mover, left - 2, points, 5):
         return None
-    return sides, (max(die, stranded), min(die, stranded)), src
+    held = {point - d2 for point in HOME if sides.mover[point] and point > d2}
+    if len(held) > 4 or any(sides.mover[point] for point in held) or route & held:
+        return None
+    for point in held:
+        sides.set_opponent(point, rng.choice((2, 2, 3)))
+    if not fill_opponent(rng, sides, keep_open=[point for point in HOME if point not in held]):
+        return None
+    return sides, (high, low), d1
 
 
 @register(RuleCode.BEAR_OFF_BOTH_DICE)
 def both_dice(rng: random.Random, level: int) -> DrillFields | None:
-    """The tempting play bears off one checker and strands the other die.
+    """The tempting play bears off the checker on the first die's point and strands the other die.
 
-    The rival holds points inside the mover's home board, so after the
-    natural bear-off the other die has nowhere to go (``_stranding_bear_off``);
-    at least as many first moves strand it as there are legal plays.  The
-    level is how many checkers are left: two to four, five to seven, eight
-    to eleven.
+    Only one checker can go on with the second die after the first
+    (``_stranding_bear_off``), so the legal plays reach one position and at
+    least two first moves strand the other die.  The level is how many
+    checkers are left: three or four, five to seven, eight to eleven.
     """
     built = _stranding_bear_off(rng, level)
     if built is None:
         return None
     sides, dice, src = built
     position = sides.position(dice)
+    if any(play.dice_used != 2 for play in position.legal_plays()) or not one_result(position):
+        return None
     tempting = step(src, OFF)
-    if not rejected_for(position, tempting, ("must-use-more-dice",)) or len(stranded_by(position)) < len(position.legal_plays()):
+    if len(stranded_results(position)) < 2 or not rejected_for(position, tempting, ("must-use-more-dice",)):
         return None
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))

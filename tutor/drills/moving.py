@@ -21,7 +21,7 @@ from .core import DrillFields, DrillKind, decided, register
 from .entering import roll
 from .goals import CAPTURE, add_decoy, capture_one_way, lift_points
 from .playouts import moment, pick
-from .stuck import one_die_only, stranded_by, stranding
+from .stuck import DECOYS, one_die_only, one_runner_goes_on, stranded_results
 from .tempting import complete, one_result, rejected_for, step
 from .wording import CAPTURING_TURN, FULL_TURN, ONLY_PLAY, you_play
 
@@ -228,18 +228,21 @@ def _hit(rng: random.Random, level: int, legal: bool) -> DrillFields | None:
 
 @register(RuleCode.MORE_DICE)
 def more_dice(rng: random.Random, level: int) -> DrillFields | None:
-    """A first move after which the other die has nothing to do, while another order plays both:
-    the tempting play stops after that first move (see ``stuck.stranding`` for the levels).
+    """Only one runner can go on with the second die: the tempting play moves another runner
+    with the first die and stops (see ``stuck.one_runner_goes_on`` for the levels).
 
-    At least as many first moves strand the other die as there are legal
-    plays, so a learner who stops when stuck rarely stumbles on a legal one.
+    The drill is kept only when the legal plays reach one position and at
+    least two first moves strand the other die, so a learner who stops when
+    stuck picks the legal play at most one time in three.
     """
-    spot = stranding(rng, level)
+    spot = one_runner_goes_on(rng, level)
     if spot is None:
         return None
     position = spot.position
     tempting = step(spot.src, spot.dst)
-    if len(stranded_by(position)) < len(position.legal_plays()) or not rejected_for(position, tempting, ("must-use-more-dice",)):
+    if not one_result(position) or len(stranded_results(position)) < DECOYS[level]:
+        return None
+    if not rejected_for(position, tempting, ("must-use-more-dice",)):
         return None
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))
 

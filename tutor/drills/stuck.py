@@ -3,7 +3,7 @@
 The situations of «use as many dice as you can» and «if only one, the
 larger» are rare in open play, so they are built: the mover's home checkers
 sit on low points, where no die moves them while a checker is still out
-(nothing bears off until all are home), one or two *runners* are the only
+(nothing bears off until all are home), a few *runners* are the only
 checkers free to move, and the opponent holds exactly the points that make
 one order of the dice, or one die, impossible.  Everything else on the
 board is filled in as players keep it (``build``).  The engine then checks
@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tutor.engine import BAR, Move, PartialPlay, Position
+from tutor.engine import BAR, PartialPlay, Position
 
 from .build import MAX_STACK, Sides, any_side, fill_opponent, spread
 
@@ -100,49 +100,49 @@ def one_die_only(rng: random.Random, level: int) -> Spot | None:
     return Spot(sides.position((high, low)), runner, landing(runner, low))
 
 
-def stranding(rng: random.Random, level: int) -> Spot | None:
-    """Both dice can be played, but one first move leaves the other die nothing to do.
+DECOYS = {1: 2, 2: 3, 3: 3}
+"""For each level, how many runners can take the first die and then stop: with the one runner
+that goes on, a learner who stops when stuck sees three or four plays."""
 
-    Two runners: ``first`` must take the die ``d1`` so that ``second`` can
-    take ``d2`` (neither can take both); the tempting move gives ``d1`` to
-    ``second``, after which ``first`` is held on ``d2`` and ``second``
-    cannot go on.  Level 1: both
-    runners in the outfield; 2: ``first`` waits on the bar (entering with
-    the wrong die strands the other); 3: as level 1 with a third checker out,
-    held back on both dice.
+
+def one_runner_goes_on(rng: random.Random, level: int) -> Spot | None:
+    """No checker can play the die ``d2`` yet; several runners can play ``d1``, and only one of
+    them, ``runner``, can go on with ``d2`` from where it lands.
+
+    The only legal play is ``runner`` taking both dice; every other runner
+    taking ``d1`` leaves ``d2`` nothing to do, so a learner who stops when
+    stuck sees one play per runner (``DECOYS``) and the rule alone tells
+    them apart.  A move cannot take a move away from another checker, so the
+    stranding first moves do not combine into a second legal play.  Level
+    3 puts a rival blot where one runner stops with ``d1``, the one that goes
+    on or a decoy, so hitting does not tell which play is legal.  The
+    tempting move is a decoy taking ``d1``, the one that hits if one does.
     """
     dice = rng.choice(ROLLS)
     d1, d2 = dice if rng.random() < 0.5 else dice[::-1]
     sides = Sides.empty(any_side(rng))
-    if level == 2:
-        first, second = BAR, rng.randint(7, 20)
-        keep_open = [landing(first, d2), landing(second, d1), landing(first, d1)]
-        held = [landing(first, d1 + d2), landing(second, d2)]
-        src, dst = first, landing(first, d1)
-    else:
-        first, second = rng.sample(range(7, 19), 2)
-        keep_open = [landing(first, d1), landing(second, d2), landing(second, d1)]
-        held = [landing(first, d2), landing(second, d1 + d2), landing(first, d1 + d2)]
-        src, dst = second, landing(second, d1)
-    sides.mover[first] += 1
-    sides.mover[second] += 1
-    away = 2
-    if level == 3:
-        third = rng.randint(7 + max(dice), 23)
-        if third in (first, second):
-            return None
-        sides.mover[third] = 1
-        held += [third - d1, third - d2]
-        away = 3
+    runners = rng.sample(range(7 + d1, 25), DECOYS[level] + 1)
+    runner, decoys = runners[0], runners[1:]
+    keep_open = [landing(runner, d1), landing(runner, d1 + d2)] + [landing(decoy, d1) for decoy in decoys]
+    held = [landing(point, d2) for point in runners] + [landing(decoy, d1 + d2) for decoy in decoys]
     held = [point for point in held if point >= 1]
-    if set(held) & set(keep_open) or not _opponent_holds(sides, held):
+    for point in runners:
+        sides.mover[point] = 1
+    if set(held) & set(keep_open) or set(held) & set(runners) or not _opponent_holds(sides, held):
         return None
-    if not crunched_home(rng, sides, min(dice), away, held) or not fill_opponent(rng, sides, keep_open):
+    decoy = rng.choice(decoys)
+    if level == 3:
+        hitter = rng.choice(runners)
+        if not sides.free_for_opponent(landing(hitter, d1)):
+            return None
+        sides.set_opponent(landing(hitter, d1), 1)
+        decoy = hitter if hitter in decoys else decoy
+    if not crunched_home(rng, sides, min(dice), len(runners), held) or not fill_opponent(rng, sides, keep_open):
         return None
-    return Spot(sides.position(dice), src, dst)
+    return Spot(sides.position(dice), decoy, landing(decoy, d1))
 
 
-def stranded_by(position: Position) -> list[Move]:
-    """First moves after which no die left can be played (a turn that stops there is too short)."""
+def stranded_results(position: Position) -> set[tuple[int, ...]]:
+    """The mover's boards after the first moves that strand every die left (distinct turns that stop too short)."""
     start = PartialPlay.start(position)
-    return [move for move, after in start.moves() if next(after.moves(), None) is None]
+    return {after.mover for _, after in start.moves() if next(after.moves(), None) is None}
