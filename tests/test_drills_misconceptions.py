@@ -76,7 +76,10 @@ several legal plays ask for a capture only one of them makes (``tutor.drills.goa
 
 HALF_CHANCE = {("larger-die", level) for level in LEVELS}
 """A learner who ignores «the larger die» sees two plays, one with each die: a coin toss, 50 %.
-(``more-dice`` and ``bear-off-both-dice`` left it when only one checker could go on with the second die.)"""
+No position shows more: when each die fits alone but not both, every move of either die is by the
+same lone checker (a move never takes a move away from another checker), so a play drill cannot
+go lower (docs/drills.md, «Lo que falta»).  ``more-dice`` and ``bear-off-both-dice`` left this set
+when only one checker could go on with the second die."""
 
 
 def _marked(rule: str, level: int, gaps: set[tuple[str, int]], reason: str):
