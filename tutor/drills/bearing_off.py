@@ -220,11 +220,11 @@ SMALL_ROLLS = tuple((high, low) for high, low in ROLLS if high + low <= 6)
 
 def _stranding_bear_off(rng: random.Random, level: int) -> tuple[Sides, Dice, int] | None:
     """A bear-off where no checker can play the die ``d2`` yet and only the checker on ``runner``
-    can go on with it after taking ``d1`` (to the point ``d2`` and off, or further down).
+    can go on with it after taking ``d1`` (further down, or off when it lands on the point ``d2``).
 
     The rival holds the points ``d2`` below every checker above it (a back
-    game's anchors), so no checker plays ``d2`` first and nothing bears off
-    with it (a checker above it stays home).  Bearing off the checker on
+    game's anchors), so no checker plays ``d2`` first, and nothing bears off
+    with it while the runner sits higher.  Bearing off the checker on
     the point ``d1`` with ``d1``, or moving any other checker with it,
     leaves ``d2`` nothing to do: a learner who stops when stuck sees two
     plays or more besides the legal one.  Returns the point ``d1``.
