@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.classroom_factories import add_custom_exercise, add_lesson_exercise, make_assignment, make_classroom, make_user
-from tutor.classroom import results
+from tutor.classroom.models import item_counts
 from tutor.lessons.library import get_library
 from tutor.training.assignments import student_drills
 from tutor.training.models import DrillTask
@@ -51,7 +51,7 @@ def rows_of(response) -> list[list[str]]:
 
 def test_the_teacher_the_csv_and_the_student_count_the_same_items_drills_included(client, course):
     teacher, ana, assignment, _ = course
-    assert results.item_counts([assignment]) == {assignment.pk: 6}
+    assert item_counts([assignment]) == {assignment.pk: 6}
 
     client.force_login(ana)
     assert "3 de 6 resueltos" in client.get("/tareas/").content.decode()

@@ -13,6 +13,7 @@ MODULES = [
     "tutor.lessons.gates",
     "tutor.lessons.puzzles",
     "tutor.lessons.templatetags.answer_words",
+    "tutor.lessons.yes_no",
 ]
 
 

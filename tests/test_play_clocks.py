@@ -13,7 +13,7 @@ from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import BLACK, WHITE, opponent
 from tutor.games.errors import GameError
 from tutor.lobby import service as lobby
-from tutor.play import clocks, service
+from tutor.play import clocks, service, time_controls
 from tutor.play.models import LiveAction, LiveGame, Phase
 from tutor.ratings.models import RatingChange
 from tutor.ratings.service import mark_rated
@@ -295,7 +295,7 @@ def test_a_running_reserve_under_the_threshold_is_drawn_urgent_for_all_and_the_w
 
     game = started(players)
     late = game.side_to_act()
-    clock.wait(clocks.DELAY + reserve(game, late) - clocks.LOW_RESERVE + 1)
+    clock.wait(time_controls.DELAY + reserve(game, late) - clocks.LOW_RESERVE + 1)
     panels = {"late": render_panel(game, players[late]), "rival": render_panel(game, players[opponent(late)]),
               "spectator": render_panel(game, make_user("carla"))}
     for panel in panels.values():

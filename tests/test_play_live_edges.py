@@ -14,7 +14,7 @@ from tests.lobby_factories import MATCH_TO_3
 from tutor.engine import opponent
 from tutor.lobby import rematch, service
 from tutor.lobby.models import Seek
-from tutor.play import clocks
+from tutor.play import clocks, time_controls
 from tutor.play import service as games
 from tutor.play.panels import render_panel, status_text
 from tutor.play.models import LiveGame, Phase
@@ -168,11 +168,11 @@ def test_a_rated_match_from_the_lobby_stays_rated(ana):
 
 
 def test_there_are_at_least_three_time_controls_each_with_a_delay_and_its_figures_in_words():
-    assert len(clocks.CONTROLS) >= 3 and all(control.delay > 0 for control in clocks.CONTROLS)
-    quick = clocks.BY_KEY["rapido"]
+    assert len(time_controls.CONTROLS) >= 3 and all(control.delay > 0 for control in time_controls.CONTROLS)
+    quick = time_controls.BY_KEY["rapido"]
     assert (quick.reserve_for(3), quick.reserve_for(0)) == (120, 60)
     assert quick.label == "Rápido: 8 s por decisión; 30 s por punto del match y 30 s más (1 min por partida si es por dinero)"
-    assert clocks.DEFAULT.key == "normal" and (clocks.DELAY, clocks.DEFAULT.reserve_for(5)) == (12, 360)
+    assert time_controls.DEFAULT.key == "normal" and (time_controls.DELAY, time_controls.DEFAULT.reserve_for(5)) == (12, 360)
 
 
 @pytest.mark.parametrize("key, delay, reserve", [("rapido", 8, 180), ("normal", 12, 360), ("lento", 15, 720)])

@@ -16,7 +16,7 @@ from asgiref.sync import sync_to_async
 from tests.classroom_factories import make_user, signed_in
 from tests.live_review import played
 from tests.test_play_review_socket import in_a_thread, news, review_socket
-from tutor.play.live_review import progress
+from tutor.play.tasks import progress
 from tutor.practice.background import QUEUE, drain
 from tutor.practice.fair_queue import claim_next, waiting_in_order
 from tutor.practice.recovery import lease_end

@@ -32,7 +32,7 @@ from tutor.lobby.service import Wish
 from tutor.play import clocks, flags, service
 from tutor.play.flags import flag_on_time
 from tutor.play.models import LiveAction, LiveGame, Phase
-from tutor.play.live_review import progress
+from tutor.play.tasks import progress
 from tutor.play.tasks import review_live_game
 from tutor.practice import evaluator, recovery
 from tutor.practice.background import drain, has_failed, is_waiting

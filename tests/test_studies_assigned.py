@@ -6,7 +6,8 @@ import pytest
 
 from tests.classroom_factories import make_assignment, make_classroom, make_user, post_json, signed_in
 from tests.study_factories import CHOICE_RIGHT, OPENING_PIPS, RIGHT_PLAY, WRONG_PLAY, chapters, make_study
-from tutor.classroom.results import build_grid, item_counts, with_progress
+from tutor.classroom.models import item_counts
+from tutor.classroom.results import build_grid, with_progress
 from tutor.studies.models import AssignedStudy, Chapter, Sharing
 
 pytestmark = pytest.mark.django_db

@@ -14,11 +14,12 @@ renews only the passwords of accounts they created.  A refusal is a
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.urls import reverse
 from django.utils import timezone
 
@@ -147,8 +148,6 @@ class Assignment(models.Model):
 
         An assignment without items (exercises or drills) cannot be published.
         """
-        from .results import item_counts
-
         if not item_counts([self])[self.pk]:
             raise ValidationError("Añade al menos un ejercicio antes de publicar la tarea.", code="no-exercises")
         if self.is_published:
@@ -275,6 +274,35 @@ class Exercise(models.Model):
             )
         except PuzzleError:
             return None
+
+
+ItemSource = Callable[[Sequence[Assignment]], dict[int, int]]
+_item_sources: list[ItemSource] = []
+
+
+def add_item_source(source: ItemSource) -> None:
+    """Let another app's items count in an assignment's number of items (``item_counts``).
+
+    ``source(assignments)`` gives, by assignment id, how many items the app
+    adds to each, the same for every student.  The training app adds its
+    drills this way (``TrainingConfig.ready``).  The count lives beside the
+    models because publishing asks it: an assignment without items is refused.
+    """
+    if source not in _item_sources:
+        _item_sources.append(source)
+
+
+def item_counts(assignments: Sequence[Assignment]) -> dict[int, int]:
+    """How many items each assignment asks of every student: its exercises and the items other
+    apps add (drills).  The one count the teacher's and the student's pages show."""
+    pks = [assignment.pk for assignment in assignments]
+    exercises = Exercise.objects.filter(assignment__in=pks).values("assignment").annotate(items=Count("pk"))
+    counts = {pk: 0 for pk in pks}
+    counts.update({row["assignment"]: row["items"] for row in exercises})
+    for source in _item_sources:
+        for pk, items in source(assignments).items():
+            counts[pk] += items
+    return counts
 
 
 class Attempt(models.Model):

@@ -2,8 +2,8 @@
 rule, and both as CSV for a spreadsheet.
 
 An assignment's items are its exercises and what other apps add to it (the
-training app's drills, through ``add_item_source``).  ``item_counts`` is
-the one count of them: the teacher's pages, the results, the CSV and the
+training app's drills, through ``models.add_item_source``).  ``models.item_counts``
+is the one count of them: the teacher's pages, the results, the CSV and the
 student's pages all show it.  Answers are shown in the words the student
 saw («El 8 está bloqueado», not the choice's key ``blocked``).
 """
@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from django.db.models import Count
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -25,7 +24,7 @@ from tutor.accounts.models import display_name
 from tutor.lessons.templatetags.answer_words import answer_in_words
 from tutor.rules import rule_for_code
 
-from .models import Assignment, Attempt, Exercise
+from .models import Assignment, Attempt, Exercise, item_counts
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -386,34 +385,6 @@ def other_parts(assignments: Sequence[Assignment], student) -> dict[int, list[Ta
         for pk, found in source(assignments, student).items():
             parts[pk] += found
     return parts
-
-
-ItemSource = Callable[[Sequence[Assignment]], dict[int, int]]
-_item_sources: list[ItemSource] = []
-
-
-def add_item_source(source: ItemSource) -> None:
-    """Let another app's items count in an assignment's number of items (``item_counts``).
-
-    ``source(assignments)`` gives, by assignment id, how many items the app
-    adds to each, the same for every student.  The training app adds its
-    drills this way (``TrainingConfig.ready``).
-    """
-    if source not in _item_sources:
-        _item_sources.append(source)
-
-
-def item_counts(assignments: Sequence[Assignment]) -> dict[int, int]:
-    """How many items each assignment asks of every student: its exercises and the items other
-    apps add (drills).  The one count the teacher's and the student's pages show."""
-    pks = [assignment.pk for assignment in assignments]
-    exercises = Exercise.objects.filter(assignment__in=pks).values("assignment").annotate(items=Count("pk"))
-    counts = {pk: 0 for pk in pks}
-    counts.update({row["assignment"]: row["items"] for row in exercises})
-    for source in _item_sources:
-        for pk, items in source(assignments).items():
-            counts[pk] += items
-    return counts
 
 
 def with_progress(assignments: list[Assignment], student) -> list[Assignment]:

@@ -30,7 +30,7 @@ from tutor.lessons import gates
 from . import access, results
 from .attempts import answer_field, submit, verdict_payload
 from .forms import AssignmentForm, ClassroomForm, CustomExerciseForm, JoinForm, StudentAccountsForm
-from .models import Attempt, Membership, new_join_code
+from .models import Attempt, Membership, item_counts, new_join_code
 from .picker import PuzzlePicker
 
 GET_POST = require_http_methods(["GET", "HEAD", "POST"])
@@ -81,7 +81,7 @@ def classroom_detail(request, pk: int):
     classroom = access.taught_classroom(request.user, pk)
     memberships = classroom.memberships.select_related("student__profile")
     assignments = list(classroom.assignments.all())
-    counts = results.item_counts(assignments)
+    counts = item_counts(assignments)
     for assignment in assignments:
         assignment.item_count = counts[assignment.pk]
     return render(
@@ -203,7 +203,7 @@ def assignment_delete(request, pk: int):
 def assignment_detail(request, pk: int):
     assignment = access.taught_assignment(request.user, pk)
     exercises = list(assignment.exercises.annotate(attempt_count=Count("attempts")))
-    item_count = results.item_counts([assignment])[assignment.pk]
+    item_count = item_counts([assignment])[assignment.pk]
     context = {"assignment": assignment, "exercises": exercises, "item_count": item_count, "other_items": item_count - len(exercises)}
     return render(request, "classroom/assignment_detail.html", context)
 

@@ -12,7 +12,6 @@ for them in the lesson ``lessons/autoria.md``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
@@ -20,11 +19,16 @@ from tutor.engine import BLACK, WHITE, EngineError, Position, Stakes, parse_dice
 
 from tutor.rules import Goal, GoalError, accepted_plays, parse_goal
 
-KINDS = ("jugada", "unica", "legalidad", "numero", "opcion")
-"""Play a legal full turn; find the only legal play; is this play legal?;
-a number; a choice."""
+from .puzzle_types import KINDS, PLAY_KINDS, Choice, Puzzle, PuzzleError, TemptingPlay
+from .validation import validate_puzzle
+from .yes_no import normalise_yes_no
 
-PLAY_KINDS = ("jugada", "unica")
+__all__ = [
+    "KINDS", "PLAY_KINDS", "Choice", "Puzzle", "PuzzleError", "TemptingPlay",
+    "normalise_yes_no", "parse_layout", "parse_puzzle",
+]
+"""The puzzle's types and yes/no reading live in their own modules (the
+validation imports them too); callers keep importing them from here."""
 
 _SINGLE_KEYS = {
     "id", "titulo", "pregunta", "xgid", "blancas", "negras", "turno", "dados", "tipo",
@@ -34,71 +38,6 @@ _SINGLE_KEYS = {
 _REPEATED_KEYS = {"legal", "ilegal", "pista", "opcion", "acepta"}
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SIDES = {"blancas": WHITE, "negras": BLACK}
-
-
-class PuzzleError(ValueError):
-    """A puzzle block that cannot be used, with where it is written."""
-
-    def __init__(self, message: str, source: str = "", line: int = 0) -> None:
-        self.message = message
-        self.source = source
-        self.line = line
-        where = f"{source}:{line}: " if source else ""
-        super().__init__(where + message)
-
-
-@dataclass(frozen=True)
-class TemptingPlay:
-    """A play the author expects learners to try, and why it is illegal."""
-
-    text: str
-    code: str
-    feedback: str = ""
-
-
-@dataclass(frozen=True)
-class Choice:
-    key: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """One exercise of a lesson, as written by its author."""
-
-    slug: str
-    title: str
-    question: str
-    kind: str
-    position: Position
-    source: str = ""
-    line: int = 0
-    lesson: str = ""
-    answer: str = ""
-    play: str = ""
-    expected_code: str = ""
-    calculation: str = ""
-    explanation: str = ""
-    rule: str = ""
-    legal_examples: tuple[str, ...] = ()
-    tempting: tuple[TemptingPlay, ...] = ()
-    hints: tuple[str, ...] = ()
-    choices: tuple[Choice, ...] = ()
-    goal: Goal | None = None
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return self.position.dice
-
-    @property
-    def is_play(self) -> bool:
-        """True when the learner answers by playing on the board."""
-        return self.kind in PLAY_KINDS
-
-    @property
-    def asks_pip_count(self) -> bool:
-        """True when the answer is a pip count: its board must not show the counts."""
-        return self.calculation.split()[:1] == ["pips"]
 
 
 def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -> Puzzle:
@@ -151,8 +90,6 @@ def parse_puzzle(body: str, source: str = "", line: int = 1, lesson: str = "") -
         choices=tuple(_read_choice(text, partial(PuzzleError, source=source, line=at)) for text, at in repeated["opcion"]),
         goal=goal,
     )
-    from .validation import validate_puzzle
-
     validate_puzzle(puzzle, lines)
     return puzzle
 
@@ -285,16 +222,6 @@ def _read_yes_no(text: str, key: str, fail: Callable[..., PuzzleError]) -> bool:
     if answer is None:
         raise fail(f"«{key}» debe ser «si» o «no»", key)
     return answer
-
-
-def normalise_yes_no(text: str) -> bool | None:
-    """``True`` for sí/si/yes, ``False`` for no, ``None`` otherwise."""
-    value = str(text).strip().lower()
-    if value in ("si", "sí", "s", "yes", "true", "1"):
-        return True
-    if value in ("no", "n", "false", "0"):
-        return False
-    return None
 
 
 def _read_tempting(text: str, fail: Callable[[str], PuzzleError]) -> TemptingPlay:

@@ -14,7 +14,8 @@ from tutor.numbers import parse_int
 from tutor.rules import describe_defects
 
 from .calculations import CalculationError, calculate
-from .puzzles import PLAY_KINDS, Puzzle, PuzzleError, normalise_yes_no
+from .puzzle_types import PLAY_KINDS, Puzzle, PuzzleError
+from .yes_no import normalise_yes_no
 
 
 _TURNS = {"blancas": WHITE, "negras": BLACK}

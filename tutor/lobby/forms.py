@@ -11,7 +11,7 @@ from typing import cast
 from django import forms
 
 from tutor.numbers import to_int
-from tutor.play.clocks import CLOCK_RULES, CONTROLS
+from tutor.play.time_controls import CLOCK_RULES, CONTROLS
 
 from .models import Report
 from .rooms import Viewer

@@ -20,7 +20,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from tutor.play.clocks import BY_KEY
+from tutor.play.time_controls import BY_KEY
 
 PUBLIC_ROOM = "public"
 

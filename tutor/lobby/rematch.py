@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import F
 
 from tutor.engine import opponent
-from tutor.play import clocks
+from tutor.play import time_controls
 from tutor.play import service as play_service
 from tutor.play.models import LiveGame
 from tutor.ratings import service as rating_service
@@ -43,7 +43,7 @@ NO_OFFER = "Tu rival ya no te ofrece la revancha."
 def wish_after(game: LiveGame, *, rated: bool | None = None) -> Wish:
     """The settings of a finished game, for «Jugar otra vez» and the rematch (``rated`` when the caller knows it)."""
     rated = rating_service.is_rated(game) if rated is None else rated
-    control = clocks.control_of(game)
+    control = time_controls.control_of(game)
     return Wish(length=game.length, clock=control.key if control else "", rated=rated, classroom_id=game.classroom_id)
 
 

@@ -39,7 +39,7 @@ from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Q
 
-from tutor.play import access, clocks
+from tutor.play import access, time_controls
 from tutor.play import service as play_service
 from tutor.play.models import LiveGame
 from tutor.ratings import service as rating_service
@@ -106,16 +106,16 @@ class Wish:
 
     length: int = 3
     clock: str | bool = ""
-    """The key of a time control (``play.clocks.CONTROLS``), «» without a clock; ``True``: the usual one."""
+    """The key of a time control (``play.time_controls.CONTROLS``), «» without a clock; ``True``: the usual one."""
     rated: bool = True
     spread: int | None = None
     classroom_id: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.clock, bool):
-            object.__setattr__(self, "clock", clocks.DEFAULT.key if self.clock else "")
-        if self.clock and self.clock not in clocks.BY_KEY:
-            raise LobbyError(clocks.UNKNOWN_CONTROL)
+            object.__setattr__(self, "clock", time_controls.DEFAULT.key if self.clock else "")
+        if self.clock and self.clock not in time_controls.BY_KEY:
+            raise LobbyError(time_controls.UNKNOWN_CONTROL)
         if self.length not in LENGTHS:
             raise LobbyError("Elige una partida por dinero o un match a 1, 3, 5 o 7 puntos.")
         if self.spread is not None and self.spread not in SPREADS:

@@ -4,7 +4,7 @@ from tutor.games.beavers import BEAVER_HELP, BEAVER_LABEL
 from tutor.games.jacoby import JACOBY_HELP, JACOBY_LABEL
 from tutor.numbers import to_int
 
-from .clocks import CLOCK_RULES, CONTROLS, UNKNOWN_CONTROL
+from .time_controls import CLOCK_RULES, CONTROLS, UNKNOWN_CONTROL
 
 LENGTHS = [(0, "Partida por dinero"), (1, "Match a 1 punto"), (3, "Match a 3 puntos"), (5, "Match a 5 puntos"), (7, "Match a 7 puntos")]
 CLOCK_CHOICES = [("", "Sin reloj"), *((control.key, control.label) for control in CONTROLS)]

@@ -28,7 +28,6 @@ from typing import Callable
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position
-from tutor.practice.background import Progress
 from tutor.games.cube_policy import may_double
 from tutor.games.mat import match_text, transcripts
 from tutor.practice.decisions import grade_decision
@@ -78,16 +77,6 @@ def answers_a_beaver(action: LiveAction) -> bool:
     return action.kind in (Kind.TAKE, Kind.DROP) and action.side == action.position.turn
 
 
-def progress(game: LiveGame) -> Progress:
-    """How many of the game's decisions gnubg has graded, of all it will grade, and its review's place in the queue."""
-    if game.graded:
-        return Progress(1, 1)
-    from .tasks import queue_position  # the tasks grade with this module
-
-    graded = game.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
-    return Progress(graded, graded + len(to_grade(game)), position=queue_position(game))
-
-
 def declined_double(action: LiveAction) -> Position | None:
     """The position where ``action``'s player could double and rolled instead; None for a roll of the server's."""
     before = action.decision_position
@@ -128,7 +117,6 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
         "viewer_side": viewer_side,
         "new_exercises": viewer_side is not None and len(mistakes(game, viewer_side)) > kept,
         "stepper": stepper(steps, wanted, viewer=viewer_side),
-        "progress": progress(game),
     }
 
 

@@ -29,6 +29,8 @@ from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position, opponent
 from tutor.games.models import ActionKind, GameAction, StoredMatch
 
+from .time_controls import TimeControl, control_of
+
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SIDE_WORDS = {WHITE: "blancas", BLACK: "negras"}
@@ -152,10 +154,8 @@ class LiveGame(StoredMatch, models.Model):
         return bool(self.clock_delay)
 
     @property
-    def time_control(self):
-        """The clock's ``clocks.TimeControl`` (None: untimed), read back from the row."""
-        from .clocks import control_of  # the clock module reads this one
-
+    def time_control(self) -> TimeControl | None:
+        """The clock's ``TimeControl`` (None: untimed), read back from the row."""
         return control_of(self)
 
     @property

@@ -4,7 +4,7 @@ The page answers at once with what is graded so far; this socket
 (``/ws/jugar/<código>/revision/``) then sends ``{"type": "progress",
 "done", "total", "ready"}`` whenever grading moves on, and the page fills
 the review in when it is ready.  The worker grading the game tells the
-game's review group after every decision (``tell_review``): with a channel
+game's review group after every decision (``review_news.tell_review``): with a channel
 layer shared by all processes (Redis), that message arrives at once.  The
 consumer also looks at the database every ``REVIEW_POLL_SECONDS``, which
 is how the news arrives after a Pub/Sub message lost on the way, or with
@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404
 
@@ -27,26 +24,10 @@ from tutor.live.sockets import TOO_MANY_CLOSE, LiveSocket
 
 from . import game_limits
 from .models import LiveGame
-from .live_review import progress
+from .review_news import review_group
+from .tasks import progress
 
 FORBIDDEN_CLOSE = 4403
-logger = logging.getLogger(__name__)
-
-
-def review_group(pk: int) -> str:
-    return f"play-review-{pk}"
-
-
-def tell_review(pk: int) -> None:
-    """From the worker: the review of game ``pk`` moved on.
-
-    Only news: the pages also look at the database, so a message that
-    cannot be sent never stops the grading.
-    """
-    try:
-        async_to_sync(get_channel_layer().group_send)(review_group(pk), {"type": "review.changed"})
-    except Exception as error:  # noqa: BLE001 - a lost message costs a page one look at the database
-        logger.warning("the review of game %s could not be told: %s", pk, error)
 
 
 class ReviewConsumer(LiveSocket):

@@ -28,7 +28,7 @@ from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import access, clocks, endings, game_limits, turns
+from . import access, clocks, endings, game_limits, time_controls, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 from .records import record, save
@@ -62,10 +62,10 @@ def create_game(white, *, length: int = 0, claim_minutes: int = 5, highlight: bo
 
     The Jacoby rule is a money-play rule: a match ignores it.  A timed game
     has a clock (``clocks``) instead of claims after a wait: the control
-    named ``clock`` (``clocks.CONTROLS``), or the usual one for ``timed``.
+    named ``clock`` (``time_controls.CONTROLS``), or the usual one for ``timed``.
     """
     try:
-        control = clocks.control_named(clock) or (clocks.DEFAULT if timed else None)
+        control = time_controls.control_named(clock) or (time_controls.DEFAULT if timed else None)
     except ValueError as unknown:
         raise GameError(str(unknown), 400) from None
     game = LiveGame(

@@ -4,19 +4,20 @@
 the review once the match (or money session) is over; ``manage.py db_worker``
 runs ``review_live_game`` (in the queue's fair order: a review is both
 players'), which grades every decision through practice's evaluator and
-tells the game's open review pages (``review_socket``) as it goes.
+tells the game's open review pages (``review_news``) as it goes; a review
+page reads its ``progress`` here, with its place in the queue.
 """
 
 from __future__ import annotations
 
 from django_tasks import task
 
-from tutor.practice.background import QUEUE, ensure_queued, patiently, queue
+from tutor.practice.background import QUEUE, Progress, ensure_queued, patiently, queue
 from tutor.practice.fair_queue import position
 
 from .models import LiveGame
-from .live_review import grade_game
-from .review_socket import tell_review
+from .live_review import DECISIONS, grade_game, to_grade
+from .review_news import tell_review
 
 
 @task(queue_name=QUEUE)
@@ -60,3 +61,11 @@ def requeue_review(game: LiveGame) -> bool:
 def queue_position(game: LiveGame) -> int | None:
     """The game's review's place in the queue (None: it is not waiting)."""
     return position(review_live_game, game.pk)
+
+
+def progress(game: LiveGame) -> Progress:
+    """How many of the game's decisions gnubg has graded, of all it will grade, and its review's place in the queue."""
+    if game.graded:
+        return Progress(1, 1)
+    graded = game.actions.filter(kind__in=DECISIONS, forced=False).exclude(colour="").count()
+    return Progress(graded, graded + len(to_grade(game)), position=queue_position(game))

@@ -34,7 +34,7 @@ from .panels import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
 from .live_review import create_exercises, export_text, review_context
-from .tasks import requeue_review, review_live_game
+from .tasks import progress, requeue_review, review_live_game
 
 UNAVAILABLE = "GNU Backgammon no estaba disponible para revisar la partida; lo ya revisado se guarda y la revisión sigue en cuanto vuelva."
 YOUNG = "Tu cuenta es de las que crea un docente: juegas con tu grupo (reta a un compañero o compañera). Tu docente puede permitir las partidas con enlace."
@@ -230,6 +230,7 @@ def review(request: HttpRequest, code: str) -> HttpResponse:
     if not game.is_over:
         return game_page(request, code, error="La revisión se hace cuando la partida termina.", status=409)
     context = review_context(game, request.user, request.GET.get("paso"))
+    context["progress"] = progress(game)
     if not context["progress"].ready:
         context["unavailable"] = UNAVAILABLE if has_failed(review_live_game, game.pk) else ""
         requeue_review(game)

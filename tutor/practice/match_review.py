@@ -5,14 +5,13 @@ light is the point of practice); the program's plays and cube actions are
 graded once their game is over, by a worker process (``tasks.py``), so the
 review can show the errors of both sides and jump from one to the next.
 The review page answers at once; its script asks for the progress
-(``progress``) until the program's decisions are graded, then fills in.
+(``tasks.progress``) until the program's decisions are graded, then fills in.
 """
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from .background import Progress
 from .decisions import grade_decision
 from .wording import totals
 from .models import COMPUTER, LEARNER, Action, Exercise, PracticeMatch
@@ -53,17 +52,6 @@ def ungraded_games(match: PracticeMatch) -> list[int]:
     return sorted(set(program_decisions(match, finished_games(match)).filter(colour="").values_list("game_number", flat=True)))
 
 
-def progress(match: PracticeMatch) -> Progress:
-    """The program's decisions of finished games graded so far, of all of them, and the reviews' place in the queue."""
-    colours = list(program_decisions(match, finished_games(match)).values_list("colour", flat=True))
-    done = sum(1 for colour in colours if colour)
-    if done == len(colours):
-        return Progress(done, len(colours))
-    from .tasks import queue_position  # the tasks grade with this module
-
-    return Progress(done, len(colours), position=queue_position(match))
-
-
 def review_context(match: PracticeMatch, wanted: str | None) -> dict:
     """The review's steps, both sides' totals and statistics, and what the learner can do with their mistakes."""
     actions = list(match.actions.filter(kind__in=STEPS))
@@ -78,5 +66,4 @@ def review_context(match: PracticeMatch, wanted: str | None) -> dict:
         "has_mistakes": any(action.is_mistake for action in mine),
         "exercise_count": Exercise.objects.filter(action__match=match).count(),
         "stepper": stepper(steps, wanted, viewer=LEARNER),
-        "progress": progress(match),
     }

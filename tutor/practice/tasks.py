@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from .background import QUEUE, ensure_queued, patiently, queue
+from .background import QUEUE, Progress, ensure_queued, patiently, queue
 from .fair_queue import position
 from .models import PracticeMatch
-from .match_review import grade_program, ungraded_games
+from .match_review import finished_games, grade_program, program_decisions, ungraded_games
 
 
 @task(queue_name=QUEUE)
@@ -54,3 +54,12 @@ def queue_position(match: PracticeMatch) -> int | None:
     """The place in the queue of the match's first game still waiting for its review (None: none waits)."""
     places = [place for number in ungraded_games(match) if (place := position(review_practice_game, match.pk, number))]
     return min(places, default=None)
+
+
+def progress(match: PracticeMatch) -> Progress:
+    """The program's decisions of finished games graded so far, of all of them, and the reviews' place in the queue."""
+    colours = list(program_decisions(match, finished_games(match)).values_list("colour", flat=True))
+    done = sum(1 for colour in colours if colour)
+    if done == len(colours):
+        return Progress(done, len(colours))
+    return Progress(done, len(colours), position=queue_position(match))

@@ -41,9 +41,9 @@ from .export import match_text
 from .forms import StartForm
 from .grading import hint_limit
 from .models import LEARNER, Action, Exercise, Phase, PracticeMatch
-from .match_review import progress, review_context
+from .match_review import review_context
 from .stepper import respond
-from .tasks import requeue_reviews
+from .tasks import progress, requeue_reviews
 
 Decision = Callable[[PracticeMatch], "PracticeMatch | None"]
 Asking = Callable[[PracticeMatch], Decision]
@@ -255,6 +255,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     """The review, at once: the learner's lights, and the program's as a worker grades them (``tasks``)."""
     match = get_match(request, pk)
     context = review_context(match, request.GET.get("paso"))
+    context["progress"] = progress(match)
     if not context["progress"].ready:
         requeue_reviews(match)
     return respond(request, "practice/review.html", context)

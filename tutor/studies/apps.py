@@ -9,7 +9,8 @@ class StudiesConfig(AppConfig):
     verbose_name = "Estudios"
 
     def ready(self) -> None:
-        from tutor.classroom.results import add_attempt_source, add_item_source, add_progress_source
+        from tutor.classroom.models import add_item_source
+        from tutor.classroom.results import add_attempt_source, add_progress_source
 
         from . import checks  # noqa: F401  (registers the database check of stored chapters)
         from .assigned import attempt_lines, item_counts, progress_parts

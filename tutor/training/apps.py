@@ -9,7 +9,8 @@ class TrainingConfig(AppConfig):
     verbose_name = "Entrenamiento por reglas"
 
     def ready(self) -> None:
-        from tutor.classroom.results import add_attempt_source, add_item_source, add_progress_source
+        from tutor.classroom.models import add_item_source
+        from tutor.classroom.results import add_attempt_source, add_progress_source
         from tutor.rules import answer_judged
 
         from . import signals  # also merges a visitor's memory into the account on login
