@@ -156,7 +156,8 @@ def roll_luck(g: Any, xgid: str, opening: bool) -> float:
     before = position.replace(dice=None)
     info = _cube_info(g, before)
     context = _context(g, 0, 0.0)
-    rolled = _after_best_play(g, before, info, context, tuple(position.dice))
+    first, second = position.dice
+    rolled = _after_best_play(g, before, info, context, (max(first, second), min(first, second)))
     return rolled - _average_over_rolls(g, before, info, context, opening)
 
 

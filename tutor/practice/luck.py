@@ -34,7 +34,7 @@ def measure_luck(actions: Iterable[Any]) -> int:
     stays saved, and the next run goes on from there.
     """
     plays = sorted((action for action in actions if action.kind == ActionKind.MOVE), key=lambda action: action.number)
-    openings = {}
+    openings: dict[int, int] = {}
     for action in plays:
         openings.setdefault(action.game_number, action.number)
     measured = 0
