@@ -129,15 +129,31 @@ def test_luck_adds_up_each_player_s_rolls_per_game_and_counts_the_very_lucky_and
     assert white.unforced == 0 and found.has_luck and not found.has_decisions
 
 
-@pytest.mark.parametrize("opening", [False, True])
-def test_the_luck_of_every_possible_roll_averages_to_nothing(opening):
-    """Luck is a roll's equity against the average roll: over the 36 rolls (the 30 of an opening) it sums to 0."""
+def test_the_luck_of_every_possible_roll_averages_to_nothing():
+    """Luck is a roll's equity against the average roll: weighted over the 36 rolls (a double once), it sums to 0."""
     from tutor.engine import Position
     from tutor.practice import evaluator
     from tutor.practice.gnubg_tasks import ROLLS
 
     before = Position.from_xgid("-BB-CbEA----------a--Bbgc-:1:-1:1:15:0:0:0:0:10").replace(dice=None)
-    rolls = [(high, low) for high, low in ROLLS if not (opening and high == low)]
-    lucks = {roll: evaluator.roll_luck(before.with_dice(roll), opening=opening) for roll in rolls}
+    lucks = {roll: evaluator.roll_luck(before.with_dice(roll)) for roll in ROLLS}
     assert sum(luck * (1 if high == low else 2) for (high, low), luck in lucks.items()) == pytest.approx(0.0, abs=1e-6)
     assert len(set(round(luck, 6) for luck in lucks.values())) > 1
+
+
+def test_the_opening_roll_s_luck_counts_who_plays_first_and_its_30_outcomes_average_to_nothing():
+    """The opening roll (GNU Backgammon's «LuckFirst»): each of its 30 outcomes is one of 15 rolls played by White
+    or by Black; from White's side, Black's roll is worth minus Black's luck.  At an uneven match score the two
+    sides' chances differ, and still the 30 outcomes average to 0."""
+    from tutor.engine import Position
+    from tutor.practice import evaluator
+    from tutor.practice.gnubg_tasks import ROLLS
+
+    start = Position.initial().replace(match_length=7, score=(1, 5))
+    white = start.replace(turn=WHITE)
+    black = start.replace(turn=BLACK)
+    rolls = [roll for roll in ROLLS if roll[0] != roll[1]]
+    whites = [evaluator.roll_luck(white.with_dice(roll), opening=True) for roll in rolls]
+    blacks = [evaluator.roll_luck(black.with_dice(roll), opening=True) for roll in rolls]
+    assert sum(whites) - sum(blacks) == pytest.approx(0.0, abs=1e-5)
+    assert sum(whites) != pytest.approx(0.0, abs=1e-3), "White's own 15 rolls alone are not the average"

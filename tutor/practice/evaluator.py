@@ -248,9 +248,10 @@ def analyse_cube(position: Position, plies: int | None = None, noise: float = 0.
 def roll_luck(position: Position, opening: bool = False) -> float:
     """The luck of the dice of ``position`` for the side on roll (``gnubg_tasks.roll_luck`` says how).
 
-    Always at 0-ply: 22 quick evaluations (the roll and the 21 distinct
-    rolls), so a review can afford it for every roll of a match.
-    ``opening``: the game's first roll, never a double.
+    Always at 0-ply: 22 searches for the best play (the roll and the 21
+    distinct rolls; 31 for an opening roll), so a review can afford it for
+    every roll of a match.  ``opening``: the game's first roll, never a
+    double, which also decides who plays first.
     """
     if position.dice is None:
         raise ValueError("luck is the luck of a roll: the position needs its dice")

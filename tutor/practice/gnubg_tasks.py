@@ -145,10 +145,13 @@ def cube_equities(g: Any, xgid: str, plies: int, noise: float) -> tuple[float, f
 def roll_luck(g: Any, xgid: str, opening: bool) -> float:
     """How much the roll of ``xgid`` gave its side, at 0-ply: its best play's equity minus the rolls' average.
 
-    GNU Backgammon's luck: the equity after the best play with the dice
-    that came, minus the average over the 36 rolls (the 30 non-doubles for
-    the opening roll, which cannot be a double) of the equity after the best
-    play with each.  Same cube, same units as a loss.
+    GNU Backgammon's luck (``LuckNormal``): the cubeful equity after the
+    best play with the dice that came, minus the average over the 36 rolls
+    of the equity after the best play with each.  The opening roll
+    (``LuckFirst``) is never a double, and it also decides who plays first:
+    the average is over its 30 outcomes, the 15 rolls played by this side
+    and the same 15 played by the other side, counted against this side.
+    Same cube, same units as a loss.
     """
     position = Position.from_xgid(xgid)
     if position.dice is None:
@@ -158,7 +161,18 @@ def roll_luck(g: Any, xgid: str, opening: bool) -> float:
     context = _context(g, 0, 0.0)
     first, second = position.dice
     rolled = _after_best_play(g, before, info, context, (max(first, second), min(first, second)))
-    return rolled - _average_over_rolls(g, before, info, context, opening)
+    if not opening:
+        return rolled - _average_over_rolls(g, before, info, context)
+    other = before.replace(turn=opponent(before.turn))
+    other_info = _cube_info(g, other)
+    outcomes = [
+        equity
+        for high, low in ROLLS
+        if high != low
+        for equity in (_after_best_play(g, before, info, context, (high, low)),
+                       -_after_best_play(g, other, other_info, context, (high, low)))
+    ]
+    return rolled - sum(outcomes) / len(outcomes)
 
 
 # -- helpers ----------------------------------------------------------------------
@@ -241,14 +255,12 @@ def _cube_info(g: Any, position: Position, cube_value: int | None = None, owner:
     return info
 
 
-def _average_over_rolls(g: Any, position: Position, info: dict, context: dict, opening: bool = False) -> float:
-    """The side on roll's average equity after the best play of each roll; of the 30 non-doubles for an opening roll."""
+def _average_over_rolls(g: Any, position: Position, info: dict, context: dict) -> float:
+    """The side on roll's average equity after the best play of each of the 36 rolls."""
     total = 0.0
     for high, low in ROLLS:
-        if opening and high == low:
-            continue
         total += _after_best_play(g, position, info, context, (high, low)) * (1 if high == low else 2)
-    return total / (30 if opening else 36)
+    return total / 36
 
 
 def _after_best_play(g: Any, position: Position, info: dict, context: dict, roll: tuple[int, int]) -> float:

@@ -3,7 +3,9 @@
 GNU Backgammon's luck: the equity after the best play with the dice that
 came, minus the average over the 36 rolls of the equity after the best play
 with each, from the roller's side (``evaluator.roll_luck``, at 0-ply: cheap
-enough for every roll).  A roll beyond ``VERY_LUCKY`` is «muy buena suerte»,
+enough for every roll).  A game's first roll is the opening roll: never a
+double, and it decides who plays first, so its average is over the 15 rolls
+for each side, as GNU Backgammon's ``LuckFirst``.  A roll beyond ``VERY_LUCKY`` is «muy buena suerte»,
 below ``VERY_UNLUCKY`` «muy mala suerte», GNU Backgammon's own limits.
 
 Measured only in the background, after the game, for every play (forced
