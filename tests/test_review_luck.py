@@ -87,6 +87,7 @@ def test_a_very_lucky_and_a_very_unlucky_roll_are_marked_on_their_step_and_in_th
     listed = client.get(match.get_review_url()).content.decode()
     assert listed.count('data-luck-mark="lucky">muy buena suerte</span>') == 1
     assert listed.count('data-luck-mark="unlucky">muy mala suerte</span>') == 1
+    assert listed.count("data-luck-step=") == 2 and "Una raya en el borde de arriba" in listed
     before_mark = listed[:listed.index('data-luck-mark="lucky">muy buena suerte')]
     number = re.findall(r'<li class="review-moves__item[^"]*" data-step="(\d+)"', before_mark)[-1]
     page = client.get(f"{match.get_review_url()}?paso={number}").content.decode()
