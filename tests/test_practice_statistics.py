@@ -122,10 +122,10 @@ def test_luck_adds_up_each_player_s_rolls_per_game_and_counts_the_very_lucky_and
     found = match_statistics(actions, {WHITE: "Ana", BLACK: "Beto"})
     white = found.match[WHITE]
     assert (white.rolls, white.lucky, white.unlucky) == (3, 1, 1)
-    assert white.luck == pytest.approx(0.65 - 0.2 - 0.61) and white.luck_text == "-0,160"
+    assert white.luck == pytest.approx(0.65 - 0.2 - 0.61) and white.luck_text == "−0,160"
     assert found.match[BLACK].luck_text == "+0,300"
     assert [(number, [stats.luck_text for stats in row]) for number, row in found.luck_rows] == [
-        (1, ["+0,450", "+0,300"]), (2, ["-0,610", "—"])]
+        (1, ["+0,450", "+0,300"]), (2, ["−0,610", "—"])]
     assert white.unforced == 0 and found.has_luck and not found.has_decisions
 
 

@@ -119,14 +119,14 @@ class Statistics:
 
     @property
     def luck_text(self) -> str:
-        """The luck with its sign and a decimal comma, as the page says it; «—» before any roll is measured.
+        """The luck with its sign (a true minus, as the review's line writes equities) and a decimal comma; «—» before any roll is measured.
 
         >>> Statistics(0, luck=0.25, rolls=3).luck_text, Statistics(0, luck=-0.1234, rolls=3).luck_text
-        ('+0,250', '-0,123')
+        ('+0,250', '−0,123')
         >>> Statistics(0).luck_text
         '—'
         """
-        return f"{self.luck:+.3f}".replace(".", ",") if self.rolls else "—"
+        return f"{self.luck:+.3f}".replace(".", ",").replace("-", "−") if self.rolls else "—"
 
     @property
     def rows(self) -> list[tuple[str, Group]]:
