@@ -16,7 +16,10 @@ them at the production depth (``PRACTICE_GRADING_PLIES``, 2 by default):
 3. **uploaded matches**: ``--uploads`` matches read from files GNU
    Backgammon wrote (``tests/fixtures/matches/``, in turn) are stored as
    «Revisar una partida» stores them while no worker runs, then the
-   workers grade them: decisions graded per second per worker process.
+   workers grade them: decisions graded per second per worker process;
+   then the luck of each of their rolls measured again, one by one, in
+   this process: what luck (0-ply, whatever ``--plies``) costs per roll and
+   its share of the workers' time.
 
 Reported: decisions graded per review, seconds per review, reviews per
 minute per worker process, and the end-to-ready times (p50, worst).  A
@@ -121,6 +124,29 @@ def grade_uploads(count: int, workers: int) -> None:
     graded = UploadedAction.objects.filter(match_id__in=pks).exclude(colour="").count()
     print(f"Uploaded matches: {graded} decisions of {count} matches graded in {elapsed:.0f} s with {workers} worker(s):"
           f" {graded / elapsed / workers:.1f} decisions per second per worker process (workers' start included)")
+    time_luck(pks, graded, elapsed * workers)
+
+
+def time_luck(pks: list[int], graded: int, worker_seconds: float) -> None:
+    """Measure the luck of every roll of the uploaded matches again, in this process, timing each."""
+    from tutor.games.models import ActionKind
+    from tutor.practice import evaluator
+    from tutor.uploads.models import UploadedAction
+
+    plays = list(UploadedAction.objects.filter(match_id__in=pks, kind=ActionKind.MOVE).order_by("match_id", "number"))
+    openings = {}
+    for play in plays:
+        openings.setdefault((play.match_id, play.game_number), play.pk)
+    evaluator.roll_luck(plays[0].position)  # the gnubg process started outside the timing
+    times = []
+    for play in plays:
+        started = time.monotonic()
+        evaluator.roll_luck(play.position, opening=openings[(play.match_id, play.game_number)] == play.pk)
+        times.append(time.monotonic() - started)
+    total = sum(times)
+    print(f"Luck: {len(plays)} rolls measured in {total:.1f} s: p50 {statistics.median(times) * 1000:.0f} ms per roll,"
+          f" {total / max(1, graded) * 1000:.0f} ms per graded decision,"
+          f" {total / worker_seconds:.0%} of the workers' time for these matches")
 
 
 def start_workers(count: int) -> list[subprocess.Popen]:

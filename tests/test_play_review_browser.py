@@ -6,7 +6,7 @@ with the keys, sees the error graph follow and gnubg's best play drawn on
 the board next to his own; the rival's decisions carry her name, his own say
 «Tu jugada».  A review still being graded fills in over the game's review
 socket when the worker is done, and one waiting in the queue says its place
-as it moves up.  Ana, on a phone, sees the whole board on
+as it moves up, with each player's luck.  Ana, on a phone, sees the whole board on
 the first screen and turns a missed double into an exercise.  Without
 JavaScript each decision is a page of its own.  Every page is checked with
 axe-core; screenshots are kept when ``PLAY_SHOTS`` names a folder.
@@ -25,6 +25,7 @@ from tests.browser import DESKTOP, PHONE, assert_accessible
 from tests.classroom_factories import make_user
 from tests.live_review import played
 from tutor.practice.background import drain
+from tutor.practice.statistics import statistics
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -140,6 +141,13 @@ def test_a_review_still_being_graded_fills_in_when_the_worker_is_done(new_page, 
     expect(page.locator("[data-light]")).to_have_attribute("data-light", "rojo")
     expect(page.locator(".light__facts dt").first).to_have_text("Tu decisión")
     expect(page.locator("[data-review-announce]")).to_contain_text("La revisión está lista")
+    (play,) = game.actions.filter(kind="move")
+    play.refresh_from_db()
+    luck = statistics([play], play.side).luck_text
+    expect(page.locator(f'[data-luck="{play.side}"] [data-luck-total]')).to_have_text(luck)
+    expect(page.locator(f'[data-luck-match="{play.side}"]')).to_have_text(luck)
+    page.locator("#suerte-por-partida").scroll_into_view_if_needed()
+    shoot(page, "review-luck-1280.png")
 
 
 def test_a_review_waiting_in_the_queue_says_its_place_and_moves_up_without_reloading(new_page, asgi_server):

@@ -12,6 +12,7 @@ MODULES = [
     "tutor.practice.evaluator",
     "tutor.practice.events",
     "tutor.practice.grading",
+    "tutor.practice.luck",
     "tutor.practice.statistics",
 ]
 

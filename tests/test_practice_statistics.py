@@ -109,3 +109,51 @@ def test_the_live_review_shows_both_players_pr_once_graded(ana, bruno):
             assert f'data-statistics="{side}"' in html
             assert f"data-unforced>{found.unforced}<" in html[html.index(f'data-statistics="{side}"'):]
     assert 'id="pr-por-partida"' in html and "<th scope=\"col\">Tú</th>" in html and "Ana" in html
+
+
+# -- luck ----------------------------------------------------------------------------------------------------------
+
+def rolled(luck, *, side=WHITE, game=1):
+    return SimpleNamespace(**vars(decision(side=side, game=game, graded=False, colour="")), luck=luck)
+
+
+def test_luck_adds_up_each_player_s_rolls_per_game_and_counts_the_very_lucky_and_very_unlucky_ones():
+    actions = [rolled(0.65), rolled(-0.2), rolled(-0.61, game=2), rolled(0.3, side=BLACK), rolled(None)]
+    found = match_statistics(actions, {WHITE: "Ana", BLACK: "Beto"})
+    white = found.match[WHITE]
+    assert (white.rolls, white.lucky, white.unlucky) == (3, 1, 1)
+    assert white.luck == pytest.approx(0.65 - 0.2 - 0.61) and white.luck_text == "−0,160"
+    assert found.match[BLACK].luck_text == "+0,300"
+    assert [(number, [stats.luck_text for stats in row]) for number, row in found.luck_rows] == [
+        (1, ["+0,450", "+0,300"]), (2, ["−0,610", "—"])]
+    assert white.unforced == 0 and found.has_luck and not found.has_decisions
+
+
+def test_the_luck_of_every_possible_roll_averages_to_nothing():
+    """Luck is a roll's equity against the average roll: weighted over the 36 rolls (a double once), it sums to 0."""
+    from tutor.engine import Position
+    from tutor.practice import evaluator
+    from tutor.practice.gnubg_tasks import ROLLS
+
+    before = Position.from_xgid("-BB-CbEA----------a--Bbgc-:1:-1:1:15:0:0:0:0:10").replace(dice=None)
+    lucks = {roll: evaluator.roll_luck(before.with_dice(roll)) for roll in ROLLS}
+    assert sum(luck * (1 if high == low else 2) for (high, low), luck in lucks.items()) == pytest.approx(0.0, abs=1e-6)
+    assert len(set(round(luck, 6) for luck in lucks.values())) > 1
+
+
+def test_the_opening_roll_s_luck_counts_who_plays_first_and_its_30_outcomes_average_to_nothing():
+    """The opening roll (GNU Backgammon's «LuckFirst»): each of its 30 outcomes is one of 15 rolls played by White
+    or by Black; from White's side, Black's roll is worth minus Black's luck.  At an uneven match score the two
+    sides' chances differ, and still the 30 outcomes average to 0."""
+    from tutor.engine import Position
+    from tutor.practice import evaluator
+    from tutor.practice.gnubg_tasks import ROLLS
+
+    start = Position.initial().replace(match_length=7, score=(1, 5))
+    white = start.replace(turn=WHITE)
+    black = start.replace(turn=BLACK)
+    rolls = [roll for roll in ROLLS if roll[0] != roll[1]]
+    whites = [evaluator.roll_luck(white.with_dice(roll), opening=True) for roll in rolls]
+    blacks = [evaluator.roll_luck(black.with_dice(roll), opening=True) for roll in rolls]
+    assert sum(whites) - sum(blacks) == pytest.approx(0.0, abs=1e-5)
+    assert sum(whites) != pytest.approx(0.0, abs=1e-3), "White's own 15 rolls alone are not the average"

@@ -148,3 +148,19 @@ def test_the_viewer_s_three_costliest_decisions_come_first_and_nobody_else_s():
     ])
     assert [step.number for step in s.worst] == [3, 6, 1]
     assert s.worst[0].what == "13/9" and s.worst[0].best == "8/5 6/5"
+
+
+def test_a_very_lucky_or_very_unlucky_roll_is_ticked_on_the_edge_the_advantage_moved_towards():
+    mine_lucky, theirs_lucky, mine_unlucky, plain = (
+        move(WHITE, 0.2, "verde", 0.0), move(BLACK, 0.1, "verde", 0.0), move(WHITE, 0.0, "verde", 0.0),
+        move(BLACK, 0.1, "verde", 0.0))
+    mine_lucky.luck, theirs_lucky.luck, mine_unlucky.luck, plain.luck = 0.7, 0.65, -0.62, 0.59
+    chart = game_of([mine_lucky, theirs_lucky, mine_unlucky, plain]).chart
+    ticks = {int(step): (float(top), way) for top, way, step in re.findall(
+        r'y1="([\d.]+)" x2="[\d.]+" y2="[\d.]+" class="review-chart__luck review-chart__luck--(\w+)" data-luck-step="(\d+)"',
+        chart.svg)}
+    assert {step: way for step, (_, way) in ticks.items()} == {1: "up", 2: "down", 3: "down"}
+    assert ticks[1][0] < MID < ticks[2][0] and chart.luck_marks == 3
+    assert "<title>Decisión 1: Tú, con 3-1: 13/9, verde, muy buena suerte (pérdida" in chart.svg
+    seen_by_black = game_of([mine_lucky, theirs_lucky, mine_unlucky, plain], viewer=BLACK).chart
+    assert 'review-chart__luck--up" data-luck-step="2"' in seen_by_black.svg

@@ -6,7 +6,8 @@ the ways to move, the light, the advantage across the game as a line with a
 point per graded decision and the errors marked, the viewer's worst
 decisions first, then every decision.  Clicking a point of the line moves
 the stepper without a page load.  Each player's statistics (errors by kind,
-the performance rating) and the PR game by game fit the screen too.  axe-core finds nothing serious; full-page
+the performance rating) and the PR game by game fit the screen too, with
+the luck per game and the very lucky and unlucky rolls marked.  axe-core finds nothing serious; full-page
 screenshots are kept when ``REVIEW_SHOTS`` names a folder.
 """
 
@@ -119,6 +120,17 @@ def check_the_statistics(page) -> None:
     expect(page.locator(".review-statistics--games tbody tr").first).to_have_attribute("data-game", "1")
 
 
+def check_the_luck(page) -> None:
+    """The very lucky and very unlucky rolls marked in the list and on the line, and the luck per game, on screen."""
+    expect(page.locator('[data-review-moves] [data-luck-mark="lucky"]')).to_have_text("muy buena suerte")
+    expect(page.locator('[data-review-moves] [data-luck-mark="unlucky"]')).to_have_text("muy mala suerte")
+    expect(page.locator("svg.review-chart .review-chart__luck")).to_have_count(2)
+    table = page.locator(".review-statistics--games").last
+    expect(page.get_by_role("heading", name="Suerte por partida")).to_be_attached()
+    box = table.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], box
+
+
 def check_the_worst(page, stepper) -> list:
     """The viewer's costliest decisions, costliest first, each with what was played, the best and the loss."""
     mine = [step for step in stepper.steps if step.side == stepper.viewer and step.light and not step.light.forced and step.loss > 0]
@@ -198,6 +210,10 @@ def test_a_practice_review_is_one_column_with_the_advantage_line_the_worst_decis
     user = make_user("carla")
     page, client = signed_in(new_page, live_server.url, user, viewport)
     match = a_practice_match(client, 14)
+    lucky, unlucky = match.actions.filter(kind="move").order_by("number")[:2]
+    for action, luck in ((lucky, 0.7), (unlucky, -0.65)):
+        action.luck = luck
+        action.save(update_fields=["luck"])
     stepper = practice_review(match, None)["stepper"]
     assert stepper.viewer == LEARNER
     page.goto(live_server.url + f"/practica/{match.pk}/revision/")
@@ -208,6 +224,7 @@ def test_a_practice_review_is_one_column_with_the_advantage_line_the_worst_decis
     check_the_pips(page)
     check_the_worst(page, stepper)
     check_the_statistics(page)
+    check_the_luck(page)
     assert_accessible(page)
     shoot(page, f"review-practice-{viewport['width']}.png")
     mine = next(step for step in reversed(stepper.steps) if step.advantage is not None and step.number != 1)

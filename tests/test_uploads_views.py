@@ -21,6 +21,7 @@ from tests.uploaded_matches import NAMES, money_game, three_point_match
 from tutor.engine import BLACK, WHITE
 from tutor.games.cube_policy import may_double
 from tutor.games.matfile import MAX_BYTES, read_match
+from tutor.practice import evaluator
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise
 from tutor.practice.statistics import counts
@@ -353,3 +354,21 @@ def test_ten_megabytes_pasted_are_refused_with_a_400(ana):
     assert status == 400 and seconds < 1.0
     assert signed_in(ana).post("/revisar/", {"text": "1" * 10_000_000}).status_code == 400
     assert not UploadedMatch.objects.exists()
+
+
+def test_the_worker_measures_the_luck_of_every_roll_and_the_review_sums_it_per_player_game_and_match(stored, ana):
+    drain()
+    plays = list(stored.actions.filter(kind=Kind.MOVE).order_by("number"))
+    assert plays and all(play.luck is not None for play in plays)
+    first = plays[0]
+    assert first.luck == pytest.approx(evaluator.roll_luck(first.position, opening=True))
+    response = signed_in(ana).get(stored.get_absolute_url())
+    found = response.context["statistics"]
+    for side in (WHITE, BLACK):
+        mine = [play.luck for play in plays if play.side == side]
+        assert found.match[side].rolls == len(mine)
+        assert found.match[side].luck == pytest.approx(sum(mine))
+        assert found.match[side].lucky == sum(1 for luck in mine if luck > 0.6)
+    html = response.content.decode()
+    assert "Suerte por partida" in html and f'data-luck-match="{WHITE}">{found.match[WHITE].luck_text}<' in html
+    assert f"<strong data-luck-total>{found.match[BLACK].luck_text}</strong>" in html

@@ -75,7 +75,8 @@ class GameAction(models.Model):
     ``xgid`` is the position before the action (with the dice, for a
     play).  ``best``, ``loss``, ``colour`` and ``analysis`` hold gnubg's
     judgement of a decision: during a practice game for the learner's, after
-    a live game for both players'.
+    a live game for both players'.  ``luck`` is gnubg's luck of a play's
+    roll, measured by the review worker.
     """
 
     Kind = ActionKind
@@ -93,6 +94,8 @@ class GameAction(models.Model):
     colour = models.CharField(max_length=5, choices=Colour.choices, blank=True)
     forced = models.BooleanField(default=False)
     analysis = models.JSONField(default=dict, blank=True)
+    luck = models.FloatField("suerte", null=True, blank=True)
+    """A play's dice against the average roll, for the side that rolled (``tutor.practice.luck``); None until the review."""
 
     class Meta:
         abstract = True

@@ -31,6 +31,7 @@ from tutor.engine import BLACK, WHITE, Position
 from tutor.games.cube_policy import may_double
 from tutor.games.mat import match_text, transcripts
 from tutor.practice.decisions import grade_decision
+from tutor.practice.luck import measure_luck
 from tutor.practice.wording import totals
 from tutor.practice.statistics import match_statistics
 from tutor.practice.models import Exercise
@@ -46,7 +47,7 @@ ENDINGS = (Kind.RESULT, Kind.RESIGN, Kind.CLAIM, Kind.FLAG, Kind.ABORT)
 
 
 def grade_game(game: LiveGame, after_each: Callable[[], None] | None = None) -> None:
-    """Ask gnubg about each decision of a finished game, once.
+    """Ask gnubg about each decision of a finished game, then the luck of each roll, once.
 
     Each grade is saved as soon as it is known: when gnubg becomes
     unavailable half-way (``EvaluatorUnavailable``), the next run goes on
@@ -59,6 +60,7 @@ def grade_game(game: LiveGame, after_each: Callable[[], None] | None = None) -> 
         grade_decision(action)
         if after_each is not None:
             after_each()
+    measure_luck(game.actions.filter(kind=Kind.MOVE))
     LiveGame.objects.filter(pk=game.pk).update(graded=True)
     game.graded = True
 
@@ -98,7 +100,8 @@ def review_context(game: LiveGame, viewer, wanted: str | None = None) -> dict:
     steps = build_steps(chosen, actor=actor, pending=lambda action: not game.graded and not action.forced)
     kept = Exercise.objects.filter(live_action__game=game, live_action__side=viewer_side).count() if viewer_side is not None else 0
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
-    statistics = match_statistics(graded, {side: "Tú" if side == viewer_side else names[side] for side in (WHITE, BLACK)})
+    # Every decision: the statistics count the graded ones, and the luck of forced plays' rolls too.
+    statistics = match_statistics([a for a in actions if a.kind in DECISIONS], {side: "Tú" if side == viewer_side else names[side] for side in (WHITE, BLACK)})
     players = [
         {
             "name": names[side],

@@ -9,7 +9,9 @@ touches gnubg itself:
   the best candidates all evaluated at one depth, so the loss never
   compares scores of two depths, whatever gnubg's move filter did;
 * ``analyse_cube(position)``: no double, double/take and double/pass for
-  the side on roll, before the roll.
+  the side on roll, before the roll;
+* ``roll_luck(position)``: what the dice of ``position`` gave the side on
+  roll against the average roll (GNU Backgammon's luck, at 0-ply).
 
 Equities are cubeful, from the point of view of the side on roll, in units
 of the cube as it stands (money) or in gnubg's normalised match equity
@@ -241,6 +243,19 @@ def analyse_cube(position: Position, plies: int | None = None, noise: float = 0.
     plies = grading_plies() if plies is None else plies
     no_double, double_take = _run("cube_equities", position.to_xgid(), max(plies - 1, 0), noise)
     return CubeAnalysis(no_double, double_take, 1.0, plies)
+
+
+def roll_luck(position: Position, opening: bool = False) -> float:
+    """The luck of the dice of ``position`` for the side on roll (``gnubg_tasks.roll_luck`` says how).
+
+    Always at 0-ply: 22 searches for the best play (the roll and the 21
+    distinct rolls; 31 for an opening roll), so a review can afford it for
+    every roll of a match.  ``opening``: the game's first roll, never a
+    double, which also decides who plays first.
+    """
+    if position.dice is None:
+        raise ValueError("luck is the luck of a roll: the position needs its dice")
+    return float(_run("roll_luck", position.to_xgid(), opening))
 
 
 def grading_plies() -> int:

@@ -142,6 +142,39 @@ def cube_equities(g: Any, xgid: str, plies: int, noise: float) -> tuple[float, f
     return no_double, double_take
 
 
+def roll_luck(g: Any, xgid: str, opening: bool) -> float:
+    """How much the roll of ``xgid`` gave its side, at 0-ply: its best play's equity minus the rolls' average.
+
+    GNU Backgammon's luck (``LuckNormal``): the cubeful equity after the
+    best play with the dice that came, minus the average over the 36 rolls
+    of the equity after the best play with each.  The opening roll
+    (``LuckFirst``) is never a double, and it also decides who plays first:
+    the average is over its 30 outcomes, the 15 rolls played by this side
+    and the same 15 played by the other side, counted against this side.
+    Same cube, same units as a loss.
+    """
+    position = Position.from_xgid(xgid)
+    if position.dice is None:
+        raise ValueError("luck is the luck of a roll: the position needs its dice")
+    before = position.replace(dice=None)
+    info = _cube_info(g, before)
+    context = _context(g, 0, 0.0)
+    first, second = position.dice
+    rolled = _after_best_play(g, before, info, context, (max(first, second), min(first, second)))
+    if not opening:
+        return rolled - _average_over_rolls(g, before, info, context)
+    other = before.replace(turn=opponent(before.turn))
+    other_info = _cube_info(g, other)
+    outcomes = [
+        equity
+        for high, low in ROLLS
+        if high != low
+        for equity in (_after_best_play(g, before, info, context, (high, low)),
+                       -_after_best_play(g, other, other_info, context, (high, low)))
+    ]
+    return rolled - sum(outcomes) / len(outcomes)
+
+
 # -- helpers ----------------------------------------------------------------------
 
 
@@ -223,16 +256,21 @@ def _cube_info(g: Any, position: Position, cube_value: int | None = None, owner:
 
 
 def _average_over_rolls(g: Any, position: Position, info: dict, context: dict) -> float:
-    here = board(position)
+    """The side on roll's average equity after the best play of each of the 36 rolls."""
     total = 0.0
     for high, low in ROLLS:
-        if context["plies"]:
-            entries = g.find_best_moves(here, info, context, (high, low), MOVE_FILTERS)
-        else:
-            entries = g.find_best_moves(here, info, context, (high, low))
-        value = entries[0]["score"] if entries else _after_no_play(g, position, info, context)
-        total += value * (1 if high == low else 2)
+        total += _after_best_play(g, position, info, context, (high, low)) * (1 if high == low else 2)
     return total / 36
+
+
+def _after_best_play(g: Any, position: Position, info: dict, context: dict, roll: tuple[int, int]) -> float:
+    """The side on roll's cubeful equity after its best play of ``roll`` (``position`` has no dice)."""
+    here = board(position)
+    if context["plies"]:
+        entries = g.find_best_moves(here, info, context, roll, MOVE_FILTERS)
+    else:
+        entries = g.find_best_moves(here, info, context, roll)
+    return entries[0]["score"] if entries else _after_no_play(g, position, info, context)
 
 
 def _after_no_play(g: Any, position: Position, info: dict, context: dict) -> float:

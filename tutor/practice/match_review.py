@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from .decisions import grade_decision
+from .luck import measure_luck
 from .wording import totals
 from .models import COMPUTER, LEARNER, Action, Exercise, PracticeMatch
 from .statistics import match_statistics
@@ -40,10 +41,11 @@ def finished_games(match: PracticeMatch) -> list[int]:
 
 
 def grade_program(match: PracticeMatch, game_number: int) -> int:
-    """Grade the program's decisions of a finished game not graded yet; how many were graded."""
+    """Grade the program's decisions of a finished game not graded yet, then each roll's luck; how many were graded."""
     found = list(program_decisions(match, [game_number]).filter(colour=""))
     for action in found:
         grade_decision(action)
+    measure_luck(match.actions.filter(kind=Kind.MOVE, game_number=game_number))
     return len(found)
 
 

@@ -18,7 +18,9 @@ charts and the error graph it replaces: no chart library, no script needed to se
 a ``<desc>`` that say in words what it shows.  Each point is a link to its
 step (``?paso=N``; the page's script swaps the stage in place), its colour
 the traffic light's, the errors (ámbar, rojo) drawn larger with a dark edge;
-a band marks the step on show.  The graph stretches to the width it is given
+a band marks the step on show; a roll of very good or very bad luck
+(``luck.py``) is a short tick on the top edge of its column when it moved
+the advantage up, on the bottom edge when down.  The graph stretches to the width it is given
 (``preserveAspectRatio="none"``), so its lines keep their width
 (``vector-effect``), its points are round caps of zero-length lines, and its
 scale is written by the page beside it, not inside it.
@@ -57,6 +59,8 @@ class AdvantageChart:
     """«tuya», «de Ana», «de blancas»: whose advantage rises above the middle line."""
     below: str
     points: int
+    luck_marks: int = 0
+    """How many rolls of very good or very bad luck are ticked on the edges."""
 
     @property
     def scale_text(self) -> str:
@@ -106,6 +110,7 @@ def advantage_chart(steps: list, current: int, side: int, *, own: bool = True) -
             edge = line(x, y, x, y, "review-chart__edge") if tone in ERRORS else ""
             ring = line(x, y, x, y, "review-chart__ring") if step.number == current else ""
             dot = ring + edge + line(x, y, x, y, f"review-chart__point review-chart__point--{tone}", data_point_step=step.number)
+        dot += _luck_tick(step, side, x)
         links.append(format_html(
             '<a href="?paso={}" data-step="{}" tabindex="-1"><title>{}</title>{}{}</a>',
             step.number, step.number, _label(step, value), hit, mark_safe(dot),
@@ -116,7 +121,17 @@ def advantage_chart(steps: list, current: int, side: int, *, own: bool = True) -
     counted = sum(1 for value in values.values() if value is not None)
     above, below = _whose(actors, side, own)
     description = _description(steps, actors, scale, counted, above, below, current)
-    return AdvantageChart(_svg(description, parts), scale, above, below, counted)
+    ticks = sum(1 for step in steps if step.luck_mark)
+    return AdvantageChart(_svg(description, parts), scale, above, below, counted, ticks)
+
+
+def _luck_tick(step, side: int, x: float) -> str:
+    """A very lucky or very unlucky roll's tick: on the top edge when it moved the advantage up (``side``'s way)."""
+    if not step.luck_mark:
+        return ""
+    up = (step.luck_mark == "lucky") == (step.side == side)
+    top, bottom = (2, 14) if up else (HEIGHT - 14, HEIGHT - 2)
+    return line(x, top, x, bottom, f"review-chart__luck review-chart__luck--{'up' if up else 'down'}", data_luck_step=step.number)
 
 
 def _turned(step, side: int) -> float | None:
@@ -153,6 +168,8 @@ def _whose(actors: dict, side: int, own: bool) -> tuple[str, str]:
 
 def _label(step, value: float | None) -> str:
     label = f"Decisión {step.number}: {step.summary}" + (f", {step.state.lower()}" if step.state else "")
+    if step.luck_words:
+        label += f", {step.luck_words.lower()}"
     if step.light and not step.light.forced:
         label += f" (pérdida {_decimal(step.loss)})"
     if value is not None:

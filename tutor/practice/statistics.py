@@ -1,4 +1,4 @@
-"""A match's statistics per player, per game and for the whole match: errors by kind and the performance rating.
+"""A match's statistics per player, per game and for the whole match: errors by kind, the performance rating, luck.
 
 Pure functions over graded decisions as practice and live reviews store
 them (``GameAction``: ``side``, ``game_number``, ``decision_kind``,
@@ -20,9 +20,10 @@ decisions:
   double is not a decision, and counting it would make everyone's PR look
   better than it is.
 
-Luck (the equity of each roll against the average of the 36) is not
-here: the grading evaluates the plays of the roll that came, not the
-other 35, so it would cost a full evaluation of every roll.
+Luck is GNU Backgammon's, measured by the review worker on each play
+(``luck.py``): the equity after the best play with the dice that came minus
+the average over the 36 rolls, summed per player; the rolls beyond its
+limits (0.6 and −0.6) are counted as very lucky and very unlucky.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from tutor.games.models import ActionKind, Colour
+
+from .luck import VERY_LUCKY, VERY_UNLUCKY
 
 PR_FACTOR = 500
 """eXtreme Gammon's scale: equity lost per decision times 500."""
@@ -77,6 +80,16 @@ class Statistics:
     game: int | None = None
     """The game's number, None for the whole match."""
     groups: dict[str, Group] = field(default_factory=lambda: {name: Group() for name in GROUP_WORDS})
+    luck: float = 0.0
+    """The sum of the luck of the player's rolls measured so far: for each roll, the equity after the best
+    play with the dice that came minus the average over the 36 rolls of the equity after the best play
+    with each (GNU Backgammon's luck, at 0-ply, in the player's favour; units of equity, as the losses)."""
+    rolls: int = 0
+    """How many of the player's rolls have their luck measured."""
+    lucky: int = 0
+    """Rolls with «muy buena suerte»: luck above ``VERY_LUCKY``."""
+    unlucky: int = 0
+    """Rolls with «muy mala suerte»: luck below ``VERY_UNLUCKY``."""
 
     @property
     def unforced(self) -> int:
@@ -105,6 +118,17 @@ class Statistics:
         return next((word for limit, word in PR_BANDS if pr < limit), "Distraído")
 
     @property
+    def luck_text(self) -> str:
+        """The luck with its sign (a true minus, as the review's line writes equities) and a decimal comma; «—» before any roll is measured.
+
+        >>> Statistics(0, luck=0.25, rolls=3).luck_text, Statistics(0, luck=-0.1234, rolls=3).luck_text
+        ('+0,250', '−0,123')
+        >>> Statistics(0).luck_text
+        '—'
+        """
+        return f"{self.luck:+.3f}".replace(".", ",").replace("-", "−") if self.rolls else "—"
+
+    @property
     def rows(self) -> list[tuple[str, Group]]:
         """Each kind of decision with its words, for the page's table."""
         return [(GROUP_WORDS[name], group) for name, group in self.groups.items()]
@@ -130,7 +154,15 @@ def statistics(actions: Iterable[Any], side: int, game: int | None = None) -> St
     """``side``'s statistics over ``actions`` (only game ``game`` when given)."""
     found = Statistics(side, game)
     for action in actions:
-        if action.side != side or (game is not None and action.game_number != game) or not counts(action):
+        if action.side != side or (game is not None and action.game_number != game):
+            continue
+        luck = getattr(action, "luck", None)
+        if luck is not None:
+            found.luck += luck
+            found.rolls += 1
+            found.lucky += luck > VERY_LUCKY
+            found.unlucky += luck < VERY_UNLUCKY
+        if not counts(action):
             continue
         group = found.groups[GROUPS[action.decision_kind]]
         group.decisions += 1
@@ -150,6 +182,16 @@ class MatchStatistics:
     @property
     def has_decisions(self) -> bool:
         return any(stats.unforced for stats in self.match.values())
+
+    @property
+    def has_luck(self) -> bool:
+        return any(stats.rolls for stats in self.match.values())
+
+    @property
+    def luck_rows(self) -> list[tuple[int, list[Statistics]]]:
+        """Each game with a roll whose luck is measured, with each player's statistics in it."""
+        return [(number, list(by_side.values())) for number, by_side in self.games
+                if any(stats.rolls for stats in by_side.values())]
 
     @property
     def players(self) -> list[tuple[str, Statistics]]:
@@ -175,6 +217,18 @@ def match_statistics(actions: Iterable[Any], names: dict[int, str]) -> MatchStat
     (10.0, 1, None)
     >>> [(number, [stats.pr for stats in both]) for number, both in found.game_rows]
     [(1, [20.0, None]), (2, [0.0, None])]
+
+    Luck adds up each player's rolls: 6-6 when the average roll would have
+    left 0.10, and the best play after it 0.75, is 0.75 − 0.10 = +0.65 («muy
+    buena suerte», beyond 0.6); a 2-1 worth 0.05 under the average is −0.05.
+
+    >>> rolls = [Action(side=1, game_number=1, decision_kind="move", graded=False, forced=False, loss=None,
+    ...                 colour="", analysis={}, luck=0.75 - 0.10),
+    ...          Action(side=1, game_number=2, decision_kind="move", graded=False, forced=False, loss=None,
+    ...                 colour="", analysis={}, luck=-0.05)]
+    >>> lucky = match_statistics(rolls, {0: "Ana", 1: "Beto"}).match[1]
+    >>> lucky.luck_text, lucky.rolls, lucky.lucky, lucky.unlucky
+    ('+0,600', 2, 1, 0)
     """
     actions = list(actions)
     numbers = sorted({action.game_number for action in actions})

@@ -29,6 +29,7 @@ from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.engine import WHITE, EngineError, Move, Position, format_dice
 from tutor.numbers import parse_int
 
+from .luck import VERY_LUCKY, luck_words
 from .wording import RESULT_WORDS, Light, play_text, points
 from .models import Action, Colour
 
@@ -141,6 +142,20 @@ class Step:
         if self.kind == Kind.MOVE:
             return play_text(action.play)
         return action.decision_label.lower()
+
+    @property
+    def luck_words(self) -> str:
+        """«Muy buena suerte» or «Muy mala suerte» for a play whose roll was beyond GNU Backgammon's limits; else empty."""
+        if self.ending or self.kind != Kind.MOVE:
+            return ""
+        return luck_words(getattr(self.action, "luck", None))
+
+    @property
+    def luck_mark(self) -> str:
+        """``lucky`` or ``unlucky`` for the page's mark of a very lucky or very unlucky roll; else empty."""
+        if not self.luck_words:
+            return ""
+        return "lucky" if self.action.luck > VERY_LUCKY else "unlucky"
 
     @property
     def summary(self) -> str:

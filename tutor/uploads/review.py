@@ -18,6 +18,7 @@ from typing import Callable
 from tutor.engine import BLACK, WHITE
 from tutor.games.models import ActionKind
 from tutor.practice.decisions import grade_decision
+from tutor.practice.luck import measure_luck
 from tutor.practice.wording import totals
 from tutor.practice.models import Exercise
 from tutor.practice.statistics import match_statistics
@@ -57,7 +58,7 @@ def answers_a_beaver(action: UploadedAction) -> bool:
 
 
 def grade_match(match: UploadedMatch, after_each: Callable[[], None] | None = None) -> int:
-    """Ask gnubg about each decision not graded yet; how many were graded now.
+    """Ask gnubg about each decision not graded yet, then the luck of each roll; how many decisions were graded now.
 
     Raises ``EvaluatorUnavailable`` when gnubg cannot answer: what was
     graded stays graded, and the next run goes on from there.
@@ -70,6 +71,7 @@ def grade_match(match: UploadedMatch, after_each: Callable[[], None] | None = No
         graded += 1
         if after_each is not None:
             after_each()
+    measure_luck(match.actions.filter(kind=Kind.MOVE))
     UploadedMatch.objects.filter(pk=match.pk).update(graded=True)
     match.graded = True
     return graded
@@ -91,7 +93,8 @@ def review_context(match: UploadedMatch, wanted: str | None = None, *, own: bool
 
     steps = build_steps(actions, actor=actor, pending=lambda action: not match.graded and not action.forced)
     graded = [a for a in actions if a.kind in DECISIONS and a.graded]
-    statistics = match_statistics(graded, {who: actor(who).name for who in (WHITE, BLACK)})
+    # Every decision: the statistics count the graded ones, and the luck of forced plays' rolls too.
+    statistics = match_statistics([a for a in actions if a.kind in DECISIONS], {who: actor(who).name for who in (WHITE, BLACK)})
     players = [
         {
             "name": match.name(who),
