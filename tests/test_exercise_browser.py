@@ -122,7 +122,7 @@ def test_a_backward_drop_is_refused_with_the_direction_and_the_selection_is_clea
     enter_both_from_the_bar(exercise)
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
-    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.")
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator('[data-point="8"]').get_attribute("data-count") == "3"
     assert exercise.locator(".board-point.is-selected").count() == 0
@@ -276,7 +276,7 @@ def test_on_a_phone_a_refused_drop_is_said_over_the_board_where_the_eye_is(new_p
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
     toast = exercise.locator(".board-toast")
-    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.")
     box, board = toast.bounding_box(), exercise.locator("svg.board-svg").bounding_box()
     assert board["y"] <= box["y"] and box["y"] + box["height"] <= min(board["y"] + board["height"], PHONE["height"])
     exercise.locator('[data-point="13"]').click()  # the next action puts it away
