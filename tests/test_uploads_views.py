@@ -24,7 +24,9 @@ from tutor.games.matfile import MAX_BYTES, read_match
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise
 from tutor.practice.statistics import counts
+from tutor.rules import NO_CRAWFORD_NOTICE
 from tutor.uploads.models import UploadedAction, UploadedMatch
+from tutor.uploads.review import DECISIONS, ENDINGS
 from tutor.uploads.tasks import progress
 from tutor.uploads import views
 from tutor.uploads.store import store_match
@@ -353,3 +355,27 @@ def test_ten_megabytes_pasted_are_refused_with_a_400(ana):
     assert status == 400 and seconds < 1.0
     assert signed_in(ana).post("/revisar/", {"text": "1" * 10_000_000}).status_code == 400
     assert not UploadedMatch.objects.exists()
+
+
+def test_a_match_played_without_the_crawford_rule_is_stored_so_and_its_review_and_export_say_it(ana):
+    data = (FIXTURES / "gnubg-no-crawford-5.sgf").read_bytes()
+    signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("sin-crawford.sgf", data), "side": "0"})
+    match = UploadedMatch.objects.get()
+    assert not match.crawford
+    double = match.actions.get(game_number=3, kind=Kind.DOUBLE)
+    page = signed_in(ana).get(f"/revisar/{match.pk}/?paso={step_of(match, double)}").content.decode()
+    assert NO_CRAWFORD_NOTICE.title in page and NO_CRAWFORD_NOTICE.text in page
+    assert page.count(NO_CRAWFORD_NOTICE.text) == 2, "once for the match, once on the double at 4–0"
+    exported = signed_in(ana).get(f"/revisar/{match.pk}/partida.mat").content.decode()
+    assert exported.startswith('; [Crawford "Off"]') and not read_match(exported).crawford
+
+
+def test_a_match_with_the_crawford_rule_says_nothing_about_it_in_the_header(stored, ana):
+    assert stored.crawford
+    assert NO_CRAWFORD_NOTICE.text not in signed_in(ana).get(stored.get_absolute_url()).content.decode()
+
+
+def step_of(match: UploadedMatch, action: UploadedAction) -> int:
+    """The number of ``action``'s step in the review: its place among the decisions and endings."""
+    shown = match.actions.filter(kind__in=[*DECISIONS, *ENDINGS]).values_list("pk", flat=True)
+    return list(shown).index(action.pk) + 1

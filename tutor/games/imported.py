@@ -99,4 +99,6 @@ class ReadMatch:
     jacoby: bool
     games: tuple[ReadGame, ...]
     source: str
+    crawford: bool = True
+    """Whether the match was played with the Crawford rule (a money session: True, it has no Crawford game)."""
 

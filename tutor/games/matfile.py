@@ -112,7 +112,7 @@ def match_file(match: ReadMatch) -> str:
     """
     names = (player_name(match.names[0], "Jugador1"), player_name(match.names[1], "Jugador2"))
     games = [_transcript(match, game) for game in match.games]
-    return match_text(match.length, names, games, jacoby=match.jacoby)
+    return match_text(match.length, names, games, jacoby=match.jacoby, crawford=match.crawford)
 
 
 def _transcript(match: ReadMatch, game: ReadGame) -> GameTranscript:

@@ -43,7 +43,7 @@ def store_match(read: ReadMatch, owner, *, filename: str = "", side: int | None 
     with transaction.atomic():
         match = UploadedMatch.objects.create(
             owner=owner, first_name=read.names[0][:60], second_name=read.names[1][:60], side=side,
-            length=read.length, jacoby=read.jacoby, xgid=final.to_xgid(), games=len(read.games),
+            length=read.length, jacoby=read.jacoby, crawford=read.crawford, xgid=final.to_xgid(), games=len(read.games),
             winner=_match_winner(read, score), final_score=score, source=read.source, filename=filename[:120],
         )
         for number, action in enumerate(actions, start=1):
