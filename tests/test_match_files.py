@@ -173,6 +173,17 @@ def test_a_match_read_without_the_crawford_rule_is_written_back_saying_so():
     assert with_rule.crawford and "Crawford" not in match_file(with_rule)
 
 
+def test_a_25_point_match_of_more_than_1500_rolls_reads_whole_as_gnubg_reads_it():
+    """gnubg playing itself a 25-point match without the cube: 31 games, the length of a long match between people."""
+    match = read_match(fixture("gnubg-match-25"))
+    plays = [action for game in match.games for action in game.actions if action.kind == "play"]
+    assert match.length == 25 and len(match.games) == 31 and len(plays) > 1500
+    reading = gnubg_readings([FIXTURES / "gnubg-match-25.mat"])[0]
+    assert as_gnubg_reads(match) == gnubg_games(reading, match)
+    # The count of legal plays the reader keeps for each play is the engine's list of them, counted.
+    assert [action.choices for action in plays[::10]] == [len(action.before.legal_plays()) for action in plays[::10]]
+
+
 def test_the_money_session_of_gnubg_s_sgf_says_the_jacoby_rule_and_its_mat_reads_the_same_points():
     assert read_match(fixture("gnubg-money-session", "sgf")).jacoby
     assert [game.points for game in read_match(fixture("gnubg-money-session")).games] == [2, 2, 2, 1, 4]

@@ -224,7 +224,8 @@ class MatchReplay:
                 return
             self._illegal_play(game, cell, reasons=explain_verdict(verdict))
         assert verdict.play is not None
-        game.actions.append(ReadAction(cell.side, "play", before, cell.dice, verdict.play.notation, cell.line))
+        game.actions.append(ReadAction(cell.side, "play", before, cell.dice, verdict.play.notation, cell.line,
+                                       played=verdict.play, choices=before.play_count()))
         game.position = verdict.play.result
         if game.position.winner() is not None:
             game.result = score_game(game.position)
