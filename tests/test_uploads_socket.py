@@ -21,6 +21,7 @@ from django.test import Client
 from tests.classroom_factories import PASSWORD, make_user
 from tests.uploaded_matches import three_point_match
 from tutor.asgi import application
+from tutor.live.heartbeat import LAYER_DOWN_CLOSE
 from tutor.engine import WHITE
 from tutor.practice.background import drain
 from tutor.settings.base import channel_layers_from_url
@@ -146,3 +147,38 @@ def test_only_who_may_read_the_review_opens_its_socket():
     assert in_a_thread(refused, f"/ws/revisar/{match.pk}/", bruno) == (False, 4403)
     assert in_a_thread(refused, f"/ws/revisar/{match.pk}/", None) == (False, 4403)
     assert in_a_thread(refused, f"/ws/revisar/compartida/{token}/", None) == (False, 4403), "a link taken back"
+
+
+def test_through_redis_a_review_waiting_in_the_queue_hears_its_place_move_up(redis_layer, settings):
+    settings.REVIEW_POLL_SECONDS = 0.2
+    ana, bruno = make_user("ana"), make_user("bruno")
+    store_match(three_point_match(), ana)
+    waiting = store_match(three_point_match(seed=5), bruno)
+
+    async def scenario():
+        communicator = review_socket(f"/ws/revisar/{waiting.pk}/", bruno)
+        await communicator.connect()
+        first = await news(communicator)
+        await sync_to_async(drain)(1)  # a worker takes Ana's review and grades it
+        moved = await news(communicator)
+        await communicator.disconnect()
+        return first, moved
+
+    first, moved = in_a_thread(scenario)
+    assert (first["position"], first["queue"]) == (2, "Tu revisión es la 2.ª en la cola.")
+    assert (moved["position"], moved["done"]) == (1, 0)
+
+
+def test_when_redis_fails_the_socket_closes_so_that_the_page_looks_at_the_progress_itself(redis_layer, redis):
+    ana = make_user("ana")
+    match = store_match(three_point_match(), ana)
+
+    async def scenario():
+        communicator = review_socket(f"/ws/revisar/{match.pk}/", ana)
+        await communicator.connect()
+        await news(communicator)
+        await sync_to_async(redis.stop)()
+        closed = await communicator.receive_output(timeout=10)
+        return closed
+
+    assert in_a_thread(scenario) == {"type": "websocket.close", "code": LAYER_DOWN_CLOSE}

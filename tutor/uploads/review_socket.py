@@ -10,7 +10,9 @@ the message: the pages do not go back to the database for each one.
 
 Under ``make run`` and in production every process shares one channel
 layer (Redis), so the worker's news reaches every page; the socket then
-never looks at the database while it waits.  When that layer fails, the
+never looks at the database while the review is graded (only while it
+still waits in the queue, for its place there, which other people's
+reviews move).  When that layer fails, the
 heartbeat (``tutor.live.heartbeat``) closes the socket, and the page looks
 at the progress slowly until it can open it again.  Only the in-memory
 layer of a single process, which cannot carry a worker's news, makes the
@@ -54,12 +56,15 @@ class UploadReviewConsumer(LiveSocket):
         self.last: dict | None = None
         await self.join(review_group(self.match_pk))  # and among its person's sockets: logging out closes it
         await self.accept()
-        if await self.send_progress(await self._progress()):
+        now = await self._progress()
+        if await self.send_progress(now):
             return
         if isinstance(self.channel_layer, InMemoryChannelLayer):
-            self.watch = asyncio.ensure_future(self._watch())
-        else:
-            HEARTBEAT.watch(self)
+            self.watch = asyncio.ensure_future(self._watch(until_taken=False))
+            return
+        HEARTBEAT.watch(self)
+        if now["position"] is not None:
+            self.watch = asyncio.ensure_future(self._watch(until_taken=True))
 
     async def disconnect(self, code: int) -> None:
         self.leave_place()
@@ -75,14 +80,23 @@ class UploadReviewConsumer(LiveSocket):
             await self.send_progress(await self._progress())
 
     async def review_changed(self, event: dict) -> None:
-        """The worker's news, sent on as it came."""
+        """The worker's news, sent on as it came: a worker has the review, its place in the queue is over."""
+        if getattr(self, "watching_queue", False):
+            self.watch.cancel()
+            self.watching_queue = False
         await self.send_progress(event["progress"])
 
-    async def _watch(self) -> None:
+    async def _watch(self, *, until_taken: bool) -> None:
+        """Look at the database every ``REVIEW_POLL_SECONDS``: until the review is ready (the in-memory
+        layer, which cannot carry a worker's news), or only while it waits in the queue (``until_taken``):
+        its place there moves as other people's reviews are taken, which no worker tells this match."""
+        self.watching_queue = until_taken
         interval = float(getattr(settings, "REVIEW_POLL_SECONDS", 2.0))
         while True:
             await asyncio.sleep(interval)
-            if await self.send_progress(await self._progress()):
+            now = await self._progress()
+            if await self.send_progress(now) or (until_taken and now["position"] is None):
+                self.watching_queue = False
                 return
 
     async def send_progress(self, now: dict) -> bool:
