@@ -14,7 +14,7 @@ them at the production depth (``PRACTICE_GRADING_PLIES``, 2 by default):
    the time from the workers' start to each review being ready.
 
 3. **uploaded matches**: ``--uploads`` matches read from files GNU
-   Backgammon wrote (``tests/fixtures/matches/``, in turn) are stored as
+   Backgammon wrote (``tests/fixtures/matches/``, ``UPLOADED`` in turn) are stored as
    «Revisar una partida» stores them while no worker runs, then the
    workers grade them: decisions graded per second per worker process;
    then the luck of each of their rolls measured again, one by one, in
@@ -98,6 +98,11 @@ def run(options) -> None:
         grade_uploads(options.uploads, options.workers)
 
 
+UPLOADED = ("gnubg-match-5", "gnubg-match-7", "gnubg-money-session")
+"""The files uploaded, in turn: the ones the figures of ``docs/uploads.md`` were measured with (the
+fixtures' 25-point match alone has twice as many decisions as these three together)."""
+
+
 def grade_uploads(count: int, workers: int) -> None:
     """Store ``count`` uploaded matches while no worker runs, then time the workers grading them all."""
     from django.contrib.auth import get_user_model
@@ -106,7 +111,7 @@ def grade_uploads(count: int, workers: int) -> None:
     from tutor.uploads.models import UploadedAction, UploadedMatch
     from tutor.uploads.store import store_match
 
-    files = sorted((ROOT / "tests" / "fixtures" / "matches").glob("*.mat"))
+    files = [ROOT / "tests" / "fixtures" / "matches" / f"{name}.mat" for name in UPLOADED]
     owner = get_user_model().objects.create_user("sube-partidas", password="x" * 20)
     pks = [store_match(read_match(files[n % len(files)].read_bytes()), owner, filename=files[n % len(files)].name).pk
            for n in range(count)]

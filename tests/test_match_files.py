@@ -24,7 +24,7 @@ from tutor.games.mat import DROP, TAKE, GameTranscript, Step, beaver_cell, doubl
 from tutor.games.matfile import MAX_BYTES, MAX_ROLLS, MatchFileError, ReadMatch, match_file, read_match
 
 FIXTURES = Path(__file__).parent / "fixtures" / "matches"
-MATCHES = ["gnubg-match-5", "gnubg-match-7", "gnubg-money-session"]
+MATCHES = ["gnubg-match-5", "gnubg-match-7", "gnubg-money-session", "gnubg-no-crawford-5"]
 PLAYERS = {"X": WHITE, "O": BLACK}
 
 
@@ -138,6 +138,50 @@ def test_the_fixtures_hold_cube_actions_resignations_a_crawford_game_and_a_gammo
             gammon |= last.kind == "play" and score_game(last.before.check(last.play).play.result).kind == "gammon"
     assert kinds == {"play", "double", "take", "drop", "resign"}
     assert crawford and gammon
+
+
+def test_a_match_gnubg_played_without_the_crawford_rule_reads_without_it_from_its_sgf_and_a_mat_that_says_so(gnubg_read):
+    """gnubg's ``.sgf`` says the rule in ``RU[Crawford]``; without it, gnubg loads the match without the rule."""
+    from_sgf = read_match(fixture("gnubg-no-crawford-5", "sgf"))
+    assert not from_sgf.crawford and not any(game.crawford for game in from_sgf.games)
+    assert read_match(fixture("gnubg-match-5", "sgf")).crawford
+    # At 4–0 in a match to 5 the game would be the Crawford game: here the second player doubles in it.
+    third = from_sgf.games[2]
+    assert third.score == (4, 0) and not third.crawford
+    assert [(action.side, action.kind) for action in third.actions[1:3]] == [(BLACK, "double"), (WHITE, "take")]
+    from_mat = read_match(fixture("gnubg-no-crawford-5"))  # the tag eXtreme Gammon writes: `; [Crawford "Off"]`
+    assert not from_mat.crawford and as_gnubg_reads(from_mat) == as_gnubg_reads(from_sgf)
+    # gnubg's own reading of the .mat has every game, play, double and take the same (it ignores the tag).
+    assert as_gnubg_reads(from_mat) == gnubg_games(gnubg_read["gnubg-no-crawford-5"], from_mat)
+
+
+def test_a_mat_that_does_not_say_the_match_had_no_crawford_rule_is_read_with_it_and_says_how_to_tell():
+    text = fixture("gnubg-no-crawford-5").decode().replace('; [Crawford "Off"]\n', "")
+    error = refused(text)
+    assert (error.code, error.game, error.move) == ("illegal-cube", 3, 1)
+    assert "Crawford" in error.message and '; [Crawford "Off"]' in error.message
+    said = refused(text.replace(" 5 point match", '; [Crawford "On"]\n 5 point match'))
+    assert "Crawford" in said.message and '[Crawford "Off"]' not in said.message, "a file that says the rule needs no hint"
+
+
+def test_a_match_read_without_the_crawford_rule_is_written_back_saying_so():
+    match = read_match(fixture("gnubg-no-crawford-5", "sgf"))
+    written = match_file(match)
+    assert written.startswith('; [Crawford "Off"]\n')
+    assert as_gnubg_reads(read_match(written)) == as_gnubg_reads(match)
+    with_rule = read_match(fixture("gnubg-match-5", "sgf"))
+    assert with_rule.crawford and "Crawford" not in match_file(with_rule)
+
+
+def test_a_25_point_match_of_more_than_1500_rolls_reads_whole_as_gnubg_reads_it():
+    """gnubg playing itself a 25-point match without the cube: 31 games, the length of a long match between people."""
+    match = read_match(fixture("gnubg-match-25"))
+    plays = [action for game in match.games for action in game.actions if action.kind == "play"]
+    assert match.length == 25 and len(match.games) == 31 and len(plays) > 1500
+    reading = gnubg_readings([FIXTURES / "gnubg-match-25.mat"])[0]
+    assert as_gnubg_reads(match) == gnubg_games(reading, match)
+    # The count of legal plays the reader keeps for each play is the engine's list of them, counted.
+    assert [action.choices for action in plays[::10]] == [len(action.before.legal_plays()) for action in plays[::10]]
 
 
 def test_the_money_session_of_gnubg_s_sgf_says_the_jacoby_rule_and_its_mat_reads_the_same_points():

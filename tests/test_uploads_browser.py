@@ -2,8 +2,9 @@
 
 Ana uploads a 3-point match with mistakes of both players, in the ``.mat``
 the site writes, on a desktop, and says she was its second player; the page shows the grading's progress and
-fills in, without reloading, once a worker's run of the queue (``drain``)
-has graded it.  She steps through with the keys and shares the review; a
+fills in, without reloading and without asking for the progress, once a worker's run of the queue (``drain``)
+has graded it: the worker's news comes over the review's socket, through Redis as under `make run`.  With
+the socket closed, the page looks at the progress now and then instead.  She steps through with the keys and shares the review; a
 visitor who is not signed in opens the link on a phone and steps through
 it too, read-only.  Every page is checked with axe-core; screenshots are
 kept when ``UPLOAD_SHOTS`` names a folder.
@@ -13,11 +14,14 @@ from __future__ import annotations
 
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.test import Client
 from playwright.sync_api import expect
+
+from channels.layers import channel_layers
 
 from tests.browser import DESKTOP, PHONE, assert_accessible
 from tests.classroom_factories import make_user
@@ -25,6 +29,7 @@ from tests.uploaded_matches import three_point_match
 from tutor.uploads.export import export_text
 from tutor.uploads.store import store_match
 from tutor.practice.background import drain
+from tutor.settings.base import channel_layers_from_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,6 +39,30 @@ SHOTS = Path(os.environ["UPLOAD_SHOTS"]) if os.environ.get("UPLOAD_SHOTS") else 
 @pytest.fixture(autouse=True)
 def quick(settings):
     settings.PRACTICE_GRADING_PLIES = 0
+    settings.REVIEW_POLL_SECONDS = 60
+    settings.REVIEW_FALLBACK_POLL_SECONDS = 1
+
+
+@pytest.fixture
+def redis_layer(settings, redis):
+    """The channel layer of `make run` and production: Redis, which the worker's news crosses to the page."""
+    settings.CHANNEL_LAYERS = channel_layers_from_url(redis.url())
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+def worker_grades() -> None:
+    """A worker's run of the queue, in a thread as in a process of its own (Playwright's loop runs in the test's)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(drain).result()
+
+
+def progress_looks(page) -> list[str]:
+    """The page's requests for the progress, as they are made."""
+    looks: list[str] = []
+    page.on("request", lambda request: looks.append(request.url) if "/progreso/" in request.url else None)
+    return looks
 
 
 def shoot(page, name: str) -> None:
@@ -64,10 +93,12 @@ def match_file(folder: Path) -> Path:
     return path
 
 
-def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_opens_shared_to_a_visitor(new_page, asgi_server, tmp_path):
+def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_opens_shared_to_a_visitor(
+        redis_layer, new_page, asgi_server, tmp_path):
     ana = make_user("ana")
     upload = match_file(tmp_path)
     page = signed_in(new_page, asgi_server, ana, DESKTOP)
+    looks = progress_looks(page)
     page.goto(asgi_server + "/revisar/")
     assert_accessible(page)
     shoot(page, "revisar-1280.png")
@@ -77,9 +108,10 @@ def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_open
 
     expect(page.locator("[data-review-progress]")).to_contain_text("decisiones revisadas")
     expect(page.locator("[data-review].is-enhanced")).to_have_count(1)
-    drain()
+    worker_grades()
     expect(page.locator("[data-review-progress]")).to_have_count(0, timeout=15_000)
     expect(page.locator(".review-moves .light__lamp--verde").first).to_be_visible()
+    assert looks == [], "the progress came over the socket"
     total = int(page.locator("[data-review-stage]").get_attribute("data-total"))
 
     page.keyboard.press("ArrowRight")
@@ -112,3 +144,17 @@ def test_an_uploaded_match_fills_in_as_it_is_graded_steps_with_the_keys_and_open
     expect(heading(visitor)).to_contain_text(f"Decisión 2 de {total}")
     assert_accessible(visitor)
     shoot(visitor, "compartida-360.png")
+
+
+def test_with_its_socket_closed_the_review_page_looks_at_the_progress_now_and_then_and_fills_in(new_page, asgi_server):
+    ana = make_user("ana")
+    match = store_match(three_point_match(), ana)
+    page = signed_in(new_page, asgi_server, ana, DESKTOP)
+    page.route_web_socket(re.compile(r"/ws/revisar/"), lambda socket: socket.close())
+    looks = progress_looks(page)
+    page.goto(asgi_server + match.get_absolute_url())
+    expect(page.locator("[data-review].is-enhanced")).to_have_count(1)
+    worker_grades()
+    expect(page.locator("[data-review-progress]")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".review-moves .light__lamp--verde").first).to_be_visible()
+    assert looks, "the page asked for the progress while its socket was closed"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from tutor.engine import BLACK, WHITE, Position
-from tutor.rules import CRAWFORD_NOTICE, RULES, RuleCode
+from tutor.rules import CRAWFORD_NOTICE, NO_CRAWFORD_NOTICE, RULES, RuleCode
 from tutor.uploads.notes import step_notes
 
 
@@ -46,3 +46,12 @@ def test_a_dead_cube_is_told_to_the_leader_who_cannot_use_it():
 
 def test_the_end_of_a_game_has_no_notes():
     assert step_notes(SimpleNamespace(ending=True)) == []
+
+
+def test_without_the_crawford_rule_a_game_one_side_a_point_away_says_the_cube_is_still_in_play():
+    away = Position.initial(match_length=5, score=(4, 0)).with_dice((4, 2))
+    notes = step_notes(step(away.replace(turn=BLACK), side=BLACK), crawford_rule=False)
+    assert [(note.title, note.text) for note in notes] == [(RULES[RuleCode.MAY_DOUBLE].title, str(NO_CRAWFORD_NOTICE))]
+    leader = step_notes(step(away), crawford_rule=False)
+    assert leader[0].text == str(NO_CRAWFORD_NOTICE) and len(leader) == 2, "and the leader's cube is dead"
+    assert step_notes(step(Position.initial(match_length=5, score=(2, 0)).with_dice((4, 2))), crawford_rule=False) == []

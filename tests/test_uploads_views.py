@@ -25,7 +25,9 @@ from tutor.practice import evaluator
 from tutor.practice.background import drain
 from tutor.practice.models import Exercise
 from tutor.practice.statistics import counts
+from tutor.rules import NO_CRAWFORD_NOTICE
 from tutor.uploads.models import UploadedAction, UploadedMatch
+from tutor.uploads.review import DECISIONS, ENDINGS
 from tutor.uploads.tasks import progress
 from tutor.uploads import views
 from tutor.uploads.store import store_match
@@ -372,3 +374,41 @@ def test_the_worker_measures_the_luck_of_every_roll_and_the_review_sums_it_per_p
     html = response.content.decode()
     assert "Suerte por partida" in html and f'data-luck-match="{WHITE}">{found.match[WHITE].luck_text}<' in html
     assert f"<strong data-luck-total>{found.match[BLACK].luck_text}</strong>" in html
+
+
+def test_a_match_played_without_the_crawford_rule_is_stored_so_and_its_review_and_export_say_it(ana):
+    data = (FIXTURES / "gnubg-no-crawford-5.sgf").read_bytes()
+    signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("sin-crawford.sgf", data), "side": "0"})
+    match = UploadedMatch.objects.get()
+    assert not match.crawford
+    double = match.actions.get(game_number=3, kind=Kind.DOUBLE)
+    page = signed_in(ana).get(f"/revisar/{match.pk}/?paso={step_of(match, double)}").content.decode()
+    assert NO_CRAWFORD_NOTICE.title in page and NO_CRAWFORD_NOTICE.text in page
+    assert page.count(NO_CRAWFORD_NOTICE.text) == 2, "once for the match, once on the double at 4–0"
+    exported = signed_in(ana).get(f"/revisar/{match.pk}/partida.mat").content.decode()
+    assert exported.startswith('; [Crawford "Off"]') and not read_match(exported).crawford
+
+
+def test_a_match_with_the_crawford_rule_says_nothing_about_it_in_the_header(stored, ana):
+    assert stored.crawford
+    assert NO_CRAWFORD_NOTICE.text not in signed_in(ana).get(stored.get_absolute_url()).content.decode()
+
+
+def step_of(match: UploadedMatch, action: UploadedAction) -> int:
+    """The number of ``action``'s step in the review: its place among the decisions and endings."""
+    shown = match.actions.filter(kind__in=[*DECISIONS, *ENDINGS]).values_list("pk", flat=True)
+    return list(shown).index(action.pk) + 1
+
+
+def test_a_25_point_match_of_more_than_1500_rolls_is_uploaded_and_stored_in_under_a_second_of_processor_time(ana):
+    """Processor time, not the clock's: on a shared machine the clock also counts the other processes' turns."""
+    data = (FIXTURES / "gnubg-match-25.mat").read_bytes()
+    client = signed_in(ana)
+    client.post("/revisar/", {"file": SimpleUploadedFile("corto.mat", (FIXTURES / "gnubg-match-5.mat").read_bytes())})
+    started = time.process_time()
+    response = client.post("/revisar/", {"file": SimpleUploadedFile("largo.mat", data)})
+    spent = time.process_time() - started
+    assert spent < 1.0
+    match = UploadedMatch.objects.get(filename="largo.mat")
+    assert response.status_code == 302 and (match.length, match.games) == (25, 31)
+    assert match.actions.filter(kind=Kind.MOVE).count() > 1500

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP as in wsgi.py, plus the WebSockets of the live games and the lobby.
+"""ASGI entry point: HTTP as in wsgi.py, plus the WebSockets of the live games, the lobby and the reviews of uploaded matches.
 
 Production servers set DJANGO_SETTINGS_MODULE=tutor.settings.prod.
 WebSockets are accepted only from the site's own hosts (the Origin header
@@ -20,8 +20,9 @@ from channels.routing import ProtocolTypeRouter  # noqa: E402
 from tutor.live.routing import websocket_application  # noqa: E402
 from tutor.lobby.routing import websocket_urlpatterns as lobby_sockets  # noqa: E402
 from tutor.play.routing import websocket_urlpatterns as game_sockets  # noqa: E402
+from tutor.uploads.routing import websocket_urlpatterns as upload_sockets  # noqa: E402
 
-application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application(*game_sockets, *lobby_sockets)})
+application = ProtocolTypeRouter({"http": django_application, "websocket": websocket_application(*game_sockets, *lobby_sockets, *upload_sockets)})
 
 # What the imports built lives as long as the process.  Frozen, it is left out
 # of the cyclic collector's full passes, each of which stops every game the

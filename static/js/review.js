@@ -9,7 +9,7 @@
  * is.  Keys: ← → previous and next, Home and End, N next error, P previous
  * error.  A click on the graph, the worst decisions or the list also brings
  * the board into view, as the links' #tablero does without a script.  While gnubg is still grading the game, the page listens to the
- * game's review socket (live games) or asks for the progress (practice)
+ * game's review socket (live games, uploaded matches) or asks for the progress (practice)
  * and fills the review in when it is ready.  No rule is known here.
  */
 
@@ -210,53 +210,92 @@ function keepInView(list, scrolled) {
   }
 }
 
-/* While gnubg grades the game: the socket's news (live games) or a look every two seconds (practice). */
+/*
+ * While gnubg grades the game: the socket's news (live games, uploaded matches) or a look every two
+ * seconds (practice).  A page with both (uploaded matches) looks at the progress only while its socket
+ * is closed, every data-review-fallback-seconds, and opens the socket again.
+ */
 function listenForGrades(root, ready) {
   const socketPath = root.dataset.reviewSocket;
   const progressUrl = root.dataset.reviewProgressUrl;
-  if (socketPath) {
-    let tries = 0;
-    const open = () => {
-      const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-      const socket = new WebSocket(`${scheme}//${window.location.host}${socketPath}`);
-      let done = false;
-      socket.addEventListener("message", (event) => {
-        const news = JSON.parse(event.data);
-        if (news.type !== "progress") {
-          return;
+  let done = false;
+  const hear = (news) => {
+    showProgress(root, news);
+    if (news.ready && !done) {
+      done = true;
+      ready();
+    }
+  };
+  const look = async () => {
+    try {
+      const response = await fetch(progressUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      hear(await response.json());
+    } catch {
+      /* a lost look: the next one will tell */
+    }
+  };
+  if (!socketPath) {
+    if (progressUrl) {
+      const poll = async () => {
+        await look();
+        if (!done) {
+          window.setTimeout(poll, 2000);
         }
-        showProgress(root, news);
-        if (news.ready) {
-          done = true;
-          socket.close();
-          ready();
-        }
-      });
-      socket.addEventListener("close", () => {
-        tries += 1;
-        if (!done && tries < 20) {
-          window.setTimeout(open, 3000);
-        }
-      });
-    };
-    open();
-  } else if (progressUrl) {
-    const look = async () => {
-      try {
-        const response = await fetch(progressUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
-        const news = await response.json();
-        showProgress(root, news);
-        if (news.ready) {
-          ready();
-          return;
-        }
-      } catch {
-        /* a lost look: the next one will tell */
-      }
-      window.setTimeout(look, 2000);
-    };
-    window.setTimeout(look, 1000);
+      };
+      window.setTimeout(poll, 1000);
+    }
+    return;
   }
+  const slowly = 1000 * Number(root.dataset.reviewFallbackSeconds || 10);
+  let open = false;
+  let fallback = null;
+  const lookWhileClosed = () => {
+    if (!progressUrl || fallback !== null) {
+      return;
+    }
+    const tick = async () => {
+      fallback = null;
+      if (done || open) {
+        return;
+      }
+      await look();
+      if (!done && !open) {
+        fallback = window.setTimeout(tick, slowly);
+      }
+    };
+    fallback = window.setTimeout(tick, slowly);
+  };
+  let tries = 0;
+  const connect = () => {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${window.location.host}${socketPath}`);
+    socket.addEventListener("open", () => {
+      open = true;
+      tries = 0;
+    });
+    socket.addEventListener("message", (event) => {
+      const news = JSON.parse(event.data);
+      if (news.type !== "progress") {
+        return;
+      }
+      hear(news);
+      if (done) {
+        socket.close();
+      }
+    });
+    socket.addEventListener("close", () => {
+      open = false;
+      if (done) {
+        return;
+      }
+      lookWhileClosed();
+      tries += 1;
+      if (tries < 20) {
+        window.setTimeout(connect, 3000);
+      }
+    });
+  };
+  connect();
 }
 
 function showProgress(root, news) {

@@ -26,7 +26,7 @@ from .defects import Defect, find_defects
 from .dice import parse_dice
 from .errors import PositionError
 from .layout import boards_from_layout
-from .play import Play, legal_plays
+from .play import Play, legal_plays, plays_by_boards
 
 
 class Stakes(TypedDict, total=False):
@@ -313,6 +313,19 @@ class Position:
         16
         """
         return legal_plays(self, self._dice_or_own(dice))
+
+    def play_count(self, dice: Iterable[int] | str | None = None) -> int:
+        """How many distinct legal full plays there are: ``len(legal_plays())``, without building them.
+
+        1 is a forced play (a roll that cannot be played is one play, the
+        empty one).  The count comes from the map ``check`` builds and keeps
+        for the last few positions, so asking after checking a play costs
+        nothing more: a long match file is replayed at half the cost.
+
+        >>> Position.initial().play_count((3, 1)), Position.initial().play_count((6, 6))
+        (16, 11)
+        """
+        return len(plays_by_boards(self, self._dice_or_own(dice)))
 
     def check(self, text: str, dice: Iterable[int] | str | None = None) -> Verdict:
         """Judge a proposed play written in notation; never raises on bad text.

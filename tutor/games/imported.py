@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import Position
+from tutor.engine import Play, Position
 
 class MatchFileError(ValueError):
     """Why a file cannot be imported, in Spanish, with where.
@@ -76,6 +76,10 @@ class ReadAction:
     dice: tuple[int, int] | None
     play: str | None
     line: int
+    played: Play | None = None
+    """A ``play``'s play as the engine checked it (None: not kept, read ``play`` again)."""
+    choices: int = 0
+    """How many distinct legal plays the dice allowed (with ``played``): 1 or none is a forced play."""
 
 
 @dataclass(frozen=True)
@@ -99,4 +103,6 @@ class ReadMatch:
     jacoby: bool
     games: tuple[ReadGame, ...]
     source: str
+    crawford: bool = True
+    """Whether the match was played with the Crawford rule (a money session: True, it has no Crawford game)."""
 

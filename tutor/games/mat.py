@@ -121,14 +121,19 @@ def wins_cell(points: int, ends_match: bool) -> str:
     return f" Wins {points} point{plural}{' and the match' if ends_match else ''}"
 
 
-def match_text(length: int, names: tuple[str, str], games: Sequence[GameTranscript], *, jacoby: bool = False) -> str:
+def match_text(length: int, names: tuple[str, str], games: Sequence[GameTranscript], *, jacoby: bool = False,
+               crawford: bool = True) -> str:
     """The whole match (``length`` 0: a money session) in ``.mat`` format.
 
     ``names`` are the first (White) and second (Black) player's, one word each.
+    A match played without the Crawford rule says so as eXtreme Gammon writes
+    it, ``; [Crawford "Off"]`` (gnubg reads every ``.mat`` with the rule).
     """
     lines = []
     if not length:
         lines.append(f'; [Jacoby "{"On" if jacoby else "Off"}"]')
+    elif not crawford:
+        lines.append('; [Crawford "Off"]')
     lines += [f" {length} point match", ""]
     for game in games:
         lines.extend(_game_lines(game, names))

@@ -1,7 +1,9 @@
 """Reading a ``.mat`` file (the Jellyfish text that gnubg, eXtreme Gammon and the servers export) into cells.
 
 The layout is the one ``mat.py`` writes and describes: comments (``;`` or
-``#``) and ``; [Jacoby "On"]``-style tags, `` 5 point match`` (0: money),
+``#``) and ``; [Jacoby "On"]``-style tags (``[Crawford "Off"]``, as eXtreme Gammon
+and the servers write it, for a match played without the Crawford rule: gnubg's
+``.mat`` never says, and is read with it), `` 5 point match`` (0: money),
 then each game's `` Game 3``, the score line (``Ana : 2   Beto : 0``) and
 numbered lines, the first player's action on the left, the second's on the
 right; the «Wins» lines are not numbered.  A line with two cells gives the
@@ -79,7 +81,8 @@ def read_mat(text: str) -> ReadMatch:
                 raise MatchFileError("syntax", f"{EXPECTED_LENGTH}.", line=number)
             length = int(found.group(1))
             replay = MatchReplay(length=length, jacoby=tags["jacoby"] in _ON if "jacoby" in tags else None,
-                                 beavers=tags.get("beaver", tags.get("beavers", "on")) in _ON, source="mat")
+                                 beavers=tags.get("beaver", tags.get("beavers", "on")) in _ON, source="mat",
+                                 crawford=tags["crawford"] in _ON if "crawford" in tags else None)
             continue
         game = _GAME.match(line)
         if game:

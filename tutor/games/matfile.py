@@ -40,14 +40,17 @@ from .mat import (
 from .mat_reader import read_mat
 from .sgf import read_sgf
 
-MAX_BYTES = 2 * 1024 * 1024
-"""The largest file read, 2 MB: a long match is a few tens of kilobytes in ``.mat``; gnubg's ``.sgf``
-keeps its analysis of every decision in the file, about 50 kB a game."""
+MAX_BYTES = 3 * 1024 * 1024
+"""The largest file read, 3 MB: a long match is a few tens of kilobytes in ``.mat``; gnubg's ``.sgf``
+keeps its analysis of every decision in the file, about 1.4 kB a roll: 2.8 MB for ``MAX_ROLLS``."""
 
-MAX_ROLLS = 1000
-"""The most rolls a file may have (a 7-point match has about 200, an 11-point match 300 to 500):
-replaying a roll takes about half a millisecond on an idle core, so no file keeps the reader busy for
-more than about half a second, even one that breaks a rule at its last roll."""
+MAX_ROLLS = 2000
+"""The most rolls a file may have: a 7-point match has about 200, an 11-point match 300 to 500, a
+25-point match 500 to 1,000 with the cube and 1,500 to 2,000 without it (gnubg playing itself a 25-point
+match without the cube: 31 games and 1,567 rolls; with another seed, 36 games and 2,005 rolls, just over).  Replaying a roll takes about a quarter of a
+millisecond of processor time, storing it as much (``docs/uploads.md``), so a whole upload of the
+longest file read stays near half a second on an idle core, and a file that breaks a rule at its last
+roll is refused sooner."""
 _MAT_ROLL = re.compile(r"[1-6][1-6]:")
 _SGF_ROLL = re.compile(r"[BW]\[[1-6][1-6]")
 """A roll, as a ``.mat`` writes it (``52:``) or an ``.sgf`` (``W[52``): counted before anything is replayed."""
@@ -73,7 +76,7 @@ def read_match(data: bytes | str) -> ReadMatch:
     rolls = _rolls(text, sgf)
     if rolls > MAX_ROLLS:
         raise MatchFileError("too-large", f"El archivo tiene {rolls} tiradas: como mucho se leen {MAX_ROLLS}, las de un "
-                             "match a 15 puntos largo.")
+                             "match a 25 puntos muy largo.")
     return read_sgf(text) if sgf else read_mat(text)
 
 
@@ -112,7 +115,7 @@ def match_file(match: ReadMatch) -> str:
     """
     names = (player_name(match.names[0], "Jugador1"), player_name(match.names[1], "Jugador2"))
     games = [_transcript(match, game) for game in match.games]
-    return match_text(match.length, names, games, jacoby=match.jacoby)
+    return match_text(match.length, names, games, jacoby=match.jacoby, crawford=match.crawford)
 
 
 def _transcript(match: ReadMatch, game: ReadGame) -> GameTranscript:

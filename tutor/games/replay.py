@@ -48,6 +48,11 @@ OF_SIDE = ("del primer jugador", "del segundo jugador")
 
 CELL_KINDS = ("play", "double", "beaver", "take", "drop", "wins")
 
+NO_CRAWFORD_HINT = (" Si el match se jugó sin la regla Crawford, añade al principio del archivo la línea "
+                    "«; [Crawford \"Off\"]», o súbelo como «.sgf» de GNU Backgammon, que lo dice.")
+"""Added to a double refused in the Crawford game of a ``.mat`` that does not say whether the rule was on:
+gnubg's ``.mat`` never says it, and reads every match with it."""
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -91,15 +96,19 @@ class _Game:
 class MatchReplay:
     """The match being read: ``start_game``, ``act`` for each cell, ``end_game``, then ``finish``."""
 
-    def __init__(self, *, length: int, jacoby: bool | None, beavers: bool, source: str) -> None:
+    def __init__(self, *, length: int, jacoby: bool | None, beavers: bool, source: str, crawford: bool | None = True) -> None:
         """``jacoby`` None: the file does not say (gnubg's ``.mat``); its first gammon with the cube
-        in the centre of a money game tells, by the points it is worth."""
+        in the centre of a money game tells, by the points it is worth.  ``crawford`` False: a match
+        played without the Crawford rule (no game is the Crawford game); None: the file does not say,
+        and the match is read with it, as gnubg reads a ``.mat``."""
         if length < 0 or length > 64:
             raise MatchFileError("unsupported", f"Un match a {length} puntos no se puede importar: como mucho, a 64.")
         self.length = length
         self.jacoby = bool(jacoby) and not length
         self.jacoby_known = jacoby is not None or bool(length)
         self.beavers = beavers and not length
+        self.crawford = crawford is not False
+        self.crawford_known = crawford is not None
         self.source = source
         self.names: tuple[str, str] | None = None
         self.match = Match.new(length)
@@ -152,6 +161,8 @@ class MatchReplay:
         ))
         if result is not None:
             self.match = self.match.after_game(result)
+            if not self.crawford and self.match.crawford:
+                self.match = Match(self.match.length, self.match.score, False)
 
     def finish(self) -> ReadMatch:
         """The whole match; only its last game may be unfinished."""
@@ -167,6 +178,7 @@ class MatchReplay:
             jacoby=self.jacoby,
             games=tuple(self.games),
             source=self.source,
+            crawford=self.crawford or not self.length,
         )
 
     # -- actions ------------------------------------------------------------------------------
@@ -212,7 +224,8 @@ class MatchReplay:
                 return
             self._illegal_play(game, cell, reasons=explain_verdict(verdict))
         assert verdict.play is not None
-        game.actions.append(ReadAction(cell.side, "play", before, cell.dice, verdict.play.notation, cell.line))
+        game.actions.append(ReadAction(cell.side, "play", before, cell.dice, verdict.play.notation, cell.line,
+                                       played=verdict.play, choices=before.play_count()))
         game.position = verdict.play.result
         if game.position.winner() is not None:
             game.result = score_game(game.position)
@@ -247,8 +260,9 @@ class MatchReplay:
         self._turn(game, cell)
         refusals = double_reasons(game.position, cell.side)
         if refusals:
+            unsaid = NO_CRAWFORD_HINT if game.position.crawford and not self.crawford_known else ""
             raise MatchFileError("illegal-cube", f"{SIDE_WORDS[cell.side].capitalize()} dobla, pero no puede: "
-                                 f"{cube_refusal(refusals[0])}", **self._at(game, cell))
+                                 f"{cube_refusal(refusals[0])}{unsaid}", **self._at(game, cell))
         if cell.value is not None and cell.value != game.position.cube_value * 2:
             raise MatchFileError("illegal-cube", f"El cubo estaba en {game.position.cube_value}: un doble lo pone en "
                                  f"{game.position.cube_value * 2}, no en {cell.value}.", **self._at(game, cell))

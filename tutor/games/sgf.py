@@ -4,7 +4,7 @@ An ``.sgf`` is one game tree per game, ``(;root;node;node…)``: the root's
 ``MI`` holds the match's length, the game's number from 0 and the score
 before it (``[length:5][game:2][ws:3][bs:1]``), ``PW`` and ``PB`` the
 players (``W`` is gnubg's player 0, the first player, the engine's
-``WHITE``), ``RU`` the rules (``Crawford``, ``Jacoby``), ``RE`` the result
+``WHITE``), ``RU`` the rules (``Crawford``, ``Jacoby``: a match without ``Crawford`` was played without the rule, as gnubg reads it), ``RE`` the result
 (``W+2``, ``B+4R`` when resigned).  Each later node has a ``W`` or ``B``
 action: ``double``, ``take``, ``drop``, ``beaver``, or a roll and its moves,
 the dice as digits and each move as two letters: ``a``…``x`` the points
@@ -30,6 +30,9 @@ _VALUE = re.compile(r"\[([^\]\\]*+(?:\\.[^\]\\]*+)*+)\]", re.DOTALL)
 _RESULT = re.compile(r"^([WB])\+(\d{1,6})(R?)$")
 _ROLL = re.compile(r"^([1-6])([1-6])((?:[a-z][a-z]){0,4})$")
 _SIDES = {"W": WHITE, "B": BLACK}
+_RULE_WORDS = re.compile(r"[a-z]+")
+"""The words of ``RU``: gnubg writes ``Crawford`` (``Crawford:CrawfordGame`` in that game) when the match has the
+rule, and no ``Crawford`` when it was played without it."""
 _ACTIONS = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver"}
 
 Node = dict[str, list[str]]
@@ -46,8 +49,8 @@ def read_sgf(text: str) -> ReadMatch:
         raise MatchFileError("empty", "No hay ninguna partida en el archivo.")
     first_root = games[0][0][1]
     length = _info(first_root, "length", games[0][0][0]) or 0
-    rules = " ".join(first_root.get("RU", [])).lower()
-    replay = MatchReplay(length=length, jacoby="jacoby" in rules, beavers=True, source="sgf")
+    rules = set(_RULE_WORDS.findall(" ".join(first_root.get("RU", [])).lower()))
+    replay = MatchReplay(length=length, jacoby="jacoby" in rules, beavers=True, source="sgf", crawford="crawford" in rules)
     for nodes in games:
         root_line, root = nodes[0]
         number = (_info(root, "game", root_line) or 0) + 1

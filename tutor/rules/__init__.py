@@ -30,6 +30,7 @@ from .claims import Claim, Sentence
 from .doubles import (
     CRAWFORD_NOTICE,
     CUBE_REFUSALS,
+    NO_CRAWFORD_NOTICE,
     POST_CRAWFORD_NOTICE,
     SITE_CUBE_LIMIT,
     Notice,
@@ -74,6 +75,7 @@ __all__ = [
     "KIND_WORDS",
     "DOUBLE_BEFORE_ROLLING",
     "NO_BEAVERS",
+    "NO_CRAWFORD_NOTICE",
     "NO_LEGAL_PLAY",
     "NOT_DOUBLED",
     "NOT_MOVING",

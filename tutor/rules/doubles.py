@@ -88,3 +88,10 @@ CRAWFORD_NOTICE = Notice(
 
 POST_CRAWFORD_NOTICE = "Después de la partida Crawford se puede volver a doblar."
 """Shown in the games of a match after the Crawford game."""
+
+NO_CRAWFORD_NOTICE = Notice(
+    "Sin regla Crawford",
+    "Este match se jugó sin la regla Crawford: cuando uno de los dos llega a un punto de ganar el match, se puede "
+    "seguir doblando en todas las partidas.",
+)
+"""Shown on the review of a match played without the Crawford rule (an uploaded match that says so)."""

@@ -417,6 +417,10 @@ TASKS = {
 # for its grades: the worker's own message arrives first when the channel
 # layer is shared (Redis), this is enough with the in-memory one.
 REVIEW_POLL_SECONDS = 2.0
+# Seconds between two looks at the progress by the review page of an uploaded
+# match while its socket is closed (the channel layer down, the server
+# restarting): the worker's news comes over the socket, this is only the fallback.
+REVIEW_FALLBACK_POLL_SECONDS = 10
 # Seconds a worker waits for each of gnubg's answers while it grades a review
 # (a web request waits PRACTICE_EVALUATOR_TIMEOUT: somebody is waiting there).
 REVIEW_EVALUATOR_TIMEOUT = 120

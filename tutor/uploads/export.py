@@ -21,7 +21,7 @@ def export_text(match: UploadedMatch) -> str:
         winner=match.winner, final_score=match.final_score if over else None,
     )
     names = (player_name(match.first_name, "Primero"), player_name(match.second_name, "Segundo"))
-    return match_text(match.length, names, games, jacoby=match.jacoby)
+    return match_text(match.length, names, games, jacoby=match.jacoby, crawford=match.crawford)
 
 
 def filename(match: UploadedMatch) -> str:

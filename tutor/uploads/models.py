@@ -48,6 +48,7 @@ class UploadedMatch(StoredMatch, models.Model):
     )
     length = models.PositiveSmallIntegerField("puntos del match", default=0, help_text="0: partida por dinero")
     jacoby = models.BooleanField("regla Jacoby", default=False)
+    crawford = models.BooleanField("regla Crawford", default=True, help_text="Falso: un match jugado sin la regla Crawford")
     xgid = models.CharField("posición final", max_length=80)
     games = models.PositiveSmallIntegerField("partidas", default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from tutor.engine import BAR, EngineError, Position
 from tutor.games.cube_policy import dead_cube_note
 from tutor.games.models import ActionKind
-from tutor.rules import CRAWFORD_NOTICE, NO_LEGAL_PLAY, RULES, RuleCode
+from tutor.rules import CRAWFORD_NOTICE, NO_CRAWFORD_NOTICE, NO_LEGAL_PLAY, RULES, RuleCode
 
 Kind = ActionKind
 
@@ -59,23 +59,33 @@ def _higher_die_bears_off(plays) -> bool:
     return any(move.dst == 0 and move.die > move.src for play in plays for move in play.moves)
 
 
-def cube_notes(position: Position, side: int) -> list[Note]:
-    """The Crawford game, or a dead cube for ``side``: why nobody, or ``side``, could double."""
+def cube_notes(position: Position, side: int, *, crawford_rule: bool = True) -> list[Note]:
+    """The Crawford game, or a dead cube for ``side``: why nobody, or ``side``, could double.
+
+    In a match played without the Crawford rule, a game where one side is a
+    point from winning says why the cube is still in play there.
+    """
     if position.crawford:
         return [rule_note(RuleCode.MAY_DOUBLE, str(CRAWFORD_NOTICE))]
+    notes = []
+    if not crawford_rule and position.match_length > 1 and position.score.count(position.match_length - 1) == 1:
+        notes.append(rule_note(RuleCode.MAY_DOUBLE, str(NO_CRAWFORD_NOTICE)))
     dead = dead_cube_note(position.replace(dice=None), side)
-    return [rule_note(RuleCode.MAY_DOUBLE, dead)] if dead else []
+    return notes + [rule_note(RuleCode.MAY_DOUBLE, dead)] if dead else notes
 
 
-def step_notes(step) -> list[Note]:
-    """The notes of a review's step (``tutor.practice.stepper.Step``)."""
+def step_notes(step, *, crawford_rule: bool = True) -> list[Note]:
+    """The notes of a review's step (``tutor.practice.stepper.Step``); ``crawford_rule`` False: the match had none."""
     if step.ending:
         return []
     notes = play_notes(step.position) if step.kind == Kind.MOVE else []
-    return notes + cube_notes(step.position, step.side)
+    return notes + cube_notes(step.position, step.side, crawford_rule=crawford_rule)
 
 
 def with_notes(context: dict) -> None:
-    """Add the current step's notes to a review's context (``notes``)."""
+    """Add the current step's notes to a review's context (``notes``), and the match's own rules (``match_rules``)."""
     shown = context.get("stepper")
-    context["notes"] = step_notes(shown.current) if shown else []
+    match = context.get("match")
+    crawford_rule = match is None or match.crawford or not match.length
+    context["notes"] = step_notes(shown.current, crawford_rule=crawford_rule) if shown else []
+    context["match_rules"] = [] if crawford_rule else [NO_CRAWFORD_NOTICE]

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tutor.engine import WHITE, Position
+from tutor.engine import WHITE, Play, Position
 from tutor.games.cube_policy import may_double
 from tutor.games.driver import play_fields
-from tutor.games.matfile import ReadGame, ReadMatch
+from tutor.games.matfile import ReadAction, ReadGame, ReadMatch
 from tutor.games.models import ActionKind
 
 from .models import UploadedAction, UploadedMatch
@@ -43,7 +43,7 @@ def store_match(read: ReadMatch, owner, *, filename: str = "", side: int | None 
     with transaction.atomic():
         match = UploadedMatch.objects.create(
             owner=owner, first_name=read.names[0][:60], second_name=read.names[1][:60], side=side,
-            length=read.length, jacoby=read.jacoby, xgid=final.to_xgid(), games=len(read.games),
+            length=read.length, jacoby=read.jacoby, crawford=read.crawford, xgid=final.to_xgid(), games=len(read.games),
             winner=_match_winner(read, score), final_score=score, source=read.source, filename=filename[:120],
         )
         for number, action in enumerate(actions, start=1):
@@ -71,14 +71,15 @@ def _game_actions(game: ReadGame, into: list[UploadedAction]) -> Position:
             position = before.with_dice(read.dice) if read.dice else before
             continue
         if read.kind == "play":
-            rolled = before.with_dice(read.dice) if read.dice else before
+            rolled = before.with_dice(read.dice) if read.dice and before.dice != read.dice else before
+            xgid = rolled.to_xgid()  # the no-double and the play are both kept with the dice thrown
             unrolled = rolled.replace(dice=None)
             if position is not None and may_double(unrolled):  # the opening roll is nobody's choice
-                into.append(_action(game, read.side, Kind.ROLL, rolled, line=read.line))
-            legal = rolled.legal_plays()
-            play = rolled.check(read.play or "").play if legal else None
+                into.append(_action(game, read.side, Kind.ROLL, rolled, line=read.line, xgid=xgid))
+            choices, play = _checked(read, rolled)
             fields = play_fields(play) if play is not None else {"play": "", "moves": []}
-            into.append(_action(game, read.side, Kind.MOVE, rolled, line=read.line, forced=len(legal) <= 1, **fields))
+            into.append(_action(game, read.side, Kind.MOVE, rolled, line=read.line, forced=choices <= 1, xgid=xgid,
+                                **fields))
             position = play.result if play is not None else rolled.replace(dice=None, turn=1 - rolled.turn)
         else:
             into.append(_action(game, read.side, KINDS[read.kind], before, line=read.line))
@@ -92,6 +93,15 @@ def _game_actions(game: ReadGame, into: list[UploadedAction]) -> Position:
     return position
 
 
-def _action(game: ReadGame, side: int, kind: str, position: Position, **fields) -> UploadedAction:
+def _checked(read: ReadAction, rolled: Position) -> tuple[int, Play | None]:
+    """How many legal plays the dice allowed and the play made (None when there was none): as the reader checked
+    it, or checked again for a play read without them."""
+    if read.played is not None:
+        return read.choices, read.played if read.choices else None
+    legal = rolled.legal_plays()
+    return len(legal), rolled.check(read.play or "").play if legal else None
+
+
+def _action(game: ReadGame, side: int, kind: str, position: Position, *, xgid: str = "", **fields) -> UploadedAction:
     return UploadedAction(game_number=game.number, side=side if side is not None else WHITE, kind=kind,
-                          xgid=position.to_xgid(), **fields)
+                          xgid=xgid or position.to_xgid(), **fields)

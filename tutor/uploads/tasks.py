@@ -3,8 +3,10 @@
 ``store.store_match`` queues ``grade_uploaded_match`` in the transaction
 that saves the match; ``manage.py db_worker`` runs it in the queue's fair
 order (the review is its uploader's), with the same lease, retries and
-patience as the other reviews (``tutor.practice.background``).  The page
-asks for the progress (``views.progress``) and fills in when it is ready.
+patience as the other reviews (``tutor.practice.background``).  As it
+grades, the worker tells the match's open review pages over the channel
+layer (``news``, ``review_socket``); a page reads the progress here
+(``progress``) when it opens, and fills in when the review is ready.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from tutor.practice.background import QUEUE, Progress, ensure_queued, patiently,
 from tutor.practice.fair_queue import position
 
 from .models import UploadedMatch
+from .news import ProgressNews
 from .review import DECISIONS, grade_match, to_grade
 
 
@@ -24,7 +27,16 @@ def grade_uploaded_match(match_id: int, people: list[str] | None = None) -> int:
     match = UploadedMatch.objects.filter(pk=match_id).first()
     if match is None:
         return 0
-    return patiently(lambda: grade_match(match))
+    news = ProgressNews(match.pk, progress(match), final=lambda: _progress_of(match_id))
+    try:
+        return patiently(lambda: grade_match(match, after_each=news.graded_one))
+    finally:
+        news.finish()
+
+
+def _progress_of(match_id: int) -> Progress | None:
+    match = UploadedMatch.objects.filter(pk=match_id).first()
+    return progress(match) if match is not None else None
 
 
 def people_of(match: UploadedMatch) -> list[str]:

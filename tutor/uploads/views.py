@@ -8,6 +8,7 @@ sentence (line, game and move) and HTTP 400, and nothing is stored.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -72,6 +73,8 @@ def _review(request: HttpRequest, match: UploadedMatch, *, own: bool, token: str
         "own": own,
         "token": token,
         "progress_url": reverse("uploads:shared-progress", args=[token]) if token else reverse("uploads:progress", args=[match.pk]),
+        "socket_url": f"/ws/revisar/compartida/{token}/" if token else f"/ws/revisar/{match.pk}/",
+        "fallback_seconds": settings.REVIEW_FALLBACK_POLL_SECONDS,
         "export_url": reverse("uploads:shared-export", args=[token]) if token else reverse("uploads:export", args=[match.pk]),
         "classrooms": Classroom.objects.filter(memberships__student=match.owner_id) if own else [],
         "share_url": request.build_absolute_uri(reverse("uploads:shared", args=[match.share_token])) if own and match.share_token else "",
