@@ -272,11 +272,9 @@ def refusal_of(state: TurnState, decision: Decision) -> str:
 
 def _allowed(state: TurnState, side: int, decision: Decision) -> None:
     """Refuse a decision made at another moment, or by the side the game does not wait for, with the moment's wording."""
-    reason = refusal_of(state, decision)
+    reason = refusal_of(state if side == state.actor else replace(state, phase=Phase.TURN), decision)
     if reason:
         raise GameError(reason, 409)
-    if side != state.actor:
-        raise GameError(refusal_of(replace(state, phase=Phase.TURN), decision), 409)
 
 
 def _legal(position: Position, play: Play | str) -> Play:
