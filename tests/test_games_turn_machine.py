@@ -179,6 +179,12 @@ def test_a_decision_of_the_side_the_game_does_not_wait_for_is_refused_as_the_wro
     assert answered_own.value.message == NOT_DOUBLED
 
 
+def test_the_side_not_waited_for_hears_the_wrong_moment_before_any_rule_of_the_decision():
+    with pytest.raises(GameError) as refused:
+        advance(doubled(beavers=False), WHITE, Decision.BEAVER, no_dice)  # the doubler may not beaver its own double
+    assert refused.value.message == NOT_DOUBLED
+
+
 def test_a_double_the_cube_does_not_allow_is_refused_with_the_cube_s_reason():
     theirs = TurnState(Phase.MOVE, Position.initial(cube_value=2, cube_owner=BLACK).replace(turn=WHITE, dice=(3, 1)))
     with pytest.raises(GameError) as refused:
