@@ -146,11 +146,9 @@ def next_game(match: PracticeMatch) -> PracticeMatch | None:
 
 
 def _start_game(match: PracticeMatch, stakes: Match, turn: Turn) -> None:
-    throws = dice.opening(match)
-    turn.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
+    _follow(match, machine.opening(match.first_position(stakes), dice.opening(match), beavers=match.beavers), turn)
     if stakes.crawford:
         turn.add(Crawford())
-    _follow(match, machine.opening(match.first_position(stakes), throws, beavers=match.beavers), turn)
 
 
 # -- the learner's decisions ------------------------------------------------------
@@ -345,9 +343,11 @@ def _follow(match: PracticeMatch, transition: Transition, turn: Turn) -> None:
 
 def _record_event(match: PracticeMatch, event: machine.Event, turn: Turn) -> None:
     """One thing the machine says happened, as practice keeps it: an action, and what the page tells."""
-    if isinstance(event, (machine.Opened, machine.TurnBegan)):
-        return  # the opening is told by ``_start_game``; a turn that begins records nothing here
-    if isinstance(event, machine.GameEnded):
+    if isinstance(event, machine.TurnBegan):
+        return  # practice has no clock
+    if isinstance(event, machine.Opened):
+        turn.add(Opening(throws=[list(pair) for pair in event.throws], starter=event.starter))
+    elif isinstance(event, machine.GameEnded):
         _finish_game(match, event.final, event.result, turn)
     elif isinstance(event, machine.Rolled):
         if event.side == LEARNER and event.chosen:
