@@ -19,6 +19,8 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
+
 from django.conf import settings
 
 import tutor
@@ -649,3 +651,28 @@ def test_the_circle_check_reads_imports_in_functions_but_not_those_for_the_type_
     )
     found = run_imports(source, "tutor.engine.position")
     assert {"tutor.engine.play", "tutor.engine.xgid"} <= found and "tutor.engine.check" not in found
+
+
+# -- one turn machine ----------------------------------------------------------------------------
+
+GAME_APPS = ("practice", "play")
+"""The apps that run games turn by turn: both drive ``tutor.games.turn_machine``, neither writes the turn order."""
+
+
+def _app_sources(app: str) -> dict[Path, str]:
+    return {path: path.read_text(encoding="utf-8") for path in sorted((TUTOR_DIR / app).glob("*.py"))}
+
+
+@pytest.mark.parametrize("app", GAME_APPS)
+def test_the_game_apps_drive_the_one_turn_machine_and_write_no_turn_order_of_their_own(app):
+    sources = _app_sources(app)
+    imported = set().union(*(run_imports(source, _module_name(path)) for path, source in sources.items()))
+    assert "tutor.games.turn_machine" in imported, f"{app} must drive tutor.games.turn_machine"
+    passing = [str(path.relative_to(REPO_ROOT)) for path, source in sources.items() if ".is_pass" in source]
+    assert not passing, f"a roll that cannot be played passes in the turn machine only: {passing}"
+    phases = [
+        f"{path.relative_to(REPO_ROOT)}:{node.lineno}"
+        for path, source in sources.items() for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef) and node.name == "Phase"
+    ]
+    assert not phases, f"a game's phases are one enum, in tutor.games: {phases}"

@@ -115,7 +115,8 @@ def test_the_computer_never_redoubles_a_dead_cube_even_when_far_ahead(client, qu
     match = start(client, length=3)
     # The computer owns a cube of 4 at 0-0 to 3 and is about to bear off its last checkers.
     winning = Position.from_layout({13: 15}, {24: 1, 23: 1}, turn=BLACK, match_length=3, cube_value=4, cube_owner=BLACK)
-    game._computer_turn(match, winning, game.Turn())
+    match.xgid, match.phase = winning.to_xgid(), Phase.THINKING
+    game.program_decides(match, game.Turn())
     assert not match.actions.filter(kind=Action.Kind.DOUBLE).exists()
     assert match.actions.filter(kind=Action.Kind.MOVE, side=COMPUTER).exists()
 

@@ -1,12 +1,12 @@
-"""The decisions every game makes the same way, the recorder, and the one place a game ends.
+"""What every stored game does the same way around the turns: the recorder, resignations, and the one place a game ends.
 
-Practice games and live games run their own course (practice adds the
-program's turn and the traffic light, live games the two players' messages,
-offers and sockets) but ask the same questions here: is it this phase, may
-the side on roll double (the games' one cube policy), is the play legal,
-what does a resignation give; they record every action with ``record``
-(numbered on the game's row, the play's moves written once), and every
-game, however it ended, ends in ``finish_game``.
+The turn order is the turn machine's (``turn_machine``); practice games
+and live games drive it (practice with the program's turn and the traffic
+light, live games with the two players' messages, offers and sockets) and
+ask the same questions here: is it this phase (outside the turns: a hint,
+the next game), what does a resignation give; they record every action
+with ``record`` (numbered on the game's row, the play's moves written
+once), and every game, however it ended, ends in ``finish_game``.
 
 ``finish_game`` sends ``game_finished`` inside the decision's transaction:
 the place to hook what follows a game (its review queued, ratings), which
@@ -22,10 +22,9 @@ from typing import Any
 from django.dispatch import Signal
 
 from tutor.engine import MULTIPLIERS, GameResult, Match, Play, Position, resignation, resignations
-from tutor.rules import DOUBLE_BEFORE_ROLLING, RESIGN_HOW, RESIGN_SINGLE_ONLY
+from tutor.rules import RESIGN_HOW, RESIGN_SINGLE_ONLY
 
-from .cube_policy import may_double, refusal
-from .errors import GameError, IllegalPlay
+from .errors import GameError
 from .models import ActionKind, GameAction
 from .stored import ActionT, StoredGame
 
@@ -44,35 +43,6 @@ def require(game: StoredGame[GameAction], phase: str, message: str) -> None:
     """Refuse a decision made in another phase of the game."""
     if game.phase != phase:
         raise GameError(message, 409)
-
-
-def require_double_phase(game: StoredGame[GameAction], roll_phase: str) -> None:
-    """Refuse a double outside the moment for it, with the real reason.
-
-    A side whose cube cannot be turned (a dead cube, the Crawford game, the
-    rival's cube) never stops before rolling: the server rolls for it.  Its
-    double is refused for that reason, not for having rolled.
-    """
-    if game.phase == roll_phase:
-        return
-    position = game.position
-    if position.dice is not None and not may_double(position.with_dice(None)):
-        raise GameError(refusal(position.with_dice(None)), 409)
-    raise GameError(DOUBLE_BEFORE_ROLLING, 409)
-
-
-def require_double(position: Position) -> None:
-    """Refuse a double the cube policy does not allow, with its reason."""
-    if not may_double(position):
-        raise GameError(refusal(position), 409)
-
-
-def legal_play(position: Position, text: str) -> Play:
-    """The play ``text`` writes, or ``IllegalPlay`` with the engine's verdict."""
-    verdict = position.check(str(text or "")[:200])
-    if not verdict.legal or verdict.play is None:
-        raise IllegalPlay(verdict)
-    return verdict.play
 
 
 def resignation_of(position: Position, side: int, level: str) -> GameResult:

@@ -15,6 +15,8 @@ from django.db import models
 
 from tutor.engine import Match, Position
 
+from . import turn_machine
+
 
 class ActionKind(models.TextChoices):
     OPENING = "opening", "Tirada inicial"
@@ -35,6 +37,34 @@ class ActionKind(models.TextChoices):
     ABORT = "abort", "Anula la partida"
     PHRASE = "phrase", "Frase"
     JOIN = "join", "Se une"
+
+
+class Phase(models.TextChoices):
+    """What a stored game waits for, practice's and live games' alike: the values their rows have always kept.
+
+    ``ROLL``, ``MOVE``, ``ANSWER`` and ``BEAVER`` are the turn machine's
+    (``turn_machine.Phase``, the same strings): the side that acts is read
+    from the position.  A practice match keeps the program's decisions,
+    thought after the request, apart: ``THINKING`` (its turn: the machine's
+    ``TURN``, ``ROLL`` or ``MOVE``), ``ANSWERING`` and ``BEAVERED`` (its
+    answer to the learner's double or beaver).  Around the turns: a live
+    game waiting for its second player (``WAITING``), a game over waiting
+    for the next one (``GAME_OVER``), a match over (``MATCH_OVER`` in
+    practice, ``OVER`` for a live game, as each has always stored it).
+    Each app's field lists the values it uses, in its pages' words.
+    """
+
+    WAITING = "waiting", "Esperando rival"
+    ROLL = turn_machine.Phase.ROLL.value, "Doblar o tirar"
+    MOVE = turn_machine.Phase.MOVE.value, "Mover"
+    ANSWER = turn_machine.Phase.ANSWER.value, "Responder al doble"
+    BEAVER = turn_machine.Phase.BEAVER.value, "Responder al beaver"
+    THINKING = "thinking", "El programa piensa su turno"
+    ANSWERING = "answering", "El programa piensa si acepta el doble"
+    BEAVERED = "beavered", "El programa piensa si acepta el beaver"
+    GAME_OVER = turn_machine.Phase.GAME_OVER.value, "Partida terminada"
+    MATCH_OVER = "match-over", "Match terminado"
+    OVER = "over", "Terminada"
 
 
 class Colour(models.TextChoices):

@@ -25,10 +25,11 @@ from tutor.engine import BLACK, WHITE, GameResult, Position, opponent, resignati
 from tutor.games.driver import finish_game, resignation_of
 from tutor.games.errors import GameError
 
-from . import clocks, turns
+from . import clocks
 from .models import LiveAction, LiveGame, Phase
 from .records import record, save
 from .signals import match_finished
+from .turn_records import opening
 
 Kind = LiveAction.Kind
 ANSWER_OFFER_FIRST = "Tu rival se ofrece a rendirse: primero acepta o rechaza su oferta."
@@ -41,7 +42,7 @@ def finish(game: LiveGame, final: Position, result: GameResult, *, conceded: boo
         _close(game, final, result.winner, stakes.score, conceded=conceded)
         return
     game.game_number += 1
-    turns.opening(game, stakes)
+    opening(game, stakes)
 
 
 def offer(game: LiveGame, side: int, level: str) -> LiveAction:

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position, opponent
-from tutor.games.models import ActionKind, GameAction, StoredMatch
+from tutor.games.models import ActionKind, GameAction, Phase, StoredMatch
 
 from .time_controls import TimeControl, control_of
 
@@ -52,13 +52,15 @@ SIDE_BIT = {WHITE: 1, BLACK: 2}
 """Each side's bit in ``LiveGame.sides_moved``."""
 
 
-class Phase(models.TextChoices):
-    WAITING = "waiting", "Esperando rival"
-    ROLL = "roll", "Doblar o tirar"
-    MOVE = "move", "Mover"
-    ANSWER = "answer", "Responder al doble"
-    BEAVER = "beaver", "Responder al beaver"
-    OVER = "over", "Terminada"
+PHASES = [
+    (Phase.WAITING, "Esperando rival"),
+    (Phase.ROLL, "Doblar o tirar"),
+    (Phase.MOVE, "Mover"),
+    (Phase.ANSWER, "Responder al doble"),
+    (Phase.BEAVER, "Responder al beaver"),
+    (Phase.OVER, "Terminada"),
+]
+"""The phases a live game goes through (the games' one ``Phase``), in the players' words."""
 
 
 class LiveGame(StoredMatch, models.Model):
@@ -86,7 +88,7 @@ class LiveGame(StoredMatch, models.Model):
     highlight = models.BooleanField("iluminar destinos legales", default=True)
     public = models.BooleanField("cualquiera con el enlace puede mirar", default=False)
     xgid = models.CharField("posición", max_length=80)
-    phase = models.CharField("fase", max_length=10, choices=Phase.choices, default=Phase.WAITING)
+    phase = models.CharField("fase", max_length=10, choices=PHASES, default=Phase.WAITING)
     game_number = models.PositiveSmallIntegerField("partida", default=1)
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
     seq = models.PositiveIntegerField("acciones", default=0)

@@ -28,7 +28,7 @@ from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.rules import AnswerJudged, Source, answer_judged
 
-from . import access, clocks, endings, game_limits, time_controls, turns
+from . import access, clocks, endings, game_limits, time_controls, turn_records, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
 from .models import LiveAction, LiveGame, Phase, RefusedPlay
 from .records import record, save
@@ -159,7 +159,7 @@ def join(game: LiveGame, user) -> None:
     if user.pk == game.white_id:
         raise GameError("No puedes jugar contra ti mismo: comparte el enlace o el código con tu rival.", 400)
     game.black = user
-    turns.opening(game, Match.new(game.length))
+    turn_records.opening(game, Match.new(game.length))
     save(game)
 
 

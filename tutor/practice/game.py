@@ -1,18 +1,19 @@
-"""The course of a practice game: the learner's decisions, the computer's replies.
+"""The course of a practice game: the learner's decisions, the computer's replies, on the one turn machine.
 
 Each public function is one decision of the learner (roll, double, play,
-answer a double, resign, go on to the next game).  It checks that the
-decision is allowed now and records it, without asking GNU Backgammon
-anything: the learner's decision is answered at once.  What needs gnubg
-comes after, outside any transaction (``program``, run by ``thinking``):
-the traffic light of the decision, graded on the recorded action, and the
-program's turn, which the learner's decision hands over by setting the
-phase to ``THINKING`` (the program is on roll) or ``ANSWERING`` (it must
-take or pass the learner's double).  The row's phase says whose turn it
-is, so a turn handed over is never lost.  The rules are the engine's:
-legality with ``Position.check``, the cube with the games' policy
-(``may_double``) and ``take``/``drop``, scoring with ``score_game`` and
-the match with ``Match``.
+answer a double, resign, go on to the next game).  The turn order, what is
+allowed now and why not, is the games' turn machine's
+(``tutor.games.turn_machine``), as in a live game; practice keeps its state
+on the match's row and records what the machine says happened
+(``_follow``), without asking GNU Backgammon anything: the learner's
+decision is answered at once.  What needs gnubg comes after, outside any
+transaction (``program``, run by ``thinking``): the traffic light of the
+decision, graded on the recorded action, and the program's turn, which the
+machine leaves handed over (``hand_over``) and the stored phase names:
+``THINKING`` (the program is on roll), ``ANSWERING``/``BEAVERED`` (it must
+answer the learner's double or beaver).  The row's phase says whose turn it
+is, so a turn handed over is never lost.  The program then drives the same
+machine with gnubg's choices (``program_decides``).
 
 ``decide`` runs a decision in one short transaction that first claims the
 match's version; a refused decision (``GameError``, ``IllegalPlay``) saves
@@ -28,22 +29,15 @@ from typing import Callable
 from django.db import transaction
 from django.db.models import F
 
-from tutor.engine import GameResult, Match, Position, drop, format_moves, score_game, take
+from tutor.engine import GameResult, Match, Play, Position, format_moves
 from tutor.games import dice
-from tutor.games.beavers import beaver_dropped, beavered, may_beaver
-from tutor.games.cube_policy import may_double
-from tutor.games.driver import (
-    require_double_phase,
-    finish_game,
-    legal_play,
-    record,
-    require,
-    require_double,
-    resignation_of,
-)
+from tutor.games import turn_machine as machine
+from tutor.games.beavers import may_beaver
+from tutor.games.driver import finish_game, record, require, resignation_of
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
+from tutor.games.turn_machine import Decision, Transition, TurnState
+from tutor.games.turn_machine import Phase as MachinePhase
 from tutor.numbers import parse_int
-from tutor.rules import NO_BEAVERS, NOT_DOUBLED, NOT_MOVING, NOT_ROLLING
 
 from . import evaluator, judge
 from .evaluator import CubeAnalysis
@@ -152,15 +146,9 @@ def next_game(match: PracticeMatch) -> PracticeMatch | None:
 
 
 def _start_game(match: PracticeMatch, stakes: Match, turn: Turn) -> None:
-    throws = dice.opening(match)
-    turn.add(Opening(throws=[list(pair) for pair in throws.throws], starter=throws.starter))
+    _follow(match, machine.opening(match.first_position(stakes), dice.opening(match), beavers=match.beavers), turn)
     if stakes.crawford:
         turn.add(Crawford())
-    position = match.first_position(stakes).replace(turn=throws.starter, dice=throws.dice)
-    if throws.starter == LEARNER:
-        _learner_to_move(match, position)
-    else:
-        _hand_over(match, position)
 
 
 # -- the learner's decisions ------------------------------------------------------
@@ -168,65 +156,22 @@ def _start_game(match: PracticeMatch, stakes: Match, turn: Turn) -> None:
 
 def learner_roll(match: PracticeMatch) -> None:
     """The learner rolls without doubling; the no-double, when the cube was theirs to turn, waits for its light."""
-    require(match, Phase.ROLL, NOT_ROLLING)
-    position = match.position
-    turn = Turn()
-    if may_double(position):
-        _record_decision(match, position, Action.Kind.NO_DOUBLE, turn)
-    _learner_rolls_then_program(match, position, turn)
-    _save(match, turn)
+    _learner_decides(match, Decision.ROLL)
 
 
 def learner_double(match: PracticeMatch) -> None:
     """The learner doubles: the program, thinking after the request, takes or passes."""
-    require_double_phase(match, Phase.ROLL)
-    position = match.position
-    require_double(position)
-    turn = Turn()
-    _record_decision(match, position, Action.Kind.DOUBLE, turn)
-    match.phase = Phase.ANSWERING
-    _save(match, turn)
+    _learner_decides(match, Decision.DOUBLE)
 
 
 def learner_answer(match: PracticeMatch, *, takes: bool) -> None:
     """The learner takes or passes the computer's double, or, having doubled, the program's beaver (at twice the doubled value)."""
-    if match.phase == Phase.BEAVER:
-        _learner_answers_beaver(match, takes=takes)
-        return
-    require(match, Phase.ANSWER, NOT_DOUBLED)
-    position = match.position
-    turn = Turn()
-    _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
-    if takes:
-        _hand_over(match, take(position))
-    else:
-        _finish_game(match, position, drop(position), turn)
-    _save(match, turn)
-
-
-
-
-def _learner_answers_beaver(match: PracticeMatch, *, takes: bool) -> None:
-    """The learner, having doubled, takes the program's beaver (and rolls, the cube at four times its value, the program's) or drops it."""
-    position = match.position
-    turn = Turn()
-    _record_decision(match, position, Action.Kind.TAKE if takes else Action.Kind.DROP, turn)
-    if takes:
-        _learner_rolls_then_program(match, beavered(position), turn)
-    else:
-        _finish_game(match, position, beaver_dropped(position), turn)
-    _save(match, turn)
+    _learner_decides(match, Decision.TAKE if takes else Decision.DROP)
 
 
 def learner_beaver(match: PracticeMatch) -> None:
     """The learner beavers the program's double (a money game with beavers): the program, thinking after the request, takes or drops it."""
-    require(match, Phase.ANSWER, NOT_DOUBLED)
-    if not may_beaver(match.position, match.beavers):
-        raise GameError(NO_BEAVERS, 409)
-    turn = Turn()
-    _record_decision(match, match.position, Action.Kind.BEAVER, turn, points=match.position.cube_value * 4)
-    match.phase = Phase.BEAVERED
-    _save(match, turn)
+    _learner_decides(match, Decision.BEAVER)
 
 
 def learner_play(match: PracticeMatch, text: str) -> None:
@@ -237,21 +182,16 @@ def learner_play(match: PracticeMatch, text: str) -> None:
     answers, both after the request.  A play that was the only legal one
     gets its light at once: it needs no gnubg.
     """
-    require(match, Phase.MOVE, NOT_MOVING)
-    position = match.position
-    play = legal_play(position, text)
-    forced = len(position.legal_plays()) == 1
+    _learner_decides(match, Decision.MOVE, play=text)
+
+
+def _learner_decides(match: PracticeMatch, decision: Decision, play: str = "") -> None:
+    """One decision of the learner through the turn machine; the program's turn that follows is handed over."""
     turn = Turn()
-    _record_decision(
-        match, position, Action.Kind.MOVE, turn, play=play, forced=forced,
-        hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
-        **(judge.play_fields(position, play) if forced else {}),
+    transition = machine.advance(
+        state_of(match), LEARNER, decision, lambda: dice.roll(match), play=play, hand_over={COMPUTER},
     )
-    match.hint = None
-    if play.result.winner() is not None:
-        _finish_game(match, play.result, score_game(play.result), turn)
-    else:
-        _hand_over(match, play.result)
+    _follow(match, transition, turn)
     _save(match, turn)
 
 
@@ -301,42 +241,43 @@ def use_hint(match: PracticeMatch, best: str | None) -> None:
 
 
 def program_decides(match: PracticeMatch, turn: Turn) -> None:
-    """The program makes the decision the match waits for, until the learner must decide or the game ends.
+    """The program makes the decisions the match waits for, until the learner must decide or the game ends.
 
-    Its answer to the learner's double (``ANSWERING``), or its turn
-    (``THINKING``): the opening's dice when the program won the opening
-    roll, else its cube decision and its roll.  Asks gnubg: callers run it
-    outside any transaction with ``Turn(later=True)`` (``program.play``).
+    Its answer to the learner's double or beaver, or its turn: the opening's
+    dice when the program won the opening roll, else its cube decision, its
+    roll and its play, as the turn machine asks for them.  Asks gnubg:
+    callers run it outside any transaction with ``Turn(later=True)``
+    (``program.play``).
     """
-    position = match.position
-    if match.phase == Phase.ANSWERING:
-        _computer_answers(match, position, turn)
-    elif match.phase == Phase.BEAVERED:
-        _computer_answers_beaver(match, position, turn)
-    elif match.phase != Phase.THINKING:
+    if not match.program_thinks:
         raise GameError("Ahora no le toca al programa.", 409)
-    elif position.dice is not None:
-        _after_computer_play(match, _computer_plays(match, position, turn), turn)
-    else:
-        _computer_turn(match, position, turn)
+    state = state_of(match)
+    throw = lambda: dice.roll(match)  # noqa: E731
+    while state.actor == COMPUTER:
+        if state.phase == MachinePhase.TURN:
+            transition = machine.begin(state, throw)
+        else:
+            decision, play = _program_choice(match, state)
+            transition = machine.advance(state, COMPUTER, decision, throw, play=play)
+        _follow(match, transition, turn)
+        state = transition.state
 
 
-def _computer_answers(match: PracticeMatch, position: Position, turn: Turn) -> None:
-    """The program takes or passes the learner's double, at its level."""
+def _program_choice(match: PracticeMatch, state: TurnState) -> tuple[Decision, Play | str]:
+    """What the program decides at its level in ``state``: gnubg's cube analysis, or its best play."""
     level = level_settings(match.level)
+    position = state.position
+    if state.phase == MachinePhase.MOVE:
+        return Decision.MOVE, evaluator.analyse_plays(position, level.plies, level.noise).best.play
+    if state.phase == MachinePhase.ROLL:
+        cube = cube_analysis(position, level.plies, level.noise)
+        return (Decision.DOUBLE if cube.should_double else Decision.ROLL), ""
     answer = evaluator.analyse_cube(position, level.plies, level.noise)
+    if state.phase == MachinePhase.BEAVER:
+        return _beaver_answer(answer), ""
     if may_beaver(position, match.beavers) and beaver_is_right(answer):
-        turn.record(match, COMPUTER, Action.Kind.BEAVER, position, points=position.cube_value * 4)
-        turn.add(Beavered(cube=position.cube_value * 4))
-        match.phase = Phase.BEAVER
-    elif answer.should_take:
-        turn.record(match, COMPUTER, Action.Kind.TAKE, position)
-        turn.add(Took(side=COMPUTER, cube=position.cube_value * 2))
-        _learner_rolls_then_program(match, take(position), turn)
-    else:
-        turn.record(match, COMPUTER, Action.Kind.DROP, position)
-        turn.add(Dropped(side=COMPUTER))
-        _finish_game(match, position, drop(position), turn)
+        return Decision.BEAVER, ""
+    return (Decision.TAKE if answer.should_take else Decision.DROP), ""
 
 
 def beaver_is_right(cube: CubeAnalysis) -> bool:
@@ -351,54 +292,95 @@ def beaver_is_right(cube: CubeAnalysis) -> bool:
     return -cube.double_take > evaluator.EQUITY_TOLERANCE
 
 
-def _computer_answers_beaver(match: PracticeMatch, position: Position, turn: Turn) -> None:
-    """The program, having doubled at ``position``, takes or drops the learner's beaver, at its level.
+def _beaver_answer(cube: CubeAnalysis) -> Decision:
+    """The program, having doubled, takes or drops the learner's beaver, from one cube analysis of its double.
 
-    One cube analysis of its double answers it.  In a money game a cubeful
-    equity is proportional to the cube's value, and a beaver leaves the cube
-    where a take leaves it (the learner owns it), only twice as high: the
-    program keeps twice its ``double_take`` if it takes, and loses twice
-    ``double_pass`` if it drops.  Taken, the program rolls (it is still on
-    roll, and the cube is no longer its to turn).
+    In a money game a cubeful equity is proportional to the cube's value,
+    and a beaver leaves the cube where a take leaves it (the learner owns
+    it), only twice as high: the program keeps twice its ``double_take`` if
+    it takes, and loses twice ``double_pass`` if it drops.  Taken, the
+    program rolls (it is still on roll, and the cube is no longer its to turn).
     """
-    level = level_settings(match.level)
-    cube = evaluator.analyse_cube(position, level.plies, level.noise)
-    takes = cube.double_take >= -cube.double_pass
-    turn.add(BeaverAnswered(took=takes, cube=position.cube_value * 4))
-    if takes:
-        turn.record(match, COMPUTER, Action.Kind.TAKE, position, points=position.cube_value * 4)
-        _computer_turn(match, beavered(position), turn)
+    return Decision.TAKE if cube.double_take >= -cube.double_pass else Decision.DROP
+
+
+# -- the machine's state, kept on the match's row ---------------------------------------
+
+
+LEARNER_PHASES = {
+    MachinePhase.ROLL: Phase.ROLL, MachinePhase.MOVE: Phase.MOVE,
+    MachinePhase.ANSWER: Phase.ANSWER, MachinePhase.BEAVER: Phase.BEAVER,
+}
+PROGRAM_PHASES = {
+    MachinePhase.TURN: Phase.THINKING, MachinePhase.ROLL: Phase.THINKING, MachinePhase.MOVE: Phase.THINKING,
+    MachinePhase.ANSWER: Phase.ANSWERING, MachinePhase.BEAVER: Phase.BEAVERED,
+}
+"""The stored phase says whose decision the game waits for: the learner's, or the program's, thought after the request."""
+
+
+def state_of(match: PracticeMatch) -> TurnState:
+    """The turn machine's state of the match's game, read from its phase and position."""
+    position = match.position
+    phase = {
+        Phase.ROLL: MachinePhase.ROLL, Phase.MOVE: MachinePhase.MOVE,
+        Phase.ANSWER: MachinePhase.ANSWER, Phase.ANSWERING: MachinePhase.ANSWER,
+        Phase.BEAVER: MachinePhase.BEAVER, Phase.BEAVERED: MachinePhase.BEAVER,
+        Phase.THINKING: MachinePhase.TURN if position.dice is None else MachinePhase.MOVE,
+    }.get(Phase(match.phase), MachinePhase.GAME_OVER)
+    return TurnState(phase, position, match.beavers)
+
+
+def _follow(match: PracticeMatch, transition: Transition, turn: Turn) -> None:
+    """Record what the machine says happened, and keep the state it leaves (or end the game)."""
+    for event in transition.events:
+        _record_event(match, event, turn)
+    state = transition.state
+    if state.phase == MachinePhase.GAME_OVER:
+        return  # ``_finish_game`` kept the end, on ``GameEnded``
+    match.phase = (LEARNER_PHASES if state.actor == LEARNER else PROGRAM_PHASES)[state.phase]
+    match.xgid = state.position.to_xgid()
+
+
+def _record_event(match: PracticeMatch, event: machine.Event, turn: Turn) -> None:
+    """One thing the machine says happened, as practice keeps it: an action, and what the page tells."""
+    if isinstance(event, machine.TurnBegan):
+        return  # practice has no clock
+    if isinstance(event, machine.Opened):
+        turn.add(Opening(throws=[list(pair) for pair in event.throws], starter=event.starter))
+    elif isinstance(event, machine.GameEnded):
+        _finish_game(match, event.final, event.result, turn)
+    elif isinstance(event, machine.Rolled):
+        if event.side == LEARNER and event.chosen:
+            _record_decision(match, event.before, Action.Kind.NO_DOUBLE, turn)
+    elif isinstance(event, machine.Passed):
+        if event.side == LEARNER:
+            turn.record(match, LEARNER, Action.Kind.MOVE, event.rolled, play=event.play, forced=True)
+            turn.add(Passed(side=LEARNER, dice=list(event.play.dice)))
+        else:
+            _program_moved(match, event.rolled, event.play, turn)
+    elif isinstance(event, machine.Moved):
+        if event.side == LEARNER:
+            _learner_moved(match, event.position, event.play, turn)
+        else:
+            _program_moved(match, event.position, event.play, turn)
+    elif event.side == LEARNER:
+        _learner_cube_action(match, event, turn)
     else:
-        turn.record(match, COMPUTER, Action.Kind.DROP, position)
-        _finish_game(match, position, beaver_dropped(position), turn)
+        _program_cube_action(match, event, turn)
 
 
-def _computer_turn(match: PracticeMatch, position: Position, turn: Turn) -> None:
-    """The computer, on roll, doubles or plays, until the learner must decide or the game ends."""
-    level = level_settings(match.level)
-    while True:
-        if may_double(position):
-            cube = cube_analysis(position, level.plies, level.noise)
-            if cube.should_double:
-                turn.record(match, COMPUTER, Action.Kind.DOUBLE, position)
-                turn.add(Doubled(side=COMPUTER, cube=position.cube_value * 2))
-                match.phase = Phase.ANSWER
-                match.xgid = position.to_xgid()
-                return
-        position = _computer_plays(match, position.with_dice(dice.roll(match)), turn)
-        if position.winner() is not None:
-            _finish_game(match, position, score_game(position), turn)
-            return
-        after = _learner_turn(match, position, turn)
-        if after is None:
-            return
-        position = after
+def _learner_moved(match: PracticeMatch, position: Position, play: Play, turn: Turn) -> None:
+    forced = len(position.legal_plays()) == 1
+    _record_decision(
+        match, position, Action.Kind.MOVE, turn, play=play, forced=forced,
+        hinted=bool(match.hint and match.hint.get("xgid") == match.xgid),
+        **(judge.play_fields(position, play) if forced else {}),
+    )
+    match.hint = None
 
 
-def _computer_plays(match: PracticeMatch, position: Position, turn: Turn) -> Position:
-    """The computer plays its dice: gnubg's choice at its level."""
-    level = level_settings(match.level)
-    play = evaluator.analyse_plays(position, level.plies, level.noise).best.play
+def _program_moved(match: PracticeMatch, position: Position, play: Play, turn: Turn) -> None:
+    """The program played its dice (gnubg's choice at its level), or could not move."""
     turn.record(match, COMPUTER, Action.Kind.MOVE, position, play=play)
     turn.add(
         Moved(
@@ -408,71 +390,38 @@ def _computer_plays(match: PracticeMatch, position: Position, turn: Turn) -> Pos
             frames=[{"xgid": step.to_xgid(), "move": format_moves([move])} for move, step in zip(play.moves, play.steps())],
         )
     )
-    return play.result
 
 
-def _after_computer_play(match: PracticeMatch, position: Position, turn: Turn) -> None:
-    if position.winner() is not None:
-        _finish_game(match, position, score_game(position), turn)
-        return
-    after = _learner_turn(match, position, turn)
-    if after is not None:
-        _computer_turn(match, after, turn)
+def _learner_cube_action(match: PracticeMatch, event: machine.Event, turn: Turn) -> None:
+    if isinstance(event, machine.Doubled):
+        _record_decision(match, event.position, Action.Kind.DOUBLE, turn)
+    elif isinstance(event, machine.Beavered):
+        _record_decision(match, event.position, Action.Kind.BEAVER, turn, points=event.cube)
+    elif isinstance(event, machine.Took):
+        _record_decision(match, event.position, Action.Kind.TAKE, turn)
+    elif isinstance(event, machine.Dropped):
+        _record_decision(match, event.position, Action.Kind.DROP, turn)
 
 
-def _learner_turn(match: PracticeMatch, position: Position, turn: Turn) -> Position | None:
-    """The learner's turn begins: a cube decision, or the roll.
-
-    Returns None when the learner has something to decide, or the position
-    after the learner's roll could not be played (the computer goes on).
-    """
-    if may_double(position):
-        match.phase = Phase.ROLL
-        match.xgid = position.to_xgid()
-        return None
-    return _learner_rolls(match, position, turn)
-
-
-def _learner_rolls(match: PracticeMatch, position: Position, turn: Turn) -> Position | None:
-    """The server rolls for the learner.
-
-    Returns None when the learner has a play to make, or the position after
-    a roll that could not be played at all (the turn passes by itself).
-    """
-    rolled = position.with_dice(dice.roll(match))
-    plays = rolled.legal_plays()
-    if len(plays) == 1 and plays[0].is_pass:
-        turn.record(match, LEARNER, Action.Kind.MOVE, rolled, play=plays[0], forced=True)
-        turn.add(Passed(side=LEARNER, dice=list(plays[0].dice)))
-        return plays[0].result
-    _learner_to_move(match, rolled)
-    return None
-
-
-def _learner_rolls_then_program(match: PracticeMatch, position: Position, turn: Turn) -> None:
-    """The learner rolls; a roll that cannot be played hands the turn to the program.
-
-    In the request that hands it over (``Turn()``), the program thinks
-    after it; while the program thinks (``Turn(later=True)``), it goes on.
-    """
-    after = _learner_rolls(match, position, turn)
-    if after is None:
-        return
-    if turn.later:
-        _computer_turn(match, after, turn)
-    else:
-        _hand_over(match, after)
-
-
-def _learner_to_move(match: PracticeMatch, position: Position) -> None:
-    match.phase = Phase.MOVE
-    match.xgid = position.to_xgid()
-
-
-def _hand_over(match: PracticeMatch, position: Position) -> None:
-    """The program is on roll at ``position``: it thinks after the request (``thinking``)."""
-    match.phase = Phase.THINKING
-    match.xgid = position.to_xgid()
+def _program_cube_action(match: PracticeMatch, event: machine.Event, turn: Turn) -> None:
+    if isinstance(event, machine.Doubled):
+        turn.record(match, COMPUTER, Action.Kind.DOUBLE, event.position)
+        turn.add(Doubled(side=COMPUTER, cube=event.cube))
+    elif isinstance(event, machine.Beavered):
+        turn.record(match, COMPUTER, Action.Kind.BEAVER, event.position, points=event.cube)
+        turn.add(Beavered(cube=event.cube))
+    elif isinstance(event, machine.Took) and event.beaver:
+        turn.add(BeaverAnswered(took=True, cube=event.cube))
+        turn.record(match, COMPUTER, Action.Kind.TAKE, event.position, points=event.cube)
+    elif isinstance(event, machine.Took):
+        turn.record(match, COMPUTER, Action.Kind.TAKE, event.position)
+        turn.add(Took(side=COMPUTER, cube=event.cube))
+    elif isinstance(event, machine.Dropped) and event.beaver:
+        turn.add(BeaverAnswered(took=False, cube=event.position.cube_value * 4))
+        turn.record(match, COMPUTER, Action.Kind.DROP, event.position)
+    elif isinstance(event, machine.Dropped):
+        turn.record(match, COMPUTER, Action.Kind.DROP, event.position)
+        turn.add(Dropped(side=COMPUTER))
 
 
 def _finish_game(match: PracticeMatch, final: Position, result: GameResult, turn: Turn) -> None:

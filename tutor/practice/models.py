@@ -16,7 +16,7 @@ from django.db import models
 from django.urls import reverse
 
 from tutor.engine import BLACK, WHITE
-from tutor.games.models import Colour, GameAction, StoredMatch  # noqa: F401  (Colour: part of this module's interface)
+from tutor.games.models import Colour, GameAction, Phase, StoredMatch  # noqa: F401  (Colour, Phase: part of this module's interface)
 
 LEARNER = WHITE
 COMPUTER = BLACK
@@ -28,16 +28,18 @@ class Level(models.TextChoices):
     EXPERT = "experto", "Experto"
 
 
-class Phase(models.TextChoices):
-    ROLL = "roll", "Tu turno: doblar o tirar"
-    MOVE = "move", "Tu turno: mueve tus fichas"
-    ANSWER = "answer", "El programa ha doblado"
-    BEAVER = "beaver", "El programa ha hecho beaver"
-    THINKING = "thinking", "El programa piensa su turno"
-    ANSWERING = "answering", "El programa piensa si acepta tu doble"
-    BEAVERED = "beavered", "El programa piensa si acepta tu beaver"
-    GAME_OVER = "game-over", "Partida terminada"
-    MATCH_OVER = "match-over", "Match terminado"
+PHASES = [
+    (Phase.ROLL, "Tu turno: doblar o tirar"),
+    (Phase.MOVE, "Tu turno: mueve tus fichas"),
+    (Phase.ANSWER, "El programa ha doblado"),
+    (Phase.BEAVER, "El programa ha hecho beaver"),
+    (Phase.THINKING, "El programa piensa su turno"),
+    (Phase.ANSWERING, "El programa piensa si acepta tu doble"),
+    (Phase.BEAVERED, "El programa piensa si acepta tu beaver"),
+    (Phase.GAME_OVER, "Partida terminada"),
+    (Phase.MATCH_OVER, "Match terminado"),
+]
+"""The phases a practice match goes through (the games' one ``Phase``), in the learner's words."""
 
 
 class PracticeMatch(StoredMatch, models.Model):
@@ -51,7 +53,7 @@ class PracticeMatch(StoredMatch, models.Model):
     jacoby = models.BooleanField("regla Jacoby", default=False, help_text="solo por dinero")
     beavers = models.BooleanField("beavers", default=False, help_text="solo por dinero")
     xgid = models.CharField("posición", max_length=80)
-    phase = models.CharField("fase", max_length=12, choices=Phase.choices)
+    phase = models.CharField("fase", max_length=12, choices=PHASES)
     game_number = models.PositiveSmallIntegerField("partida", default=1)
     hints_used = models.PositiveSmallIntegerField("pistas usadas en esta partida", default=0)
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
