@@ -578,10 +578,8 @@ def test_no_module_or_import_alias_takes_the_name_of_a_package_of_tutor():
 
 # -- no circle of imports inside a package ------------------------------------------------------
 
-CIRCLES_TO_UNTANGLE = {"play"}
-"""Packages whose modules still import each other in a circle, waiting to be untangled: nothing may be added here.
-
-``play``'s last one, ``endings`` ↔ ``turns``, goes with the one turn machine in ``tutor/games``."""
+CIRCLES_TO_UNTANGLE: set[str] = set()
+"""Packages whose modules still import each other in a circle, waiting to be untangled: none is left, and nothing may be added here."""
 
 
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
