@@ -12,7 +12,7 @@ from django.test import Client
 from tests.browser import DESKTOP, PHONE, assert_accessible
 from tests.classroom_factories import make_assignment, make_classroom, make_user
 from tests.study_factories import CHOICE_RIGHT, WRONG_PLAY, chapters, make_study
-from tutor.studies.models import ChapterAnswer, StudyPlace
+from tutor.studies.models import ChapterAnswer, Sharing, StudyPlace
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +41,9 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     assert phone.url == f"{base}{play.get_absolute_url()}"
     phone.locator(".board-widget.is-enhanced").wait_for()
     assert_accessible(phone)
-    phone.get_by_text("Pista").click()
+    with phone.expect_response(lambda response: response.url.endswith("/pista/")) as opened:
+        phone.get_by_text("Pista").click()
+    assert opened.value.json() == {"recorded": True}
     assert phone.get_by_text("Dos fichas al mismo punto.").is_visible()
 
     # A legal play that is not the one asked for, made on the board: wrong, with the author's text.
@@ -74,8 +76,8 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     assert fits(phone)
     assert_accessible(phone)
 
-    stored = list(ChapterAnswer.objects.order_by("created_at").values_list("chapter_title", "text", "correct"))
-    assert stored == [("Hacer el 5", WRONG_PLAY, False), ("Qué punto", CHOICE_RIGHT, True)]
+    stored = list(ChapterAnswer.objects.order_by("created_at").values_list("chapter_title", "text", "correct", "hint_seen"))
+    assert stored == [("Hacer el 5", WRONG_PLAY, False, True), ("Qué punto", CHOICE_RIGHT, True, False)]
     assert StudyPlace.objects.get(reader=student).chapter == number
 
     # The teacher: the study's paths, the student's path, the CSV.
@@ -84,7 +86,7 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     desk.get_by_role("link", name="Caminos de tus alumnos").click()
     hardest = desk.locator(".study-hardest li")
     assert hardest.count() == 3 and "Hacer el 5" in hardest.first.inner_text()
-    assert "Sin acertar (1 respuesta)" in desk.locator(".results-grid").inner_text()
+    assert "Sin acertar (1 respuesta) · con la pista vista" in desk.locator(".results-grid").inner_text()
     assert "Capítulo 3" in desk.locator(".results-grid").inner_text()
     assert_accessible(desk)
     with desk.expect_download() as download:
@@ -93,6 +95,7 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     assert [(row[2], row[7], row[8]) for row in rows[1:]] == [("1. Hacer el 5", WRONG_PLAY, "Incorrecta"), ("2. Qué punto", "«El 5»", "Correcta")]
     desk.get_by_role("link", name="Lucía").click()
     assert desk.locator(".study-path .attempts > li").count() == 2
+    assert desk.locator(".study-path .attempts > li").first.get_by_text("Con la pista vista").is_visible()
     assert "Se quedó en el capítulo 3" in desk.locator(".page-head").inner_text()
     assert_accessible(desk)
 
@@ -124,3 +127,23 @@ def test_a_teacher_puts_a_study_in_an_assignment_and_the_student_starts_it_from_
     phone.get_by_role("link", name="Empezar «El 3-1 de salida»").click()
     assert phone.url == f"{base}{chapters(study)[0].get_absolute_url()}"
     assert fits(phone)
+
+
+def test_a_visitor_with_the_public_link_reads_the_overview_on_a_phone_and_starts_the_chapters(new_page, live_server, tmp_path):
+    base = live_server.url
+    study = make_study(make_user("carmen", teacher=True), sharing=Sharing.LINK, title="Público")
+    first = chapters(study)[0]
+    for viewport, name in ((PHONE, "360"), (DESKTOP, "1280")):
+        page = new_page(viewport=viewport)
+        page.goto(f"{base}{study.link_url()}")
+        assert page.url == f"{base}{study.get_absolute_url()}"
+        assert page.get_by_role("heading", level=1).inner_text() == "Público"
+        assert page.get_by_role("link", name="Inicia sesión").is_visible()
+        assert fits(page)
+        assert_accessible(page)
+        page.screenshot(path=str(tmp_path / f"estudio-visitante-{name}.png"), full_page=True)
+    page.get_by_role("link", name="Empezar").click()
+    assert page.url == f"{base}{first.get_absolute_url()}"
+    page.get_by_role("link", name="Todos los capítulos").click()
+    assert page.url == f"{base}{study.get_absolute_url()}"
+    assert not ChapterAnswer.objects.exists() and not StudyPlace.objects.exists()
