@@ -91,6 +91,12 @@ def test_the_learners_play_is_echoed_as_written_with_what_it_equals(page, live_s
     assert "hit" in exercise.locator('[data-point="19"]').get_attribute("data-mark")
 
 
+def test_a_play_written_in_another_order_is_echoed_once_without_what_it_equals(page, live_server):
+    exercise = open_exercise(page, live_server, ENTER_AND_HIT)
+    shown = submit_play(exercise, "13/9 bar/23")
+    expect(shown.locator(".verdict__play")).to_have_text("Tu jugada: bar/23 13/9")
+
+
 def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reason(page, live_server):
     exercise = open_exercise(page, live_server, ENTER_AND_HIT)
     announce = exercise.locator("[data-board-announce]")

@@ -57,6 +57,7 @@ def test_a_student_answers_a_study_on_a_phone_and_the_teacher_reads_the_path_and
     verdict.wait_for()
     assert verdict.get_attribute("data-verdict") == "incorrect"
     assert "Busca un punto de tu casa." in verdict.inner_text()
+    assert verdict.locator(".verdict__play").inner_text() == "Tu jugada: 24/23 24/21"  # the same steps: no «equivale a»
     phone.locator("[data-attempts] li").first.wait_for()
     assert phone.locator("[data-attempts] li").first.inner_text().startswith("Intento 1: Incorrecto")
     assert fits(phone)
