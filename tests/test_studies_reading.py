@@ -379,3 +379,14 @@ def test_an_answer_to_a_chapter_is_announced_and_trainings_memory_of_the_rule_he
     assert (event.source, event.rules, event.correct, event.answer) == (Source.STUDY, (RuleCode.BLOCKED,), False, BLOCKED_PLAY)
     remembered = RuleAnswer.objects.get(user=student, rule=RuleCode.BLOCKED)
     assert (remembered.source, remembered.get_source_display()) == ("study", "Estudio de un profesor")
+
+
+def test_a_number_question_hides_the_pip_counts_that_would_answer_it_for_the_reader_and_in_the_preview(world):
+    teacher, student, _, study = world
+    play, choice, number = chapters(study)
+    reader = signed_in(student)
+    assert "data-pips-side" not in reader.get(number.get_absolute_url()).content.decode()
+    assert "data-pips-side" in reader.get(play.get_absolute_url()).content.decode()
+    assert "data-pips-side" in reader.get(choice.get_absolute_url()).content.decode()
+    preview = signed_in(teacher).get(f"/estudios/{study.pk}/capitulos/{number.pk}/vista-previa/").content.decode()
+    assert "¿Cuántos pips tienen las blancas?" in preview and "data-pips-side" not in preview

@@ -23,7 +23,7 @@ from tutor.lessons.puzzles import Puzzle
 from tutor.ratelimit import ratelimit
 
 from . import reading
-from .answers import SpecError, chapter_puzzle
+from .answers import SpecError, chapter_puzzle, hides_pip_counts
 from .markdown import render_markdown
 from .models import Chapter, ChapterAnswer
 
@@ -137,6 +137,7 @@ def _chapter_page(
         "study": study,
         "chapter": chapter,
         "puzzle": puzzle,
+        "hide_pips": hides_pip_counts(puzzle),
         "text_html": render_markdown(chapter.text),
         "answers": answers,
         "solved": any(one.correct for one in answers),

@@ -25,7 +25,7 @@ from tutor.engine import EngineError, Position
 from tutor.lessons.library import get_library
 
 from . import access, editing, reading
-from .answers import SpecError, chapter_position, chapter_puzzle, judge_chapter, right_answers
+from .answers import SpecError, chapter_position, chapter_puzzle, hides_pip_counts, judge_chapter, right_answers
 from .forms import ChapterForm, NewStudyForm, StudyForm
 from .markdown import render_markdown
 from .models import MAX_CHAPTERS, Chapter, Sharing, Study
@@ -126,6 +126,7 @@ def _chapter_context(study: Study, chapter: Chapter, *, preview: bool, judgement
         "chapter": chapter,
         "position": position,
         "puzzle": puzzle,
+        "hide_pips": hides_pip_counts(puzzle),
         "text_html": render_markdown(chapter.text),
         "number": index + 1,
         "count": len(chapters),
