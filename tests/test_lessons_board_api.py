@@ -221,3 +221,10 @@ def test_a_black_learner_who_types_whites_numbers_on_the_board_is_told_to_count_
     message = data["verdict"]["reasons"][-1]["message"]
     assert "¿Has usado los números de tu rival?" in message and message.endswith("esa jugada es 13/7 8/7.")
     assert data["verdict"]["alternative"] == "13/7 8/7"
+
+
+def test_a_black_learner_who_types_an_entry_with_whites_numbers_hears_the_play_from_their_own_side(client):
+    black = Position.from_layout({24: 2, 13: 5, 8: 3, 6: 5}, {"bar": 1, 12: 5, 17: 3, 19: 5, 20: 1}, dice=(3, 1)).replace(turn=BLACK)
+    data = client.get("/api/board/play/?" + urlencode({"xgid": black.to_xgid(), "play": "bar/3 19/20"})).json()
+    assert data["legal"] is False and data["verdict"]["alternative"] == "bar/22 6/5"
+    assert data["verdict"]["reasons"][-1]["message"].endswith("Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es bar/22 6/5.")

@@ -32,6 +32,7 @@ from tutor.engine import (
     Reason,
     expand_dice,
     is_blocked,
+    mirror_point,
     parse_play,
     single_moves,
     step_reason,
@@ -220,7 +221,7 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
             mirror = (BAR - src, BAR - dst)
             return any((next_move.src, next_move.dst) == mirror for next_move, _ in LegalTurn(position).next_moves(step))
         case said.OwnNumbering(play):
-            mirrored = " ".join(f"{BAR - segment.src}/{BAR - segment.dst}" for segment in parse_play(text))
+            mirrored = " ".join(f"{_name(mirror_point(segment.src))}/{_name(mirror_point(segment.dst))}" for segment in parse_play(text))
             verdict = position.check(mirrored)
             return verdict.legal and verdict.play is not None and verdict.play.notation == play
         case said.WrittenSteps(count):

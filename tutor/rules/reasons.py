@@ -111,8 +111,7 @@ def _bar_first(reason: Reason, text: str) -> Sentence:
 def _backwards(reason: Reason, text: str) -> Sentence:
     if reason.mirrored is not None:
         return Sentence(
-            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. ¿Has usado los números de tu rival? "
-            f"Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es {reason.mirrored}.",
+            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. {_rival_numbers_question(reason.mirrored)}",
             (OwnNumbering(reason.mirrored),),
         )
     if reason.src == reason.dst:
@@ -318,7 +317,14 @@ def sentence(reason: Reason, text: str = "", instead: bool = True) -> Sentence:
     """
     build = SENTENCES.get(reason.code)
     said = build(reason, text) if build is not None else Sentence(UNKNOWN_REASON)
+    if reason.mirrored is not None and reason.code != "backwards":  # a backward step says it in its own words
+        said = Sentence(f"{said.text} {_rival_numbers_question(reason.mirrored)}", (*said.claims, OwnNumbering(reason.mirrored)))
     return _instead(said, reason) if instead else said
+
+
+def _rival_numbers_question(mirrored: str) -> str:
+    """What a play in the rival's numbers hears: count from your own side, and the play it then is."""
+    return f"¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es {mirrored}."
 
 
 def explain(reason: Reason, text: str = "", instead: bool = True) -> str:
@@ -336,8 +342,8 @@ def _same_point(reason: Reason) -> tuple[object, ...]:
         return (reason.code,)
     if reason.code == "higher-die-not-highest":
         return (reason.code, reason.farthest)
-    if reason.code == "backwards" and reason.mirrored is not None:
-        return (reason.code, reason.mirrored)  # the whole play in the rival's numbers: said once
+    if reason.mirrored is not None:
+        return ("mirrored", reason.mirrored)  # the whole play in the rival's numbers: said once
     return (reason.code, reason.src, reason.dst, reason.blocked_points)
 
 
