@@ -148,3 +148,21 @@ def test_a_visitor_with_the_public_link_reads_the_overview_on_a_phone_and_starts
     page.get_by_role("link", name="Todos los capítulos").click()
     assert page.url == f"{base}{study.get_absolute_url()}"
     assert not ChapterAnswer.objects.exists() and not StudyPlace.objects.exists()
+
+
+def test_on_a_phone_a_chapters_board_and_its_buttons_fit_the_first_screen_for_the_reader_and_the_authors_preview(new_page, live_server, tmp_path):
+    teacher, student = make_user("carmen", teacher=True), make_user("lucia", name="Lucía")
+    study = make_study(teacher, classrooms=[make_classroom(teacher, students=[student])])
+    play = chapters(study)[0]
+    preview = f"/estudios/{study.pk}/capitulos/{play.pk}/vista-previa/"
+    for who, path, name in ((student, play.get_absolute_url(), "alumno"), (teacher, preview, "vista-previa"), (teacher, play.get_absolute_url(), "autor")):
+        page = signed_in_page(new_page, live_server, who, PHONE)
+        page.goto(f"{live_server.url}{path}")
+        page.locator(".board-widget.is-enhanced").wait_for()
+        page.screenshot(path=str(tmp_path / f"capitulo-{name}-360.png"))
+        board = page.locator("[data-board] svg").first.bounding_box()
+        actions = page.locator(".board-actions").first.bounding_box()
+        assert board["y"] >= 0 and board["y"] + board["height"] <= actions["y"] + 1, name
+        assert actions["y"] + actions["height"] <= PHONE["height"], name
+        assert page.evaluate("window.scrollY") == 0 and fits(page)
+    assert_accessible(page)
