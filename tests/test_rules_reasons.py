@@ -86,6 +86,8 @@ def test_a_black_learner_who_enters_or_bears_off_with_whites_numbers_is_told_the
     home = Position.from_layout({6: 3, 5: 3, 4: 3, 3: 3, 2: 3}, {21: 5, 22: 5, 23: 5}, dice=(4, 2)).replace(turn=BLACK)
     said = explain_verdict(home.check("21/off 23/off"))
     assert len(said) == 1 and said[0]["message"].endswith("y esa jugada es 4/off 2/off.")
+    assert rule_for(home.check("21/off 23/off")).code == "direction"  # whose section teaches counting from your side
+    assert rule_for(entering.check("bar/3 19/20")).code == "enter-point"
     assert all(reason.mirrored is None for reason in home.check("24/off").reasons)  # no legal play that way
 
 
