@@ -166,3 +166,19 @@ def test_on_a_phone_a_chapters_board_and_its_buttons_fit_the_first_screen_for_th
         assert actions["y"] + actions["height"] <= PHONE["height"], name
         assert page.evaluate("window.scrollY") == 0 and fits(page)
     assert_accessible(page)
+
+
+def test_on_a_phone_the_authors_buttons_on_the_study_page_are_one_group_with_space_between_them(new_page, live_server):
+    teacher = make_user("carmen", teacher=True)
+    study = make_study(teacher)
+    page = signed_in_page(new_page, live_server, teacher, PHONE)
+    page.goto(f"{live_server.url}{study.get_absolute_url()}")
+    buttons = page.locator(".study-actions .button")
+    assert buttons.all_inner_texts() == ["Ver como alumno", "Caminos de tus alumnos", "Editar el estudio"]
+    boxes = [button.bounding_box() for button in buttons.all()]
+    for first, second in zip(boxes, boxes[1:]):
+        same_row = abs(first["y"] - second["y"]) < 2
+        apart = second["x"] >= first["x"] + first["width"] + 4 if same_row else second["y"] >= first["y"] + first["height"] + 4
+        assert apart, (first, second)
+    assert fits(page)
+    assert_accessible(page)
