@@ -101,7 +101,9 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     exercise = open_exercise(page, live_server, ENTER_AND_HIT)
     announce = exercise.locator("[data-board-announce]")
     exercise.locator('[data-point="13"]').click()
-    expect(announce).to_have_text("Tienes una ficha en la barra: tiene que entrar antes de que muevas la ficha del 13.")
+    expect(announce).to_have_text(
+        "Tienes una ficha en la barra: tiene que entrar antes de que muevas la ficha del 13. Puedes mover, por ejemplo, bar/23."
+    )
     assert exercise.locator(".board-point.is-selected").count() == 0
     assert "is-refused" in exercise.locator('[data-point="13"]').get_attribute("class")
     # Dragging the checker on the bar onto the 21, held by two black checkers.
@@ -111,7 +113,7 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales.")
+    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales. Puedes mover, por ejemplo, bar/23.")
     assert exercise.locator('input[name="play"]').input_value() == ""
     assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
 
@@ -128,7 +130,9 @@ def test_a_backward_drop_is_refused_with_the_direction_and_the_selection_is_clea
     enter_both_from_the_bar(exercise)
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
-    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    expect(exercise.locator("[data-board-announce]")).to_have_text(
+        "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5."
+    )
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator('[data-point="8"]').get_attribute("data-count") == "3"
     assert exercise.locator(".board-point.is-selected").count() == 0
@@ -141,7 +145,7 @@ def test_a_drop_the_dice_cannot_reach_is_refused_with_the_distance_and_the_selec
     exercise.locator('[data-point="6"]').click()
     exercise.locator('[data-point="1"]').click()
     expect(exercise.locator("[data-board-announce]")).to_have_text(
-        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3."
+        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3. Puedes mover, por ejemplo, 6/3."
     )
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator(".board-point.is-selected").count() == 0
@@ -282,7 +286,7 @@ def test_on_a_phone_a_refused_drop_is_said_over_the_board_where_the_eye_is(new_p
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
     toast = exercise.locator(".board-toast")
-    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11.")
+    expect(toast).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.")
     box, board = toast.bounding_box(), exercise.locator("svg.board-svg").bounding_box()
     assert board["y"] <= box["y"] and box["y"] + box["height"] <= min(board["y"] + board["height"], PHONE["height"])
     exercise.locator('[data-point="13"]').click()  # the next action puts it away
