@@ -44,7 +44,7 @@ AFTER_MATCH_ROUTES = ("again", "rematch", "rematch-answer", "rematch-cancel", "r
 STUDY_ROUTES = ("study", "edit", "delete", "copy", "from_lesson", "chapter_create", "by_link", "read", "paths", "paths_csv", "summary_csv")
 CHAPTER_ROUTES = (
     "chapter", "chapter_edit", "chapter_preview", "chapter_duplicate", "chapter_delete", "chapter_up", "chapter_down",
-    "chapter_check", "chapter_solution",
+    "chapter_check", "chapter_solution", "chapter_hint",
 )
 UPLOAD_ROUTES = ("review", "progress", "export", "side", "share", "hand-in", "delete", "exercises")
 SHARED_ROUTES = ("shared", "shared-progress", "shared-export")

@@ -91,11 +91,19 @@ def test_the_learners_play_is_echoed_as_written_with_what_it_equals(page, live_s
     assert "hit" in exercise.locator('[data-point="19"]').get_attribute("data-mark")
 
 
+def test_a_play_written_in_another_order_is_echoed_once_without_what_it_equals(page, live_server):
+    exercise = open_exercise(page, live_server, ENTER_AND_HIT)
+    shown = submit_play(exercise, "13/9 bar/23")
+    expect(shown.locator(".verdict__play")).to_have_text("Tu jugada: bar/23 13/9")
+
+
 def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reason(page, live_server):
     exercise = open_exercise(page, live_server, ENTER_AND_HIT)
     announce = exercise.locator("[data-board-announce]")
     exercise.locator('[data-point="13"]').click()
-    expect(announce).to_have_text("Tienes una ficha en la barra: tiene que entrar antes de que muevas la ficha del 13.")
+    expect(announce).to_have_text(
+        "Tienes una ficha en la barra: tiene que entrar antes de que muevas la ficha del 13. Puedes mover, por ejemplo, bar/23."
+    )
     assert exercise.locator(".board-point.is-selected").count() == 0
     assert "is-refused" in exercise.locator('[data-point="13"]').get_attribute("class")
     # Dragging the checker on the bar onto the 21, held by two black checkers.
@@ -105,7 +113,7 @@ def test_a_checker_that_cannot_move_and_a_blocked_point_are_refused_with_a_reaso
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales.")
+    expect(announce).to_have_text("No puedes entrar con el 4: el 21 está bloqueado por dos fichas rivales. Puedes mover, por ejemplo, bar/23.")
     assert exercise.locator('input[name="play"]').input_value() == ""
     assert exercise.locator('[data-point="bar-white"]').get_attribute("data-count") == "1"
 
@@ -122,7 +130,9 @@ def test_a_backward_drop_is_refused_with_the_direction_and_the_selection_is_clea
     enter_both_from_the_bar(exercise)
     exercise.locator('[data-point="8"]').click()
     exercise.locator('[data-point="11"]').click()
-    expect(exercise.locator("[data-board-announce]")).to_have_text("Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.")
+    expect(exercise.locator("[data-board-announce]")).to_have_text(
+        "Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5."
+    )
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator('[data-point="8"]').get_attribute("data-count") == "3"
     assert exercise.locator(".board-point.is-selected").count() == 0
@@ -135,7 +145,7 @@ def test_a_drop_the_dice_cannot_reach_is_refused_with_the_distance_and_the_selec
     exercise.locator('[data-point="6"]').click()
     exercise.locator('[data-point="1"]').click()
     expect(exercise.locator("[data-board-announce]")).to_have_text(
-        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3."
+        "Los dos treses que te quedan no llevan del 6 al 1: haría falta un 5, y cada movimiento es de 3. Puedes mover, por ejemplo, 6/3."
     )
     assert exercise.locator('input[name="play"]').input_value() == "bar/22 bar/22"
     assert exercise.locator(".board-point.is-selected").count() == 0

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import pytest
 
-from tutor.engine import LegalTurn, Position, parse_play, step_reason
+from tutor.engine import BLACK, LegalTurn, Position, parse_play, step_reason
 from tutor.games.illegal_plays import illegal_verdict
-from tutor.rules import DROP_INSTRUCTIONS, explain_drop
+from tutor.rules import DROP_INSTRUCTIONS, drop_mirrored, explain_drop
 
 TWO_ON_BAR = Position.from_layout({"bar": 2, 13: 4, 8: 3, 6: 4, 5: 2}, {24: 2, 21: 2, 20: 3, 19: 3, 17: 2, 12: 3}, dice=(3, 3))
 
@@ -184,3 +185,46 @@ def test_an_unreadable_layout_gets_a_spanish_400(client, white, message):
     response = client.get("/api/board/position/?" + urlencode({"white": white, "black": ""}))
     assert response.status_code == 400
     assert response.json()["error"].startswith(message)
+
+
+BLACK_OPENING = Position.initial().replace(turn=BLACK).with_dice((6, 1))
+
+
+def test_a_black_learner_who_drops_a_checker_by_whites_numbers_is_told_to_count_from_their_own_side(client):
+    query = {"xgid": BLACK_OPENING.to_xgid(), "from": "12", "to": "18"}
+    data = client.get("/api/board/refusal/?" + urlencode(query)).json()
+    assert data == {
+        "code": "backwards",
+        "message": "Las negras avanzan hacia el 1, en su casa: no puedes ir del 12 al 18. ¿Has usado los números de tu rival? "
+        "Cuenta desde tu lado, con tu casa del 1 al 6, y ese movimiento es 13/7.",
+    }
+
+
+def test_a_backward_drop_that_is_no_move_in_the_rivals_numbers_is_not_asked_about_them(client):
+    query = {"xgid": BLACK_OPENING.to_xgid(), "from": "12", "to": "15"}
+    message = client.get("/api/board/refusal/?" + urlencode(query)).json()["message"]
+    assert "números de tu rival" not in message and "Puedes mover, por ejemplo" in message
+
+
+def test_in_an_unanswered_exercise_the_rivals_numbers_are_asked_about_without_naming_the_move():
+    reason = step_reason(LegalTurn(BLACK_OPENING).start, 12, 18, BLACK_OPENING.dice)
+    reason = replace(reason, mirrored=drop_mirrored(BLACK_OPENING, LegalTurn(BLACK_OPENING).start, 12, 18))
+    message = explain_drop(reason, BLACK)
+    assert "¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6." in message
+    assert message.endswith(DROP_INSTRUCTIONS["backwards"]) and "13/7" not in message
+
+
+def test_a_black_learner_who_types_whites_numbers_on_the_board_is_told_to_count_from_their_own_side(client):
+    query = {"xgid": BLACK_OPENING.to_xgid(), "play": "12/18 17/18"}
+    data = client.get("/api/board/play/?" + urlencode(query)).json()
+    assert data["legal"] is False
+    message = data["verdict"]["reasons"][-1]["message"]
+    assert "¿Has usado los números de tu rival?" in message and message.endswith("esa jugada es 13/7 8/7.")
+    assert data["verdict"]["alternative"] == "13/7 8/7"
+
+
+def test_a_black_learner_who_types_an_entry_with_whites_numbers_hears_the_play_from_their_own_side(client):
+    black = Position.from_layout({24: 2, 13: 5, 8: 3, 6: 5}, {"bar": 1, 12: 5, 17: 3, 19: 5, 20: 1}, dice=(3, 1)).replace(turn=BLACK)
+    data = client.get("/api/board/play/?" + urlencode({"xgid": black.to_xgid(), "play": "bar/3 19/20"})).json()
+    assert data["legal"] is False and data["verdict"]["alternative"] == "bar/22 6/5"
+    assert data["verdict"]["reasons"][-1]["message"].endswith("Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es bar/22 6/5.")

@@ -109,6 +109,11 @@ def test_without_javascript_the_verdict_echoes_the_play_as_written(client):
     assert "Tu jugada: <code>bar/23 23/19*</code> (equivale a <code>bar/19*</code>)" in html
 
 
+def test_without_javascript_a_play_written_in_another_order_is_echoed_once_without_equivale(client):
+    html = client.post("/ejercicios/entrar-y-capturar-en-el-19/", {"play": "13/9 bar/23"}).content.decode()
+    assert "Tu jugada: <code>bar/23 13/9</code></p>" in html and "equivale" not in html
+
+
 @pytest.mark.parametrize("module", ["tutor.rules.marks", "tutor.board.refusals"])
 def test_the_examples_in_the_docstrings_hold(module):
     import doctest

@@ -13,6 +13,7 @@ moves, not by reading the Spanish back.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import Counter
 from functools import lru_cache
 
@@ -31,12 +32,13 @@ from tutor.engine import (
     Reason,
     expand_dice,
     is_blocked,
+    mirror_point,
     parse_play,
     single_moves,
     step_reason,
     tempting_plays,
 )
-from tutor.rules import DROP_INSTRUCTIONS, RuleCode, drop_alternative, drop_sentence, rule_for_reason, sentence
+from tutor.rules import DROP_INSTRUCTIONS, RuleCode, drop_alternative, drop_mirrored, drop_sentence, rule_for_reason, sentence
 from tutor.rules import claims as said
 
 POOL_SIZE = 240
@@ -215,8 +217,11 @@ def holds(claim: said.Claim, position: Position, text: str, reason: Reason) -> b
         case said.NextMove(move):
             (segment,) = parse_play(move)
             return any((next_move.src, next_move.dst) == (segment.src, segment.dst) for next_move, _ in LegalTurn(position).next_moves(step))
+        case said.MirroredMove(src, dst):
+            mirror = (BAR - src, BAR - dst)
+            return any((next_move.src, next_move.dst) == mirror for next_move, _ in LegalTurn(position).next_moves(step))
         case said.OwnNumbering(play):
-            mirrored = " ".join(f"{BAR - segment.src}/{BAR - segment.dst}" for segment in parse_play(text))
+            mirrored = " ".join(f"{_name(mirror_point(segment.src))}/{_name(mirror_point(segment.dst))}" for segment in parse_play(text))
             verdict = position.check(mirrored)
             return verdict.legal and verdict.play is not None and verdict.play.notation == play
         case said.WrittenSteps(count):
@@ -317,6 +322,8 @@ def check_drops(position: Position, rng: random.Random, count: int = MUTATIONS) 
     found: list[str] = []
     seen: Counter = Counter()
     for text, reason in board_drops(position, rng, count):
+        if reason.code == "backwards":  # as the board's server asks: the move in the rival's numbers
+            reason = replace(reason, mirrored=drop_mirrored(position, step_board(position, reason), reason.src or 0, reason.dst))
         instead = drop_alternative(position, step_board(position, reason), reason.src or 0) if rng.random() < 0.5 else None
         seen[reason.code] += 1
         seen.update(type(claim).__name__ for claim in drop_sentence(reason, position.turn, instead).claims)

@@ -77,6 +77,20 @@ def test_a_learner_who_writes_the_rivals_numbers_is_told_to_count_from_their_own
     ]
 
 
+def test_a_black_learner_who_enters_or_bears_off_with_whites_numbers_is_told_the_play_from_their_own_side():
+    black = {"bar": 1, 12: 5, 17: 3, 19: 5, 20: 1}  # White's numbering: Black's 13, 8, 6 and 5
+    entering = Position.from_layout({24: 2, 13: 5, 8: 3, 6: 5}, black, dice=(3, 1)).replace(turn=BLACK)
+    said = explain_verdict(entering.check("bar/3 19/20"))
+    assert len(said) == 1 and said[0]["message"].startswith("Desde la barra no puedes ir al 3")
+    assert said[0]["message"].endswith("¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es bar/22 6/5.")
+    home = Position.from_layout({6: 3, 5: 3, 4: 3, 3: 3, 2: 3}, {21: 5, 22: 5, 23: 5}, dice=(4, 2)).replace(turn=BLACK)
+    said = explain_verdict(home.check("21/off 23/off"))
+    assert len(said) == 1 and said[0]["message"].endswith("y esa jugada es 4/off 2/off.")
+    assert rule_for(home.check("21/off 23/off")).code == "direction"  # whose section teaches counting from your side
+    assert rule_for(entering.check("bar/3 19/20")).code == "enter-point"
+    assert all(reason.mirrored is None for reason in home.check("24/off").reasons)  # no legal play that way
+
+
 def test_a_position_with_no_legal_play_says_to_leave_the_play_empty():
     position = Position.from_layout({"bar": 1, 6: 14}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 1: 3}, dice=(6, 6))
     assert position.check("").legal

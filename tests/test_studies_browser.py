@@ -159,3 +159,31 @@ def test_a_teacher_writes_a_three_chapter_study_and_shares_it_with_a_class(new_p
     phone.goto(editor_url)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(phone)
+
+
+def test_the_chapter_form_shows_only_the_part_of_the_question_kind_chosen(new_page, live_server, client):
+    teacher = make_user("carmen", teacher=True)
+    study = Study.objects.create(author=teacher, title="Contar")
+    page = signed_in_page(new_page, live_server, client, teacher, viewport=PHONE)
+    page.goto(f"{live_server.url}/estudios/{study.pk}/capitulos/nuevo/")
+    page.locator("[data-board-editor].is-enhanced").wait_for()
+    parts = page.locator("[data-question-kind]")
+    expect(parts).to_have_count(4)
+    assert [part.is_visible() for part in parts.all()] == [False] * 4  # «Sin pregunta»
+    page.get_by_label("Un número").check()
+    assert [part.is_visible() for part in parts.all()] == [False, False, False, True]
+    page.get_by_label("Encontrar una jugada").check()
+    assert [part.is_visible() for part in parts.all()] == [True, False, False, False]
+    page.get_by_label("Un número").check()
+    page.locator("[data-editor-initial]").click()
+    page.fill("#id_title", "Pips de salida")
+    page.select_option("#id_dice", "3-1")
+    page.fill("#id_prompt", "¿Cuántos pips tienen las blancas?")
+    page.fill("#id_number_answer", "167")
+    assert_accessible(page)
+    page.get_by_role("button", name="Añadir el capítulo").click()
+    expect(page.locator(".study-editor__chapter")).to_have_count(1)
+    chapter = study.chapters.get()
+    assert chapter.question_kind == "numero" and chapter.answer_spec["answer"] == 167
+    page.goto(f"{live_server.url}/estudios/{study.pk}/capitulos/{chapter.pk}/editar/")
+    assert [part.is_visible() for part in parts.all()] == [False, False, False, True]

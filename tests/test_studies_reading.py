@@ -12,7 +12,7 @@ from tests.classroom_factories import add_custom_exercise, make_assignment, make
 from tests.study_factories import CHOICE_RIGHT, CHOICE_WRONG, ILLEGAL_PLAY, OPENING_PIPS, RIGHT_PLAY, WRONG_PLAY, chapters, make_study
 from tutor.engine import Position
 from tutor.studies import reading
-from tutor.studies.models import AssignedStudy, Chapter, ChapterAnswer, ChapterVisit, OpenedStudy, Sharing, StudyPlace
+from tutor.studies.models import AssignedStudy, Chapter, ChapterAnswer, ChapterVisit, OpenedStudy, Sharing, Study, StudyPlace
 
 pytestmark = pytest.mark.django_db
 
@@ -216,8 +216,9 @@ def test_a_visitor_with_the_public_link_answers_without_signing_in_and_nothing_i
     visitor = Client()
     assert visitor.get(play.get_absolute_url()).status_code == 302  # not before opening the link
     opened = visitor.get(study.link_url(), follow=True)
-    assert opened.redirect_chain[-1][0] == play.get_absolute_url()
+    assert opened.redirect_chain[-1][0] == study.get_absolute_url()
     assert "tus respuestas se comprueban, pero no se guardan" in opened.content.decode()
+    assert visitor.get(play.get_absolute_url()).status_code == 200
     payload = post_json(visitor, check_url(play), {"play": RIGHT_PLAY}).json()
     assert payload["correct"] is True and "attempt" not in payload
     page = visitor.post(play.get_absolute_url(), {"play": WRONG_PLAY})
@@ -289,15 +290,77 @@ def test_the_same_question_as_an_exercise_still_unanswered_is_neither_judged_nor
     assert not ChapterAnswer.objects.exists()
 
 
-def test_a_visitor_at_the_last_chapter_is_not_sent_to_a_page_that_asks_to_sign_in(world):
+def test_a_visitor_at_the_last_chapter_goes_back_to_the_overview_which_reads_without_signing_in(world):
     teacher, _, _, _ = world
     study = make_study(teacher, sharing=Sharing.LINK, title="Público")
     last = chapters(study)[-1]
     visitor = Client()
     visitor.get(study.link_url())
     payload = post_json(visitor, check_url(last), {"answer": str(OPENING_PIPS)}).json()
-    assert payload["correct"] is True and payload["progress"] == {}
-    assert f'href="{study.get_absolute_url()}"' not in visitor.get(last.get_absolute_url()).content.decode()
+    assert payload["correct"] is True and payload["progress"]["next_url"] == study.get_absolute_url()
+    assert f'href="{study.get_absolute_url()}"' in visitor.get(last.get_absolute_url()).content.decode()
+    overview = visitor.get(study.get_absolute_url())
+    assert overview.status_code == 200
+
+
+def test_a_visitor_with_the_public_link_reads_the_overview_and_starts_its_chapters_with_nothing_stored(world):
+    teacher, _, _, private = world
+    study = make_study(teacher, sharing=Sharing.LINK, title="Público")
+    visitor = Client()
+    assert visitor.get(study.get_absolute_url()).status_code == 302  # not before opening the link
+    page = visitor.get(study.link_url(), follow=True).content.decode()
+    assert "<h1>Público</h1>" in page and "Inicia sesión" in page
+    assert f'href="/estudios/{study.pk}/seguir/"' in page
+    for chapter in chapters(study):
+        assert f'href="{chapter.get_absolute_url()}"' in page
+    assert 'href="/estudios/"' not in page and "Editar el estudio" not in page and "Copiar a mis estudios" not in page
+    started = visitor.get(f"/estudios/{study.pk}/seguir/", follow=True)
+    assert started.redirect_chain[-1][0] == chapters(study)[0].get_absolute_url()
+    assert visitor.get(private.get_absolute_url()).status_code == 302
+    study.sharing = Sharing.PRIVATE
+    study.save()
+    assert visitor.get(study.get_absolute_url()).status_code == 404
+    assert not OpenedStudy.objects.exists() and not ChapterVisit.objects.exists() and not StudyPlace.objects.exists()
+
+
+def test_opening_the_hint_marks_the_later_answers_con_la_pista_vista_in_the_teachers_path_and_csv(world):
+    teacher, student, _, study = world
+    play = chapters(study)[0]
+    Chapter.objects.filter(pk=play.pk).update(hint="Mira tu casa.")
+    client = signed_in(student)
+    page = client.get(play.get_absolute_url()).content.decode()
+    hint_url = f"/estudios/{study.pk}/capitulos/{play.pk}/pista/"
+    assert f'data-hint-url="{hint_url}"' in page
+    post_json(client, check_url(play), {"play": WRONG_PLAY})
+    assert client.post(hint_url).json() == {"recorded": True}
+    post_json(client, check_url(play), {"play": RIGHT_PLAY})
+    assert list(ChapterAnswer.objects.order_by("number").values_list("hint_seen", flat=True)) == [False, True]
+    assert "Con la pista vista" in client.get(f"{play.get_absolute_url()}?respuesta=2").content.decode()
+    teachers = signed_in(teacher)
+    path = teachers.get(f"/estudios/{study.pk}/caminos/{student.pk}/").content.decode()
+    assert path.count("Con la pista vista") == 1
+    assert "con la pista vista" in teachers.get(f"/estudios/{study.pk}/caminos/").content.decode()
+    rows = [line.split(";") for line in teachers.get(f"/estudios/{study.pk}/caminos.csv").content.decode().lstrip("\ufeff").splitlines()]
+    seen = rows[0].index("Con la pista vista")
+    assert [row[seen] for row in rows[1:]] == ["no", "sí"]
+
+
+def test_a_hint_opened_by_a_visitor_or_the_author_is_not_stored_and_a_chapter_without_one_has_none(world):
+    teacher, _, _, study = world
+    play = chapters(study)[0]
+    assert signed_in(make_user("lucia2")).post(f"/estudios/{study.pk}/capitulos/{play.pk}/pista/").status_code == 404
+    member = signed_in(world[1])
+    Chapter.objects.filter(pk=play.pk).update(hint="")
+    assert member.post(f"/estudios/{study.pk}/capitulos/{play.pk}/pista/").status_code == 404  # no hint written
+    Chapter.objects.filter(pk=play.pk).update(hint="Mira tu casa.")
+    visitor = Client()
+    visitor.get(make_study(teacher, sharing=Sharing.LINK, title="Público").link_url())
+    public = chapters(Study.objects.get(title="Público"))[0]
+    Chapter.objects.filter(pk=public.pk).update(hint="Mira tu casa.")
+    assert visitor.post(f"/estudios/{public.study_id}/capitulos/{public.pk}/pista/").json() == {"recorded": False}
+    assert member.get(f"/estudios/{study.pk}/capitulos/{play.pk}/pista/").status_code == 405
+    assert signed_in(teacher).post(f"/estudios/{study.pk}/capitulos/{play.pk}/pista/").json() == {"recorded": False}
+    assert not ChapterVisit.objects.exists()
 
 
 def test_an_answer_to_a_chapter_is_announced_and_trainings_memory_of_the_rule_hears_it(world):
@@ -316,3 +379,14 @@ def test_an_answer_to_a_chapter_is_announced_and_trainings_memory_of_the_rule_he
     assert (event.source, event.rules, event.correct, event.answer) == (Source.STUDY, (RuleCode.BLOCKED,), False, BLOCKED_PLAY)
     remembered = RuleAnswer.objects.get(user=student, rule=RuleCode.BLOCKED)
     assert (remembered.source, remembered.get_source_display()) == ("study", "Estudio de un profesor")
+
+
+def test_a_number_question_hides_the_pip_counts_that_would_answer_it_for_the_reader_and_in_the_preview(world):
+    teacher, student, _, study = world
+    play, choice, number = chapters(study)
+    reader = signed_in(student)
+    assert "data-pips-side" not in reader.get(number.get_absolute_url()).content.decode()
+    assert "data-pips-side" in reader.get(play.get_absolute_url()).content.decode()
+    assert "data-pips-side" in reader.get(choice.get_absolute_url()).content.decode()
+    preview = signed_in(teacher).get(f"/estudios/{study.pk}/capitulos/{number.pk}/vista-previa/").content.decode()
+    assert "¿Cuántos pips tienen las blancas?" in preview and "data-pips-side" not in preview

@@ -261,3 +261,20 @@ def test_a_crawford_question_and_a_number_about_a_dropped_double_are_answered_in
     said = page.locator(".verdict").inner_text()
     assert "Correcto" in said and "antes del doble" in said and "Abandonar un doble: cuánto se pierde" in said
     assert_accessible(page)
+
+
+def test_on_a_phone_a_drills_board_and_its_buttons_fit_the_first_screen_with_the_levels_on_one_line(new_page, live_server, tmp_path):
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/entrenar/{RULE}/?nivel=2&n=0")
+    page.wait_for_selector("form[data-check-enhanced]")
+    page.screenshot(path=str(tmp_path / "drill-360.png"))
+    tops = [link.bounding_box()["y"] for link in page.locator(".training-levels a").all()]
+    assert len(tops) == 3 and max(tops) - min(tops) < 2
+    board = page.locator("[data-board] svg").first.bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= PHONE["height"]
+    actions = page.locator(".board-actions").first.bounding_box()
+    assert actions["y"] + actions["height"] <= PHONE["height"]
+    assert board["y"] + board["height"] <= actions["y"] + 1
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)

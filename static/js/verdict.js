@@ -1,7 +1,7 @@
 /**
  * Verdicts drawn in the browser, with the markup the server uses
  * (templates/board/verdict.html): one headline, the learner's play as
- * written (with «equivale a …» when the engine writes it otherwise), each
+ * written (with «equivale a …» when the engine writes other steps), each
  * distinct reason once, the author's explanation, the marks in words, the
  * rule to review and, folded away, every legal play.  No rule is known
  * here: every word of substance comes from the server.
@@ -92,12 +92,17 @@ function distinctReasons(reasons) {
   return kept;
 }
 
+/** The steps of a play in any order: «24/21 24/23» is «24/23 24/21», nothing to say it equals. */
+function steps(text) {
+  return squeeze(text).replace(/,/g, ' ').split(/\s+/).filter(Boolean).sort().join(' ');
+}
+
 function playEcho(verdict) {
   const written = typeof verdict.written === 'string' ? verdict.written.trim() : '';
   const canonical = verdict.play ? String(verdict.play) : '';
   if (!written && !canonical) return null;
   if (!canonical) return paragraph('verdict__play', MESSAGES.yourPlay, element('code', {}, written));
-  if (!written || squeeze(written) === squeeze(canonical)) {
+  if (!written || steps(written) === steps(canonical)) {
     return paragraph('verdict__play', MESSAGES.yourPlay, element('code', {}, canonical));
   }
   return paragraph(

@@ -13,7 +13,7 @@ Apps import only the names listed in ``__all__`` below, never a submodule
 (tests/test_architecture.py checks it): this package is the only door.
 """
 
-from .check import CODES, Reason, Verdict, dice_destinations, step_reason
+from .check import CODES, Reason, Verdict, dice_destinations, mirror_point, step_reason
 from .codes import DoubleRefusal, ReasonCode
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, DIE_FACES, HOME_POINTS, OFF, SIDE_NAMES, WHITE, Board, Dice, opponent
 from .cube import CUBE_VALUES, can_double, cube_is_dead, double_reasons, drop, take
@@ -86,6 +86,7 @@ __all__ = [
     "format_moves",
     "is_blocked",
     "match_id",
+    "mirror_point",
     "opening_roll",
     "opponent",
     "parse_dice",

@@ -30,9 +30,10 @@ Codes (the ``Reason`` fields each one fills):
 Whatever the code, a play judged whole (``check_play``) gives every reason
 an ``alternative``: a legal play of the same position, the one closest to
 what was written (the empty play when no checker can move), so that a
-refusal can say what to do instead.  A ``backwards`` reason also gives
-``mirrored`` when the text, every point counted from the other side
-(25 − point), is a legal play: the rival's numbers written by mistake.
+refusal can say what to do instead.  Every reason also gives ``mirrored``
+when the text, every point counted from the other side (25 − point; the
+bar and off stay), is a legal play: the rival's numbers written by mistake
+(``12/18`` → ``13/7``, ``bar/3`` → ``bar/22``).
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ class Reason:
     - ``alternative``: a legal play of the same position, the closest to what
       was written (``""`` when the only legal play is to pass); None from
       ``step_reason``, which judges one move;
-    - ``mirrored``: for ``backwards``, the legal play the text makes in the
-      other side's numbering (``12/18`` → ``13/7``), when it makes one;
+    - ``mirrored``: the legal play the text makes in the other side's
+      numbering (``12/18`` → ``13/7``, ``bar/3`` → ``bar/22``), when it makes one;
     - ``before``: the single moves of the steps written earlier that were
       carried out: the board the failing step starts from is the position
       after them;
@@ -176,12 +177,9 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
     reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
     if any(reason.code is ReasonCode.BACKWARDS for reason in reasons):
         turned = _turned_round(m, o, segments, dice_list, legal)
-        mirrored = _mirrored(m, o, segments, dice_list, legal)
-        reasons = [
-            replace(reason, example=turned, mirrored=mirrored) if reason.code is ReasonCode.BACKWARDS else reason
-            for reason in reasons
-        ]
-    return Verdict(text, dice, False, tuple(replace(reason, alternative=alternative) for reason in reasons))
+        reasons = [replace(reason, example=turned) if reason.code is ReasonCode.BACKWARDS else reason for reason in reasons]
+    mirrored = _mirrored(m, o, segments, dice_list, legal)
+    return Verdict(text, dice, False, tuple(replace(reason, alternative=alternative, mirrored=mirrored) for reason in reasons))
 
 
 def _nearest(plays: list[tuple[Move, ...]], segments: list[Segment]) -> tuple[Move, ...]:
@@ -223,15 +221,18 @@ def _chains(moves: tuple[Move, ...]) -> list[tuple[int, Move]]:
 def _mirrored(m: Board, o: Board, segments: list[Segment], dice_list: tuple[int, ...], legal: Mapping[State, tuple[Move, ...]]) -> str | None:
     """The legal play the text makes with every point counted from the other side (``12/18`` → ``13/7``), if any.
 
-    Only plays written between points: the bar and off have no mirror.
+    The bar and off are the same from both sides: ``bar/3`` is ``bar/22``, ``21/off`` is ``4/off``.
     """
-    if any(not (OFF < point < BAR) for segment in segments for point in (segment.src, segment.dst)):
-        return None
-    mirrored = tuple((BAR - segment.src, BAR - segment.dst) for segment in segments)
+    mirrored = tuple((mirror_point(segment.src), mirror_point(segment.dst)) for segment in segments)
     for m2, o2, _, _ in _realizations(m, o, mirrored, dice_list):
         if (m2, o2) in legal:
             return format_moves(legal[(m2, o2)])
     return None
+
+
+def mirror_point(point: int) -> int:
+    """``point`` counted from the other side: 25 − point, the bar and off unchanged."""
+    return point if point in (BAR, OFF) else BAR - point
 
 
 def _dice_list(dice: Dice) -> tuple[int, ...]:

@@ -16,6 +16,8 @@ with a 4xx status, like the rest of the API):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
@@ -23,7 +25,7 @@ from tutor.board.refusals import refused_at_once
 from tutor.board.widget import position_json
 from tutor.engine import BAR, OFF, EngineError, Move, PartialPlay, Position, Reason, ReasonCode, parse_play, step_reason
 from tutor.json_api import BadRequest, error
-from tutor.rules import describe_defects, drop_alternative, explain, explain_drop, verdict_marks, verdict_payload
+from tutor.rules import describe_defects, drop_alternative, drop_mirrored, explain, explain_drop, verdict_marks, verdict_payload
 
 from . import gates
 from .puzzles import parse_layout
@@ -84,6 +86,9 @@ def refusal(request: HttpRequest) -> JsonResponse:
     rules allow, part of the answer, and gets the gate's refusal (403).
     The message ends with what to do: a move the turn may go on with
     (``drop_alternative``), or, in such an exercise, the rule's instruction.
+    A backward drop that is a move to make counted from the other side (a
+    Black learner reading White's numbers, ``drop_mirrored``) asks whether the
+    rival's numbers were used, and names that move outside an exercise.
     """
     try:
         try:
@@ -104,6 +109,8 @@ def refusal(request: HttpRequest) -> JsonResponse:
     reason = step_reason(partial, src, dst, position.dice, before)
     if reason is None:
         return JsonResponse({"code": None, "message": ""})
+    if reason.code is ReasonCode.BACKWARDS:
+        reason = replace(reason, mirrored=drop_mirrored(position, partial, src, dst))
     instead = None if refusal else drop_alternative(position, partial, src)
     return JsonResponse({"code": reason.code, "message": explain_drop(reason, position.turn, instead)}, json_dumps_params={"ensure_ascii": False})
 

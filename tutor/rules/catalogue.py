@@ -152,8 +152,17 @@ def rule_for_reason(reason: Reason) -> Rule:
     <RuleCode.ENTER_BLOCKED: 'enter-blocked'>
     >>> rule_for_reason(Reason("blocked", src=25, dst=17, at=20)).code
     <RuleCode.BLOCKED: 'blocked'>
+
+    A play written in the rival's numbers (``mirrored``) breaks, first, the
+    rule whose section teaches counting from your own side; entering keeps
+    its own rule, which counts the entry point from your side too.
+
+    >>> rule_for_reason(Reason("no-checker", src=22, dst=0, mirrored="3/off(2)")).code
+    <RuleCode.DIRECTION: 'direction'>
     """
     start = reason.at if reason.at is not None else reason.src
+    if reason.mirrored is not None and start != BAR:
+        return RULES[RuleCode.DIRECTION]
     return _BY_REASON[(reason.code, start == BAR)]
 
 

@@ -187,6 +187,15 @@ class NextMove(Claim):
 
 
 @dataclass(frozen=True, slots=True)
+class MirroredMove(Claim):
+    """Mid-turn, the move from ``src`` to ``dst`` counted from the other side (25 − point: ``12/18`` →
+    ``13/7``) is a single move the turn can go on with: the rival's numbers used by mistake."""
+
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
 class OwnNumbering(Claim):
     """The text, every point counted from the other side (25 − point), is the legal play ``play``."""
 

@@ -29,6 +29,7 @@ from .claims import (
     InRoll,
     LargerDie,
     LegalPlay,
+    MirroredMove,
     MovedEarlier,
     NeedsDie,
     NeedsMoreMoves,
@@ -110,8 +111,7 @@ def _bar_first(reason: Reason, text: str) -> Sentence:
 def _backwards(reason: Reason, text: str) -> Sentence:
     if reason.mirrored is not None:
         return Sentence(
-            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. ¿Has usado los números de tu rival? "
-            f"Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es {reason.mirrored}.",
+            f"Las fichas solo avanzan hacia tu casa: no puedes ir {_step(reason)}. {_rival_numbers_question(reason.mirrored)}",
             (OwnNumbering(reason.mirrored),),
         )
     if reason.src == reason.dst:
@@ -317,7 +317,14 @@ def sentence(reason: Reason, text: str = "", instead: bool = True) -> Sentence:
     """
     build = SENTENCES.get(reason.code)
     said = build(reason, text) if build is not None else Sentence(UNKNOWN_REASON)
+    if reason.mirrored is not None and reason.code != "backwards":  # a backward step says it in its own words
+        said = Sentence(f"{said.text} {_rival_numbers_question(reason.mirrored)}", (*said.claims, OwnNumbering(reason.mirrored)))
     return _instead(said, reason) if instead else said
+
+
+def _rival_numbers_question(mirrored: str) -> str:
+    """What a play in the rival's numbers hears: count from your own side, and the play it then is."""
+    return f"¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6, y esa jugada es {mirrored}."
 
 
 def explain(reason: Reason, text: str = "", instead: bool = True) -> str:
@@ -335,8 +342,8 @@ def _same_point(reason: Reason) -> tuple[object, ...]:
         return (reason.code,)
     if reason.code == "higher-die-not-highest":
         return (reason.code, reason.farthest)
-    if reason.code == "backwards" and reason.mirrored is not None:
-        return (reason.code, reason.mirrored)  # the whole play in the rival's numbers: said once
+    if reason.mirrored is not None:
+        return ("mirrored", reason.mirrored)  # the whole play in the rival's numbers: said once
     return (reason.code, reason.src, reason.dst, reason.blocked_points)
 
 
@@ -389,18 +396,27 @@ def drop_sentence(reason: Reason, side: int, instead: str | None = None) -> Sent
     already made, so that each claim is checked on the board it speaks of.
     It ends with what to do: the move ``instead`` when one is given
     (``drop_alternative``), else the rule's instruction (``DROP_INSTRUCTIONS``).
+    A backward drop with ``reason.mirrored`` (``drop_mirrored``) asks whether
+    the rival's numbers were used and, when a move may be shown (``instead``
+    given), names that move in the learner's own numbering instead.
 
     >>> from tutor.engine import WHITE
     >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE)
     Sentence(text='Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Llévala hacia tu casa, a un punto más bajo.', claims=(Side(side=0), Away(src=8, dst=11)))
     >>> drop_sentence(Reason("backwards", src=8, dst=11, distance=-3), WHITE, "8/5").text
     'Las blancas avanzan hacia el 1, en su casa: no puedes ir del 8 al 11. Puedes mover, por ejemplo, 8/5.'
+    >>> drop_sentence(Reason("backwards", src=12, dst=18, distance=-6, mirrored="13/7"), 1, "12/11").text
+    'Las negras avanzan hacia el 1, en su casa: no puedes ir del 12 al 18. ¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6, y ese movimiento es 13/7.'
     """
     if reason.code == "backwards" and reason.src != reason.dst:
         src, dst = reason.src or 0, reason.dst or 0
         said = Sentence(
             f"Las {_SIDE_WORDS[side]} avanzan hacia el 1, en su casa: no puedes ir {_step(reason)}.", (Side(side), Away(src, dst))
         )
+        if reason.mirrored is not None:
+            said = _rival_numbers(said, reason, src, dst, named=instead is not None)
+            if instead is not None:
+                return said
     elif reason.code == "too-many-moves":
         return Sentence(ALL_DICE_USED, (AllDiceUsed(),))
     else:
@@ -411,6 +427,39 @@ def drop_sentence(reason: Reason, side: int, instead: str | None = None) -> Sent
         return Sentence(f"{said.text} {ALL_DICE_USED}", (*said.claims, AllDiceUsed()))
     instruction = DROP_INSTRUCTIONS.get(reason.code)
     return Sentence(f"{said.text} {instruction}", said.claims) if instruction else said
+
+
+def _rival_numbers(said: Sentence, reason: Reason, src: int, dst: int, named: bool) -> Sentence:
+    """A backward drop whose mirror is a move to make: the learner counted with the rival's numbers.
+
+    ``named``: the move may be shown (not an unanswered exercise), and it is what to do instead."""
+    mirrored = reason.mirrored or ""
+    asked = f"{said.text} ¿Has usado los números de tu rival? Cuenta desde tu lado, con tu casa del 1 al 6"
+    claims = (*said.claims, MirroredMove(src, dst))
+    if named:
+        return Sentence(f"{asked}, y ese movimiento es {mirrored}.", (*claims, NextMove(mirrored)))
+    return Sentence(f"{asked}.", claims)
+
+
+def drop_mirrored(position: Position, partial: PartialPlay, src: int, dst: int | None) -> str | None:
+    """The move a backward drop makes counted from the other side (``12/18`` → ``13/7``), when the turn
+    so far (``partial``) may go on with it; else None.
+
+    A learner who counts with the rival's numbers (a Black learner reading
+    White's) drops a checker backwards, on the mirror of the move they meant;
+    the board then says so, as a written play in the rival's numbers is told
+    (``Reason.mirrored``).  Only moves between points: the bar and off have no mirror.
+
+    >>> black = Position.initial().replace(turn=1).with_dice((6, 1))
+    >>> drop_mirrored(black, PartialPlay.start(black), 12, 18), drop_mirrored(black, PartialPlay.start(black), 12, 15)
+    ('13/7', None)
+    """
+    if dst is None or not (OFF < src < dst < BAR):
+        return None
+    mirror = (BAR - src, BAR - dst)
+    if any((move.src, move.dst) == mirror for move, _ in LegalTurn(position).next_moves(partial)):
+        return f"{mirror[0]}/{mirror[1]}"
+    return None
 
 
 def drop_alternative(position: Position, partial: PartialPlay, src: int) -> str | None:

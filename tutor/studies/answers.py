@@ -99,6 +99,15 @@ def chapter_puzzle(chapter: Chapter) -> Puzzle:
     raise SpecError("este capítulo no hace ninguna pregunta")
 
 
+def hides_pip_counts(puzzle: Puzzle | None) -> bool:
+    """Whether the chapter's board leaves out both sides' pip counts: for a number question.
+
+    The author's number is often a count the board's pips would give away
+    («¿Cuántos pips tienen las blancas?»), as a lesson's pip-count puzzle
+    hides them (``Puzzle.asks_pip_count``)."""
+    return puzzle is not None and (puzzle.kind == QuestionKind.NUMBER or puzzle.asks_pip_count)
+
+
 def judge_chapter(chapter: Chapter, answer: object) -> Judgement:
     """Judge ``answer`` (a play in notation, or the text of the answer) to ``chapter``'s question.
 

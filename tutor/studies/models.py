@@ -214,7 +214,7 @@ class ChapterAnswer(models.Model):
     reader's previous answer to it) to this answer, measured on the server
     and capped (``reading.MAX_SECONDS``) so that a tab left open does not
     count hours.  ``solution_seen``: the reader had asked for the solution
-    of this chapter before answering.
+    of this chapter before answering; ``hint_seen``: they had opened its hint.
     """
 
     study = models.ForeignKey(Study, on_delete=models.PROTECT, related_name="answers", verbose_name="estudio")
@@ -235,6 +235,7 @@ class ChapterAnswer(models.Model):
     codes = models.CharField("códigos", max_length=200, blank=True)
     verdict = models.JSONField("veredicto", default=dict)
     solution_seen = models.BooleanField("con la solución vista", default=False)
+    hint_seen = models.BooleanField("con la pista vista", default=False)
     seconds = models.PositiveIntegerField("segundos", default=0)
     created_at = models.DateTimeField("respondida el", auto_now_add=True, db_index=True)
 
@@ -269,7 +270,8 @@ class ChapterVisit(models.Model):
     """A signed-in reader in one chapter: when it was last shown to them and whether they saw its solution.
 
     ``shown_at`` starts the clock of their next answer (``ChapterAnswer.seconds``);
-    ``solution_seen_at`` marks every later answer «Con la solución vista».
+    ``solution_seen_at`` marks every later answer «Con la solución vista»;
+    ``hint_seen_at`` (the reader opened «Pista») marks them «Con la pista vista».
     """
 
     chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="visits", verbose_name="capítulo")
@@ -278,6 +280,7 @@ class ChapterVisit(models.Model):
     )
     shown_at = models.DateTimeField("mostrado el")
     solution_seen_at = models.DateTimeField("solución vista el", null=True, blank=True)
+    hint_seen_at = models.DateTimeField("pista vista el", null=True, blank=True)
 
     class Meta:
         verbose_name = "visita a un capítulo"

@@ -1,7 +1,7 @@
 """What the author of a study follows: each reader's path through it, the chapters the class got wrong, the CSV.
 
 A reader's path is, chapter by chapter, their answers in order (each with
-«Con la solución vista» when it applies), the time they spent (the sum of
+«Con la solución vista» or «Con la pista vista» when it applies), the time they spent (the sum of
 their answers' capped times) and the chapter where they stopped.  The
 readers are the members of the groups the study is shared with or assigned
 to, and anyone else who answered it.  «Right at the first try» is the first
@@ -61,6 +61,10 @@ class ChapterPath:
         return any(answer.solution_seen for answer in self.answers)
 
     @property
+    def hint_seen(self) -> bool:
+        return any(answer.hint_seen for answer in self.answers)
+
+    @property
     def status(self) -> str:
         if not self.answers:
             return "untried"
@@ -79,6 +83,7 @@ class ChapterPath:
             text = f"Bien en la respuesta {self.solved_on}"
         else:
             text = f"Sin acertar ({self.tries} {'respuesta' if self.tries == 1 else 'respuestas'})"
+        text += " · con la pista vista" if self.hint_seen else ""
         return text + (" · con la solución vista" if self.solution_seen else "")
 
 
@@ -208,7 +213,7 @@ def _safe(value: object) -> str:
 
 CSV_HEADER = [
     "Alumno/a", "Usuario", "Capítulo", "Revisión", "Respuesta n.º", "Fecha", "Pregunta", "Respuesta",
-    "Resultado", "Legal", "Códigos", "Mensaje", "Con la solución vista", "Segundos",
+    "Resultado", "Legal", "Códigos", "Mensaje", "Con la solución vista", "Con la pista vista", "Segundos",
 ]
 
 
@@ -255,6 +260,7 @@ def paths_csv(study: Study) -> HttpResponse:
             answer.codes,
             answer.explanation,
             "sí" if answer.solution_seen else "no",
+            "sí" if answer.hint_seen else "no",
             answer.seconds,
         ]
         writer.writerow([_safe(value) for value in row])

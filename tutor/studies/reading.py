@@ -7,7 +7,8 @@ where they stopped (``StudyPlace``); each answer is judged by the author's
 (``announce``: training's memory of the rules listens) and stored with the
 chapter's revision and the question and answer in the words the reader saw
 (``ChapterAnswer``); asking
-for the solution marks the answers after it «Con la solución vista».
+for the solution marks the answers after it «Con la solución vista», and
+opening the hint marks them «Con la pista vista».
 
 An empty answer is refused before it is judged or stored: an untouched
 board is no answer (a pass is sent on purpose with «Paso», as in drills),
@@ -129,6 +130,21 @@ def see_solution(chapter: Chapter, reader) -> None:
         ChapterVisit.objects.filter(pk=visit.pk).update(solution_seen_at=now)
 
 
+def see_hint(chapter: Chapter, reader) -> bool:
+    """The reader opened the chapter's «Pista»: their later answers say «Con la pista vista».
+
+    Whether it was stored: a visitor's or the author's opening is not."""
+    if not records(chapter.study, reader) or not chapter.hint:
+        return False
+    now = timezone.now()
+    visit, created = ChapterVisit.objects.get_or_create(
+        chapter=chapter, reader=reader, defaults={"shown_at": now, "hint_seen_at": now}
+    )
+    if not created and visit.hint_seen_at is None:
+        ChapterVisit.objects.filter(pk=visit.pk).update(hint_seen_at=now)
+    return True
+
+
 def missing(chapter: Chapter, submitted: str, passing: bool = False) -> str | None:
     """What an empty answer still lacks, in Spanish; None when there is an answer to judge."""
     text = str(submitted)[:MAX_TEXT].strip()
@@ -196,6 +212,7 @@ def record(chapter: Chapter, reader, text: str, judgement: Judgement) -> Chapter
                     codes=" ".join(dict.fromkeys(judgement.codes))[:200],
                     verdict=judgement.as_json(),
                     solution_seen=visit is not None and visit.solution_seen_at is not None,
+                    hint_seen=visit is not None and visit.hint_seen_at is not None,
                     seconds=seconds_since(visit.shown_at if visit else None, now),
                 )
                 # The next answer's time counts from this one.

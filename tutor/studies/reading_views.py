@@ -23,7 +23,7 @@ from tutor.lessons.puzzles import Puzzle
 from tutor.ratelimit import ratelimit
 
 from . import reading
-from .answers import SpecError, chapter_puzzle
+from .answers import SpecError, chapter_puzzle, hides_pip_counts
 from .markdown import render_markdown
 from .models import Chapter, ChapterAnswer
 
@@ -42,18 +42,16 @@ def _puzzle(chapter: Chapter) -> Puzzle | None:
         return None
 
 
-def next_step(chapter: Chapter, signed_in: bool = True) -> dict[str, str]:
-    """Where «Siguiente» goes from a chapter: the next one, or back to the study after the last
-    (nowhere for a visitor who is not signed in: the study's page asks to sign in)."""
+def next_step(chapter: Chapter) -> dict[str, str]:
+    """Where «Siguiente» goes from a chapter: the next one, or back to the study's overview after
+    the last (a visitor with the public link reads the overview too)."""
     following = reading.neighbours(chapter)[3]
     if following is not None:
         return {"next_url": following.get_absolute_url(), "next_label": "Siguiente capítulo"}
-    if not signed_in:
-        return {}
     return {"next_url": reverse("studies:study", args=[chapter.study_id]), "next_label": "Volver al estudio"}
 
 
-def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: ChapterAnswer | None, text: str, signed_in: bool = True) -> dict:
+def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: ChapterAnswer | None, text: str) -> dict:
     """The verdict the board shows, as the lessons' check gives it, plus the stored answer's number."""
     payload = judgement.as_json()
     payload["written"] = text if puzzle.is_play else None
@@ -62,7 +60,7 @@ def verdict_payload(chapter: Chapter, puzzle: Puzzle, judgement, stored: Chapter
         payload.update(solution_payload(puzzle))
     else:
         payload["legal_plays"] = None
-    payload["progress"] = next_step(chapter, signed_in)
+    payload["progress"] = next_step(chapter)
     if stored is not None:
         payload["attempt"] = stored.number
         payload["text"] = stored.answer_words
@@ -112,7 +110,7 @@ def chapter(request, pk: int, chapter_id: int):
             if stored is not None:
                 return redirect(f"{chapter.get_absolute_url()}?respuesta={stored.number}#pregunta")
             # Nothing stored (a visitor, the author): the verdict is shown on this page.
-            verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip(), request.user.is_authenticated)
+            verdict = verdict_payload(chapter, puzzle, judgement, None, str(submitted)[: reading.MAX_TEXT].strip())
             return _chapter_page(request, study, chapter, puzzle, verdict=verdict)
         return _chapter_page(request, study, chapter, puzzle, notice=lacking or refusal, status=400 if lacking else 403)
     reading.show(chapter, request.user)
@@ -139,6 +137,7 @@ def _chapter_page(
         "study": study,
         "chapter": chapter,
         "puzzle": puzzle,
+        "hide_pips": hides_pip_counts(puzzle),
         "text_html": render_markdown(chapter.text),
         "answers": answers,
         "solved": any(one.correct for one in answers),
@@ -151,6 +150,8 @@ def _chapter_page(
         "next": following,
         "check_url": reverse("studies:chapter_check", args=[study.pk, chapter.pk]),
         "solution_url": reverse("studies:chapter_solution", args=[study.pk, chapter.pk]),
+        # Opening «Pista» is stored only for a reader whose answers are stored.
+        "hint_url": reverse("studies:chapter_hint", args=[study.pk, chapter.pk]) if chapter.hint and reading.records(study, request.user) else "",
         "form_action": chapter.get_absolute_url(),
         "is_author": study.author_id == request.user.pk,
         "visitor": not request.user.is_authenticated,
@@ -193,7 +194,7 @@ def chapter_check(request, pk: int, chapter_id: int) -> JsonResponse:
     reading.announce(request, chapter, judgement, text.strip())
     if judgement.correct:
         gates.puzzle_shown(request.user, puzzle)
-    return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip(), request.user.is_authenticated))
+    return _json(verdict_payload(chapter, puzzle, judgement, stored, text.strip()))
 
 
 @require_GET
@@ -213,3 +214,17 @@ def chapter_solution(request, pk: int, chapter_id: int) -> JsonResponse:
     reading.see_solution(chapter, request.user)
     gates.puzzle_shown(request.user, puzzle)
     return _json(solution_payload(puzzle))
+
+
+@require_POST
+@ratelimit("check", json=True)
+def chapter_hint(request, pk: int, chapter_id: int) -> JsonResponse:
+    """The reader opened «Pista»: stored for a signed-in reader, so the teacher's path says «Con la pista vista»."""
+    try:
+        study = reading.study_for(request, pk)
+        chapter = reading.chapter_of(study, chapter_id)
+    except Http404:
+        return error("Ese capítulo no existe o no es de un estudio que puedas leer.", 404)
+    if not chapter.hint:
+        return error("Este capítulo no tiene pista.", 404)
+    return _json({"recorded": reading.see_hint(chapter, request.user)})

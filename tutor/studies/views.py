@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.db.models import Count, ProtectedError, RestrictedError
 from django.http import HttpResponse
@@ -24,7 +25,7 @@ from tutor.engine import EngineError, Position
 from tutor.lessons.library import get_library
 
 from . import access, editing, reading
-from .answers import SpecError, chapter_position, chapter_puzzle, judge_chapter, right_answers
+from .answers import SpecError, chapter_position, chapter_puzzle, hides_pip_counts, judge_chapter, right_answers
 from .forms import ChapterForm, NewStudyForm, StudyForm
 from .markdown import render_markdown
 from .models import MAX_CHAPTERS, Chapter, Sharing, Study
@@ -70,11 +71,18 @@ def study_list(request):
     return _render(request, "studies/study_list.html", context, form)
 
 
-@login_required
 def study_detail(request, pk: int):
-    """A study as its readers see it: the introduction and its chapters."""
-    study = access.study_to_read(request.user, pk)
+    """A study as its readers see it: the introduction and its chapters.
+
+    A visitor who is not signed in and opened the study's public link reads
+    this overview too (read only, nothing stored) and starts the chapters from
+    it; any other visitor is sent to sign in.
+    """
+    if not request.user.is_authenticated and not reading.holds_link(request, pk):
+        return redirect_to_login(request.get_full_path())
+    study = reading.study_for(request, pk)
     context = {
+        "visitor": not request.user.is_authenticated,
         "study": study,
         "chapters": study.chapters.all(),
         "introduction_html": render_markdown(study.introduction),
@@ -87,11 +95,12 @@ def study_detail(request, pk: int):
 def study_by_link(request, token: str):
     """The public link: the study is remembered among the reader's studies, then read as usual.
 
-    A visitor who is not signed in reads it too, chapter by chapter, with
-    nothing stored: the link is remembered in their session (``reading.remember_link``).
+    A visitor who is not signed in reads it too, from its overview and then
+    chapter by chapter, with nothing stored: the link is remembered in their
+    session (``reading.remember_link``).
     """
     if not request.user.is_authenticated:
-        return redirect("studies:read", reading.remember_link(request, token).pk)
+        return redirect("studies:study", reading.remember_link(request, token).pk)
     study = access.open_by_link(request.user, token)
     return redirect(study.get_absolute_url())
 
@@ -117,6 +126,7 @@ def _chapter_context(study: Study, chapter: Chapter, *, preview: bool, judgement
         "chapter": chapter,
         "position": position,
         "puzzle": puzzle,
+        "hide_pips": hides_pip_counts(puzzle),
         "text_html": render_markdown(chapter.text),
         "number": index + 1,
         "count": len(chapters),

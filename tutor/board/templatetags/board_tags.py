@@ -224,6 +224,18 @@ def board_assets(context: template.Context) -> str:
 
 
 @register.filter
+def same_steps(written: object, play: object) -> bool:
+    """Whether a play as written and as the engine writes it have the same steps, in any order:
+    ``24/21 24/23`` is ``24/23 24/21``, so «equivale a» would only repeat it (``board/verdict.html``,
+    as ``static/js/verdict.js`` does)."""
+
+    def steps(text: object) -> list[str]:
+        return sorted(str(text or "").lower().replace(",", " ").split())
+
+    return steps(written) == steps(play)
+
+
+@register.filter
 def die_svg(value: int) -> str:
     """The face of one die, drawn as SVG: ``{{ 6|die_svg }}``."""
     return render_die_svg(value)
