@@ -257,3 +257,14 @@ MISCONCEPTIONS.update({
     ),
 })
 """Doubles from the bar, beyond 3–3."""
+
+MISCONCEPTIONS.update({
+    "bear-off-higher-die": (
+        Misconception(EXACT_ONLY, Blind(exact_only=True)),
+        Misconception(HIGHER_ANYWHERE, Blind(higher_from_any=True)),
+        Misconception("the larger die is always played first, when it can be", Blind(larger_first=True), levels=(3,)),
+    ),
+})
+"""Bearing off as many checkers as the roll allows, where the higher die takes the highest checker
+and the lower one bears off exactly (level 1), as a higher die once the highest point has changed
+(level 2), or not at all, played inside (level 3, often before the higher die)."""

@@ -83,6 +83,7 @@ RULES_IGNORED: dict[str, Blind] = {
     "bear-off-higher": Blind(higher_from_any=True),
     "bear-off-empty-point": Blind(higher_from_any=True),
     "bear-off-both-dice": Blind(more_dice=False, larger_die=False),
+    "bear-off-higher-die": Blind(exact_only=True),
 }
 """For each rule with plays to judge, the rule book of a learner who ignores it.
 

@@ -22,7 +22,7 @@ import pytest
 from tests.engine_positions import engine_outcomes, gnubg_outcomes
 from tests.missing import unavailable
 from tutor.drills import LEVELS, RULES, DrillError, generate
-from tutor.engine import BAR, OFF, EngineError, parse_play
+from tutor.engine import BAR, CHECKERS_PER_SIDE, OFF, EngineError, parse_play
 
 try:
     import gnubg_nn  # noqa: F401
@@ -100,3 +100,22 @@ def test_match_cube_and_opening_drills_agree_with_an_independent_solver():
 
     drills = [generate(rule, level, 2024, index) for rule in sorted(MATCH_RULES) for level in LEVELS for index in range(PER_LEVEL)]
     assert [drill.id for drill in drills if resolve(drill) != drill.answer] == []
+
+
+def test_bearing_off_all_you_can_has_one_answer_in_gnubgs_move_generator():
+    """«Saca todas las fichas que puedas»: among gnubg's results, those that bear off the most
+    checkers are exactly one, it bears off as many as the drill's goal, and it is the play the drill accepts."""
+    disagreements = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("bear-off-higher-die", level, 2024, index)
+            position = drill.position
+            theirs = gnubg_outcomes(position, position.dice)
+            off = {outcome: CHECKERS_PER_SIDE - sum(outcome[0]) - position.mover[OFF] for outcome in theirs}
+            most = max(off.values())
+            best = {outcome for outcome, count in off.items() if count == most}
+            accepted = {(play.result.checkers(position.turn)[1:26], play.result.checkers(1 - position.turn)[1:26])
+                        for play in drill.accepted_plays()}
+            if most != drill.goal.count or best != accepted:
+                disagreements.append(f"{drill.id}: gnubg bears off {most} in {len(best)} ways")
+    assert not disagreements, disagreements[:20]

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from tutor.board.describe import describe_position
-from tutor.drills import RULES
+from tutor.drills import RULES, generate
 from tutor.engine import Position
 from tutor.training import memory
 
@@ -157,6 +157,32 @@ def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascri
         assert page.status_code == 200 and drill.question in page.content.decode()
         answered = client.post(f"/entrenar/{rule}/?dificultad={level}&n=0", {"answer": drill.answer}).content.decode()
         assert "¡Correcto!" in answered and "Lo decide la regla" in answered
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_bearing_off_all_you_can_is_answered_on_the_page_and_explained_move_by_move(client, level):
+    """The play that bears off the most is right, with each die's part in it; the tempting play is illegal."""
+    url = f"/entrenar/bear-off-higher-die/?dificultad={level}&n=0"
+    assert "/entrenar/bear-off-higher-die/" in client.get("/entrenar/").content.decode()
+    drill = client.get(url).context["drill"]
+    best = drill.accepted_plays()[0].notation
+    right = client.post(url, {"play": best}).content.decode()
+    assert "¡Correcto!" in right and "Lo decide la regla" in right and "es un dado superior" in right
+    assert {1: "con dado exacto", 2: "Ahora tu punto ocupado más alto", 3: "se juega dentro de casa"}[level] in right
+    assert "Jugada ilegal." in client.post(url, {"play": drill.tempting}).content.decode()
+
+
+def test_a_legal_play_that_bears_off_fewer_than_the_roll_allows_is_wrong_and_told_the_one_that_does(client):
+    shorter = next(number for number in range(20) if _bears_off_fewer(generate("bear-off-higher-die", 1, 0, number)))
+    url = f"/entrenar/bear-off-higher-die/?dificultad=1&n={shorter}"
+    drill = client.get(url).context["drill"]
+    short = client.post(url, {"play": _bears_off_fewer(drill)}).content.decode()
+    assert "No es correcto." in short and f"juega «{drill.accepted_plays()[0].notation}»" in short
+
+
+def _bears_off_fewer(drill) -> str:
+    """A legal play of ``drill`` that bears off fewer checkers than its goal asks, or ``""``."""
+    return next((play.notation for play in drill.position.legal_plays() if play.bears_off < drill.goal.count), "")
 
 
 @pytest.mark.parametrize("rule", ["crawford", "may-double"])

@@ -11,6 +11,7 @@ from .core import KINDS, LEVELS, PLAY_KINDS, RULES, Drill, DrillError, DrillFiel
 # Imported for their side effect: each module registers its rules.
 from . import bearing_off, entering, moving, numeric, resigning  # noqa: E402,F401  isort: skip
 from . import bar_doubles, hitting, matches, opening  # noqa: E402,F401  isort: skip
+from . import higher_die  # noqa: E402,F401  isort: skip
 
 in_course_order()
 

@@ -14,6 +14,7 @@ True
 """
 
 from .answers import KIND_WORDS, NO_LEGAL_PLAY, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
+from .bear_off_answers import play_answer
 from .catalogue import (
     RULES,
     Rule,
@@ -116,6 +117,7 @@ __all__ = [
     "legal_play",
     "legal_turn",
     "match_answer",
+    "play_answer",
     "may_double_answer",
     "parse_goal",
     "pip_count_sum",

@@ -58,6 +58,7 @@ class RuleCode(StrEnum):
     OPENING_ROLL = "opening-roll"
     HIT_AND_CONTINUE = "hit-and-continue"
     BAR_DOUBLES = "bar-doubles"
+    BEAR_OFF_HIGHER_DIE = "bear-off-higher-die"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,8 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
     Rule(RuleCode.HIT_AND_CONTINUE, "Capturar y seguir con la misma ficha", "bloqueos-y-capturas", "capturar-y-seguir"),
     Rule(RuleCode.BAR_DOUBLES, "Dobles desde la barra", "barra", "dobles-en-la-barra"),
+    Rule(RuleCode.BEAR_OFF_HIGHER_DIE, "Sacar todas las que puedas: el punto más alto cambia a mitad de turno",
+         "sacar-fichas", "dado-superior"),
 )
 """Every rule, in course order."""
 

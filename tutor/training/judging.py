@@ -32,6 +32,7 @@ from tutor.rules import (
     match_answer,
     may_double_answer,
     pip_count_sum,
+    play_answer,
     rule_for,
 )
 
@@ -122,18 +123,24 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
 
 def _judge_play(drill: Drill, text: str) -> dict:
     """A legal play is right, unless the drill asks for a goal it misses: then the verdict names
-    the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it)."""
+    the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it).
+    Where the rule explains the play it asks for move by move (``play_answer``), both say how."""
     verdict = drill.position.check(text)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
+    how = play_answer(drill.rule, drill.facts)
     if verdict.legal:
         notation = verdict.play.notation if verdict.play else text
         goal, accepted = drill.goal, drill.accepted_plays()
         if goal is not None and verdict.play is not None and not goal.met_by(verdict.play, drill.position):
             message = f"{WRONG} {goal.missed_then(verdict.play, accepted[0].notation)}"
+            if how:
+                message = f"{message} {how}"
             return _payload(False, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
         message = f"{RIGHT} {legal_turn(notation, only=len(plays) == 1)}"
         if goal is not None:
             message = f"{message} {goal.met()}"
+        if how:
+            message = f"{message} {how}"
         return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
