@@ -39,6 +39,7 @@ from tests.drill_match_solvers import (
     tie_starts_you_with_the_double,
     two_checkers_at_most,
 )
+from tests.drill_notation_solvers import by_whites_numbers, destination_first, die_after_the_slash, every_die_from_the_start
 from tests.drill_solvers import (
     Blind,
     always_yes,
@@ -268,3 +269,14 @@ MISCONCEPTIONS.update({
 """Bearing off as many checkers as the roll allows, where the higher die takes the highest checker
 and the lower one bears off exactly (level 1), as a higher die once the highest point has changed
 (level 2), or not at all, played inside (level 3, often before the higher die)."""
+
+MISCONCEPTIONS.update({
+    "notation": (
+        Misconception("points are read off White's numbers, whoever plays", answerer=by_whites_numbers),
+        Misconception("the destination is written before the origin", answerer=destination_first),
+        Misconception("the number after the slash is the die, not the point reached", answerer=die_after_the_slash),
+        Misconception("a checker playing both dice is written with each die from where it started",
+                      answerer=every_die_from_the_start, levels=(2,)),
+    ),
+})
+"""Writing the play the arrows draw."""

@@ -282,6 +282,9 @@ def engine_answer(drill: Drill) -> bool:
         return drill.kind is not DrillKind.ONLY or [play.notation for play in plays] == [drill.answer]
     if drill.kind is DrillKind.LEGALITY:
         return position.check(drill.play).legal == (drill.answer == "si")
+    if drill.kind is DrillKind.NOTATION:
+        verdict = position.check(drill.answer)
+        return verdict.legal and verdict.play is not None and verdict.play.notation == drill.answer
     if drill.rule == "pip-count":
         return drill.answer == str(position.pip_count(position.turn))
     if drill.rule == "scoring":

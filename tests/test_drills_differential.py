@@ -119,3 +119,20 @@ def test_bearing_off_all_you_can_has_one_answer_in_gnubgs_move_generator():
             if most != drill.goal.count or best != accepted:
                 disagreements.append(f"{drill.id}: gnubg bears off {most} in {len(best)} ways")
     assert not disagreements, disagreements[:20]
+
+
+def test_the_play_a_notation_drill_draws_is_legal_for_gnubg_and_written_as_its_answer():
+    """«Write the play shown»: the arrows, read one by one as ``from/to`` and moved as written
+    (``naive_outcome``), reach a result of gnubg's move generator, the one the drill's answer reaches."""
+    disagreements = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("notation", level, 2024, index)
+            position = drill.position
+            arrows = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+            read = naive_outcome(position, arrows)
+            answer = position.check(drill.answer).play
+            reached = (answer.result.checkers(position.turn)[1:26], answer.result.checkers(1 - position.turn)[1:26]) if answer else None
+            if read not in gnubg_outcomes(position, position.dice) or read != reached:
+                disagreements.append(f"{drill.id}: the arrows {arrows} and the answer {drill.answer} differ for gnubg")
+    assert not disagreements, disagreements[:20]

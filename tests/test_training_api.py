@@ -123,3 +123,13 @@ def test_a_drill_that_asks_for_a_capture_refuses_a_legal_play_that_captures_noth
     assert missed["message"].endswith(f"no capturas ninguna ficha. Para capturar, juega «{meeting}».")
     right = post_json(client, url, {"play": meeting}).json()
     assert right["correct"] is True and "Cumple el objetivo: capturar." in right["message"]
+
+
+def test_a_notation_drill_sends_its_arrows_and_accepts_any_notation_of_the_play_they_draw(client):
+    drill = client.get("/api/drills/notation/?level=2&seed=5&n=1").json()["drills"][0]
+    assert drill["kind"] == "notacion" and drill["play"] is None and len(drill["arrows"]) == 2
+    first, second = drill["arrows"]
+    assert first["to"] == second["from"]
+    written = f"{first['from']}/{first['to']} {second['from']}/{second['to']}"
+    data = post_json(client, drill["check_url"], {"answer": written}).json()
+    assert data["correct"] is True and "jugada de las flechas" in data["message"]

@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from tutor.board.describe import describe_position
-from tutor.drills import RULES, generate
-from tutor.engine import Position
+from tutor.drills import RULES
+from tutor.engine import BAR, BLACK, OFF, Position
 from tutor.training import memory
 
 pytestmark = pytest.mark.django_db
@@ -173,8 +173,8 @@ def test_bearing_off_all_you_can_is_answered_on_the_page_and_explained_move_by_m
 
 
 def test_a_legal_play_that_bears_off_fewer_than_the_roll_allows_is_wrong_and_told_the_one_that_does(client):
-    shorter = next(number for number in range(20) if _bears_off_fewer(generate("bear-off-higher-die", 1, 0, number)))
-    url = f"/entrenar/bear-off-higher-die/?dificultad=1&n={shorter}"
+    url = next(url for url in (f"/entrenar/bear-off-higher-die/?dificultad=1&n={number}" for number in range(20))
+               if _bears_off_fewer(client.get(url).context["drill"]))
     drill = client.get(url).context["drill"]
     short = client.post(url, {"play": _bears_off_fewer(drill)}).content.decode()
     assert "No es correcto." in short and f"juega «{drill.accepted_plays()[0].notation}»" in short
@@ -183,6 +183,30 @@ def test_a_legal_play_that_bears_off_fewer_than_the_roll_allows_is_wrong_and_tol
 def _bears_off_fewer(drill) -> str:
     """A legal play of ``drill`` that bears off fewer checkers than its goal asks, or ``""``."""
     return next((play.notation for play in drill.position.legal_plays() if play.bears_off < drill.goal.count), "")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_play_drawn_with_arrows_is_written_in_any_notation_of_it_without_javascript(client, level):
+    url = f"/entrenar/notation/?dificultad={level}&n=0"
+    assert "/entrenar/notation/" in client.get("/entrenar/").content.decode()
+    page = client.get(url)
+    drill, html = page.context["drill"], page.content.decode()
+    assert drill.question in html and html.count('class="board-arrow') == len(drill.shown_moves) and 'type="text" name="answer"' in html
+    steps = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+    right = client.post(url, {"answer": steps}).content.decode()
+    assert "¡Correcto!" in right and "es la jugada de las flechas" in right and "Lo decide la regla" in right
+    other = next(play.notation for play in drill.position.legal_plays() if play.notation != drill.answer)
+    assert "no la de las flechas" in client.post(url, {"answer": other}).content.decode()
+
+
+def test_a_black_learner_who_writes_whites_numbers_is_told_to_count_from_their_own_side(client):
+    url = next(url for url in (f"/entrenar/notation/?dificultad=1&n={number}" for number in range(20))
+               if client.get(url).context["drill"].position.turn == BLACK)
+    drill = client.get(url).context["drill"]
+    whites = " ".join(f"{BAR - move.src}/{BAR - move.dst}" for move in drill.shown_moves)
+    answered = client.post(url, {"answer": whites}).content.decode()
+    assert "No es correcto." in answered and "cuenta desde tu lado" in answered and f"se escribe «{drill.answer}»" in answered
+    assert "Escribe la jugada de las flechas" in client.post(url, {"answer": " "}).content.decode()
 
 
 @pytest.mark.parametrize("rule", ["crawford", "may-double"])

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Callable, Sequence, TypeVar
 
-from tutor.engine import Play, Position
+from tutor.engine import Move, Play, Position
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Goal, Rule, RuleCode
 
@@ -44,6 +44,8 @@ class DrillKind(StrEnum):
     """A whole number: a pip count, the points a game is worth."""
     YES_NO = "sino"
     """«sí» or «no» about the position (may you double?)."""
+    NOTATION = "notacion"
+    """Write the play the board shows with arrows; any notation of the same play is right."""
 
     @property
     def is_play(self) -> bool:
@@ -71,8 +73,9 @@ class DrillFields:
     ``tempting`` is the natural illegal play of play drills, in the mover's
     notation, and ``codes`` the engine's reason codes it must produce (first
     reason).  ``play`` is the play asked about in a legality drill.
-    ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``)
-    or, for ``ONLY``, the only legal play (``""`` to pass).  ``goal`` is what
+    ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``,
+    for ``NOTATION`` the play drawn, in the engine's notation) or, for
+    ``ONLY``, the only legal play (``""`` to pass).  ``goal`` is what
     a play drill asks beyond a legal play (a capture the rule allows only one
     way): a legal play that misses it is wrong.
     """
@@ -127,6 +130,21 @@ class Drill(DrillFields):
     @property
     def asks_legality(self) -> bool:
         return self.kind is DrillKind.LEGALITY
+
+    @property
+    def asks_notation(self) -> bool:
+        return self.kind is DrillKind.NOTATION
+
+    @property
+    def shown_play(self) -> Play | None:
+        """The play a notation drill draws on the board (its answer), None for other drills."""
+        return self.position.check(self.answer).play if self.asks_notation else None
+
+    @property
+    def shown_moves(self) -> tuple[Move, ...]:
+        """The moves drawn as arrows over the board: those of ``shown_play``, none for other drills."""
+        play = self.shown_play
+        return tuple(play.moves) if play is not None else ()
 
     @property
     def asks_pip_count(self) -> bool:

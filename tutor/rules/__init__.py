@@ -43,6 +43,7 @@ from .events import AnswerJudged, Channel, Source, answer_judged
 from .goals import GOAL_KINDS, Goal, GoalError, accepted_plays, parse_goal
 from .marks import Mark, reason_marks, verdict_marks
 from .match_answers import match_answer
+from .notation_answers import notation_illegal, notation_other_play, notation_right, notation_white_numbers
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
@@ -117,6 +118,10 @@ __all__ = [
     "legal_play",
     "legal_turn",
     "match_answer",
+    "notation_illegal",
+    "notation_other_play",
+    "notation_right",
+    "notation_white_numbers",
     "play_answer",
     "may_double_answer",
     "parse_goal",

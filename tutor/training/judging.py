@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from tutor.drills import Drill
+from tutor.drills import Drill, writes_the_play_shown, writes_whites_numbers_for_black
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.puzzles import normalise_yes_no
 from tutor.numbers import parse_int
@@ -24,6 +24,7 @@ from tutor.rules import (
     Source,
     answer_judged,
     decided_by,
+    explain,
     explain_verdict,
     game_value,
     legal_hit,
@@ -31,6 +32,10 @@ from tutor.rules import (
     legal_turn,
     match_answer,
     may_double_answer,
+    notation_illegal,
+    notation_other_play,
+    notation_right,
+    notation_white_numbers,
     pip_count_sum,
     play_answer,
     rule_for,
@@ -65,6 +70,7 @@ def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
 NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada y pulsa «Comprobar»; si no puedes mover ninguna, pulsa «Paso»."
 NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
 NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
+NO_NOTATION = "Escribe la jugada de las flechas y pulsa «Comprobar»."
 
 
 def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
@@ -82,6 +88,8 @@ def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
         return NO_MOVE if not text and not passing else None
     if drill.asks_number:
         return NO_NUMBER if parse_int(text) is None else None
+    if drill.asks_notation:
+        return NO_NOTATION if not text else None
     return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
 
 
@@ -92,6 +100,8 @@ def judge(drill: Drill, submitted: str) -> dict:
         return _judge_play(drill, submitted)
     if drill.asks_number:
         return _judge_number(drill, submitted)
+    if drill.asks_notation:
+        return _judge_notation(drill, submitted.strip())
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
@@ -111,7 +121,7 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
     text = str(submitted)[:MAX_TEXT].strip()
     if drill.is_play:
         return text or "pasar (jugada en blanco)"
-    if drill.asks_number:
+    if drill.asks_number or drill.asks_notation:
         return text
     said = normalise_yes_no(text.lower())
     if said is None:
@@ -149,6 +159,21 @@ def _judge_play(drill: Drill, text: str) -> dict:
     if rule is not None:
         payload.update(rule_url=rule.url, rule_title=rule.title)
     return payload
+
+
+def _judge_notation(drill: Drill, text: str) -> dict:
+    """Right when ``text`` is a legal play reaching the position the arrows draw, however written;
+    a Black learner who wrote White's numbers is told so."""
+    verdict = drill.position.check(text)
+    if writes_the_play_shown(drill, text):
+        return _payload(True, f"{RIGHT} {notation_right(text, drill.answer)}", drill, legal=True, play=text)
+    if writes_whites_numbers_for_black(drill, text):
+        return _payload(False, f"{WRONG} {notation_white_numbers(drill.answer)}", drill, legal=verdict.legal, play=text)
+    if verdict.legal:
+        return _payload(False, f"{WRONG} {notation_other_play(drill.answer)}", drill, legal=True, play=text)
+    # The drawn play is the alternative to name here, not some other legal play.
+    why = explain(verdict.reasons[0], verdict.text, instead=False) if verdict.reasons else ""
+    return _payload(False, f"{WRONG} {notation_illegal(why, drill.answer)}", drill, legal=False, play=text)
 
 
 def _legality_reason(drill: Drill) -> str:
