@@ -34,6 +34,9 @@ from tests.drill_match_solvers import (
     drop_gives_the_doubled_value,
     lone_checker_blocks_entry,
     lower_die_starts,
+    only_your_checkers,
+    rivals_points_with_your_numbers,
+    stack_sizes_only,
     rest_of_the_double_lost,
     starter_plays_own_die,
     tie_starts_you_with_the_double,
@@ -280,3 +283,13 @@ MISCONCEPTIONS.update({
     ),
 })
 """Writing the play the arrows draw."""
+
+MISCONCEPTIONS.update({
+    "starting-position": (
+        Misconception("every board shown is the starting position", answerer=always_yes),
+        Misconception("only the sizes of the stacks matter (2, 5, 3 and 5), not their points", answerer=stack_sizes_only),
+        Misconception("your rival's checkers start on your 24, 13, 8 and 6", answerer=rivals_points_with_your_numbers, levels=(2,)),
+        Misconception("it is enough to check your own checkers", answerer=only_your_checkers, levels=(3,)),
+    ),
+})
+"""Recognising the starting position, yours, your rival's, or both."""

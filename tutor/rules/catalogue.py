@@ -59,6 +59,7 @@ class RuleCode(StrEnum):
     HIT_AND_CONTINUE = "hit-and-continue"
     BAR_DOUBLES = "bar-doubles"
     BEAR_OFF_HIGHER_DIE = "bear-off-higher-die"
+    STARTING_POSITION = "starting-position"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.BAR_DOUBLES, "Dobles desde la barra", "barra", "dobles-en-la-barra"),
     Rule(RuleCode.BEAR_OFF_HIGHER_DIE, "Sacar todas las que puedas: el punto más alto cambia a mitad de turno",
          "sacar-fichas", "dado-superior"),
+    Rule(RuleCode.STARTING_POSITION, "La colocación inicial", "tablero", "colocacion"),
 )
 """Every rule, in course order."""
 
