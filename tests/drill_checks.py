@@ -40,6 +40,8 @@ def problems(drill: Drill) -> list[str]:
             found.append(f"{drill.play!r} written out reaches a legal play's position")
     elif drill.kind is DrillKind.NOTATION:
         found += _notation_problems(drill)
+    elif drill.kind is DrillKind.CHOICE:
+        found += _choice_problems(drill)
     elif drill.rule == "pip-count":
         if drill.answer != str(position.pip_count(position.turn)):
             found.append("wrong pip count")
@@ -102,4 +104,24 @@ def _notation_problems(drill: Drill) -> list[str]:
         boards = moved(*boards, move.src, move.dst)
     if boards != (shown.result.checkers(position.turn), shown.result.checkers(1 - position.turn)):
         found.append("the arrows do not reach the position the answer reaches")
+    return found
+
+
+def _choice_problems(drill: Drill) -> list[str]:
+    """The play drawn is illegal, written out it reaches no legal play's position, the rule its first
+    reason breaks is the answer, and the answer is one of four different choices."""
+    from tutor.rules import rule_for
+
+    found = []
+    verdict = drill.position.check(drill.drawn)
+    if verdict.legal:
+        return [f"the play drawn {drill.drawn!r} is legal"]
+    if written_result(drill.position, drill.drawn) in legal_results(drill.position):
+        found.append(f"{drill.drawn!r} written out reaches a legal play's position")
+    rule = rule_for(verdict)
+    if rule is None or rule.code != drill.answer:
+        found.append(f"{drill.drawn!r} breaks {rule and rule.code}, not {drill.answer}")
+    values = [value for value, _ in drill.choices]
+    if len(set(values)) != 4 or drill.answer not in values:
+        found.append(f"choices {values} do not offer the answer among four")
     return found

@@ -42,7 +42,15 @@ from tests.drill_match_solvers import (
     tie_starts_you_with_the_double,
     two_checkers_at_most,
 )
-from tests.drill_notation_solvers import by_whites_numbers, destination_first, die_after_the_slash, every_die_from_the_start
+from tests.drill_notation_solvers import (
+    always_a_blocked_point,
+    always_a_die_left,
+    by_whites_numbers,
+    destination_first,
+    die_after_the_slash,
+    every_die_from_the_start,
+    the_bar_whenever_a_checker_waits,
+)
 from tests.drill_solvers import (
     Blind,
     always_yes,
@@ -293,3 +301,12 @@ MISCONCEPTIONS.update({
     ),
 })
 """Recognising the starting position, yours, your rival's, or both."""
+
+MISCONCEPTIONS.update({
+    "find-the-mistake": (
+        Misconception("a refused play always lands on a blocked point", answerer=always_a_blocked_point),
+        Misconception("with a checker on the bar, the mistake is always not entering first", answerer=the_bar_whenever_a_checker_waits),
+        Misconception("a refused play always leaves a die unplayed", answerer=always_a_die_left),
+    ),
+})
+"""Naming the rule an illegal play drawn on the board breaks."""

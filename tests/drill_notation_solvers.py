@@ -1,4 +1,5 @@
-"""Learners who write the play the arrows draw with a wrong idea of notation.
+"""Learners who write the play the arrows draw with a wrong idea of notation, and learners who
+name the rule an illegal play drawn on the board breaks from a rule of thumb.
 
 Each reads the arrows (``Drill.shown_moves``: where each checker starts and
 lands, and the die) and writes them as their belief says, one step per
@@ -50,3 +51,24 @@ def every_die_from_the_start(drill: Drill) -> str:
         steps.append(f"{_place(start)}/{_place(start - move.die) if start != BAR else _place(BAR - move.die)}")
         started[move.dst] = start
     return judged(drill, " ".join(steps))
+
+
+def _offered(drill: Drill, code: str) -> str:
+    """``code`` when the drill offers it, else the first choice."""
+    values = [value for value, _ in drill.choices]
+    return code if code in values else values[0]
+
+
+def always_a_blocked_point(drill: Drill) -> str:
+    """«A refused play always lands on a blocked point»."""
+    return _offered(drill, "blocked")
+
+
+def the_bar_whenever_a_checker_waits(drill: Drill) -> str:
+    """«With a checker on the bar, the mistake is not entering first»; otherwise a blocked point."""
+    return _offered(drill, "bar-first" if drill.position.mover[BAR] else "blocked")
+
+
+def always_a_die_left(drill: Drill) -> str:
+    """«A refused play always leaves a die unplayed»."""
+    return _offered(drill, "more-dice")

@@ -136,3 +136,15 @@ def test_the_play_a_notation_drill_draws_is_legal_for_gnubg_and_written_as_its_a
             if read not in gnubg_outcomes(position, position.dice) or read != reached:
                 disagreements.append(f"{drill.id}: the arrows {arrows} and the answer {drill.answer} differ for gnubg")
     assert not disagreements, disagreements[:20]
+
+
+def test_the_play_a_find_the_mistake_drill_draws_is_illegal_for_gnubg():
+    """«Encuentra el error»: the play drawn, its arrows moved as written, reaches no result of gnubg's."""
+    legal_for_gnubg = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("find-the-mistake", level, 2024, index)
+            arrows = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+            if naive_outcome(drill.position, arrows) in gnubg_outcomes(drill.position, drill.position.dice):
+                legal_for_gnubg.append(f"{drill.id}: {drill.drawn}")
+    assert not legal_for_gnubg, legal_for_gnubg[:20]

@@ -148,7 +148,7 @@ def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_quest
     assert "pulsa «Paso»" not in client.get("/entrenar/may-double/?nivel=1&n=0").content.decode()
 
 
-@pytest.mark.parametrize("rule", ["crawford", "cube-limits", "drop-points", "opening-roll", "hit-and-continue", "bar-doubles", "starting-position"])
+@pytest.mark.parametrize("rule", ["crawford", "cube-limits", "drop-points", "opening-roll", "hit-and-continue", "bar-doubles", "starting-position", "find-the-mistake"])
 def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascript(client, rule):
     assert f"/entrenar/{rule}/" in client.get("/entrenar/").content.decode()
     for level in (1, 2, 3):

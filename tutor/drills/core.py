@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Callable, Sequence, TypeVar
 
-from tutor.engine import Move, Play, Position
+from tutor.engine import Move, Play, Position, parse_play
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Goal, Rule, RuleCode
 
@@ -46,6 +46,8 @@ class DrillKind(StrEnum):
     """«sí» or «no» about the position (may you double?)."""
     NOTATION = "notacion"
     """Write the play the board shows with arrows; any notation of the same play is right."""
+    CHOICE = "opcion"
+    """Choose one of ``choices``: the rule the illegal play drawn on the board breaks."""
 
     @property
     def is_play(self) -> bool:
@@ -89,6 +91,8 @@ class DrillFields:
     answer: str = ""
     facts: Facts = field(default=(), compare=False)
     goal: Goal | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    drawn: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,10 +145,19 @@ class Drill(DrillFields):
         return self.position.check(self.answer).play if self.asks_notation else None
 
     @property
+    def asks_choice(self) -> bool:
+        return self.kind is DrillKind.CHOICE
+
+    @property
     def shown_moves(self) -> tuple[Move, ...]:
-        """The moves drawn as arrows over the board: those of ``shown_play``, none for other drills."""
+        """The moves drawn as arrows over the board: those of ``shown_play``, or of the illegal
+        play ``drawn`` (each written step an arrow), none for other drills."""
         play = self.shown_play
-        return tuple(play.moves) if play is not None else ()
+        if play is not None:
+            return tuple(play.moves)
+        if self.drawn:
+            return tuple(Move(step.src, step.dst, abs(step.src - step.dst), step.hit_marked) for step in parse_play(self.drawn))
+        return ()
 
     @property
     def asks_pip_count(self) -> bool:

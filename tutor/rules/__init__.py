@@ -13,7 +13,7 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, NO_LEGAL_PLAY, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
+from .answers import KIND_WORDS, NO_LEGAL_PLAY, broken_rule, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
 from .bear_off_answers import play_answer
 from .catalogue import (
     RULES,
@@ -110,6 +110,7 @@ __all__ = [
     "drop_alternative",
     "drop_sentence",
     "explain",
+    "broken_rule",
     "explain_drop",
     "explain_verdict",
     "game_value",

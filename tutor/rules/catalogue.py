@@ -60,6 +60,7 @@ class RuleCode(StrEnum):
     BAR_DOUBLES = "bar-doubles"
     BEAR_OFF_HIGHER_DIE = "bear-off-higher-die"
     STARTING_POSITION = "starting-position"
+    FIND_THE_MISTAKE = "find-the-mistake"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,7 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.BEAR_OFF_HIGHER_DIE, "Sacar todas las que puedas: el punto más alto cambia a mitad de turno",
          "sacar-fichas", "dado-superior"),
     Rule(RuleCode.STARTING_POSITION, "La colocación inicial", "tablero", "colocacion"),
+    Rule(RuleCode.FIND_THE_MISTAKE, "Encuentra el error: qué regla rompe la jugada", "obligaciones", "usar-ambos-dados"),
 )
 """Every rule, in course order."""
 

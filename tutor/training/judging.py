@@ -23,6 +23,7 @@ from tutor.rules import (
     RuleCode,
     Source,
     answer_judged,
+    broken_rule,
     decided_by,
     explain,
     explain_verdict,
@@ -47,11 +48,12 @@ WRONG = "No es correcto."
 """The verdict's first words; a wrong «no» is never answered «No.», which reads as agreeing with it."""
 
 
-def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
-    """The verdict; a correct answer ends by naming the drill's rule, the one that made it right."""
+def _payload(correct: bool, message: str, drill: Drill, decided: str = "", **extra) -> dict:
+    """The verdict; a correct answer ends by naming the drill's rule, the one that made it right
+    (``decided``, when another rule's title says it better)."""
     rule = DRILL_RULES[drill.rule]
     if correct:
-        message = f"{message} {decided_by(rule.title)}"
+        message = f"{message} {decided_by(decided or rule.title)}"
     payload: dict[str, Any] = {
         "correct": correct,
         "legal": None,
@@ -71,6 +73,7 @@ NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada 
 NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
 NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
 NO_NOTATION = "Escribe la jugada de las flechas y pulsa «Comprobar»."
+NO_RULE_CHOSEN = "Elige una de las reglas y pulsa «Comprobar»."
 
 
 def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
@@ -90,6 +93,8 @@ def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
         return NO_NUMBER if parse_int(text) is None else None
     if drill.asks_notation:
         return NO_NOTATION if not text else None
+    if drill.asks_choice:
+        return NO_RULE_CHOSEN if text not in dict(drill.choices) else None
     return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
 
 
@@ -102,6 +107,8 @@ def judge(drill: Drill, submitted: str) -> dict:
         return _judge_number(drill, submitted)
     if drill.asks_notation:
         return _judge_notation(drill, submitted.strip())
+    if drill.asks_choice:
+        return _judge_choice(drill, submitted.strip())
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
@@ -123,6 +130,8 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
         return text or "pasar (jugada en blanco)"
     if drill.asks_number or drill.asks_notation:
         return text
+    if drill.asks_choice:
+        return dict(drill.choices).get(text, text)
     said = normalise_yes_no(text.lower())
     if said is None:
         return text
@@ -174,6 +183,23 @@ def _judge_notation(drill: Drill, text: str) -> dict:
     # The drawn play is the alternative to name here, not some other legal play.
     why = explain(verdict.reasons[0], verdict.text, instead=False) if verdict.reasons else ""
     return _payload(False, f"{WRONG} {notation_illegal(why, drill.answer)}", drill, legal=False, play=text)
+
+
+def _judge_choice(drill: Drill, chosen: str) -> dict:
+    """Right when ``chosen`` is the rule the drawn play breaks; either way, which one and why, linked."""
+    if chosen not in dict(drill.choices):
+        return _payload(False, NO_RULE_CHOSEN, drill)
+    verdict = drill.position.check(drill.drawn)
+    rule = rule_for(verdict)
+    title = rule.title if rule is not None else ""
+    why = explain(verdict.reasons[0], verdict.text, instead=False) if verdict.reasons else ""
+    correct = chosen == drill.answer
+    # Right: the reason, then the rule named as every correct answer names it; wrong: which rule, and why.
+    said = f"{RIGHT} {why}" if correct else f"{WRONG} {broken_rule(drill.drawn, title, why)}"
+    payload = _payload(correct, said, drill, decided=title)
+    if rule is not None:
+        payload.update(rule_url=rule.url, rule_title=rule.title)
+    return payload
 
 
 def _legality_reason(drill: Drill) -> str:
