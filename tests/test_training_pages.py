@@ -118,6 +118,27 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_passed_not_mastere
     assert "Repaso superado" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
 
 
+def test_every_lessons_mixed_review_brings_up_every_rule_the_lesson_drills_the_newest_too():
+    from tutor.training.lesson_review import review_drill, rules_of, size
+
+    for slug in {rule.lesson for rule in RULES.values()}:
+        for seed in range(3):
+            assert {review_drill(slug, seed, step).rule for step in range(size(slug))} == {rule.code for rule in rules_of(slug)}
+    assert {"bear-off-higher-die", "starting-position", "notation", "find-the-mistake"} <= {
+        review_drill(slug, 0, step).rule for slug in ("sacar-fichas", "tablero", "notacion", "obligaciones") for step in range(size(slug))
+    }
+
+
+def test_a_lesson_with_six_drilled_rules_has_six_steps_in_its_review_and_is_passed_after_the_sixth(client):
+    for step in range(6):
+        page = client.get(f"/entrenar/leccion/sacar-fichas/?n={step}")
+        drill = page.context["drill"]
+        assert f"({step + 1} de 6)" in page.content.decode()
+        answer = {"play": drill.accepted_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        client.post(f"/entrenar/leccion/sacar-fichas/?n={step}", answer)
+        assert ("Repaso superado" in client.get("/entrenar/leccion/sacar-fichas/?n=0").content.decode()) == (step == 5)
+
+
 def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
     from tutor.engine import Position
     from tutor.rules import AnswerJudged, Source, answer_judged
