@@ -213,6 +213,7 @@ def test_the_play_drawn_with_arrows_is_written_in_any_notation_of_it_without_jav
     page = client.get(url)
     drill, html = page.context["drill"], page.content.decode()
     assert drill.question in html and html.count('class="board-arrow') == len(drill.shown_moves) and 'type="text" name="answer"' in html
+    assert "data-move=" not in html, "the page must not hold the notation it asks for"
     steps = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
     right = client.post(url, {"answer": steps}).content.decode()
     assert "¡Correcto!" in right and "es la jugada de las flechas" in right and "Lo decide la regla" in right
