@@ -231,6 +231,13 @@ def test_a_black_learner_who_writes_whites_numbers_is_told_to_count_from_their_o
     assert "Escribe la jugada de las flechas" in client.post(url, {"answer": " "}).content.decode()
 
 
+def test_find_the_mistake_writes_the_play_it_draws_for_those_who_cannot_see_the_arrows(client):
+    page = client.get("/entrenar/find-the-mistake/?dificultad=1&n=0")
+    drill, html = page.context["drill"], page.content.decode()
+    assert f'Jugada dibujada: <code class="notation">{drill.drawn}</code>' in html
+    assert html.count("data-move=") == len(drill.shown_moves)
+
+
 @pytest.mark.parametrize("rule", ["crawford", "may-double"])
 def test_a_drill_that_asks_about_the_crawford_game_does_not_say_it_on_its_board(client, rule):
     """The board's description would answer the question: «Partida Crawford» stays out of it."""
