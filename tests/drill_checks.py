@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.drill_match_solvers import MATCH_RULES, engine_match_answer
 from tutor.drills import Drill, DrillKind
-from tutor.drills.tempting import legal_results, written_result
+from tutor.drills.tempting import legal_results, moved, written_result
 from tutor.engine import BLACK, CHECKERS_PER_SIDE, WHITE, can_double, resignation, resignations, score_game
 
 MAX_STACK = 7
@@ -38,6 +38,10 @@ def problems(drill: Drill) -> list[str]:
             found.append(f"{drill.play!r} gives {verdict.codes}, expected {drill.codes}")
         if not verdict.legal and written_result(position, drill.play) in legal_results(position):
             found.append(f"{drill.play!r} written out reaches a legal play's position")
+    elif drill.kind is DrillKind.NOTATION:
+        found += _notation_problems(drill)
+    elif drill.kind is DrillKind.CHOICE:
+        found += _choice_problems(drill)
     elif drill.rule == "pip-count":
         if drill.answer != str(position.pip_count(position.turn)):
             found.append("wrong pip count")
@@ -78,4 +82,46 @@ def _play_problems(drill: Drill) -> list[str]:
         found.append("nothing to play")
     if drill.goal is not None and not drill.accepted_plays():
         found.append(f"no legal play meets the goal «{drill.goal.describe()}»")
+    return found
+
+
+def _notation_problems(drill: Drill) -> list[str]:
+    """The play drawn is a legal play of the level's shape, written by the engine as the answer,
+    and its arrows, moved one by one, reach the position the answer reaches."""
+    from tutor.drills.notation import shape
+
+    found = []
+    shown = drill.shown_play
+    if shown is None or shown.is_pass:
+        return [f"the answer {drill.answer!r} is not a legal play to draw"]
+    if shown.notation != drill.answer:
+        found.append(f"the answer {drill.answer!r} is not the engine's notation {shown.notation!r}")
+    if shape(shown) != drill.level:
+        found.append(f"{drill.answer!r} has the shape of level {shape(shown)}, not {drill.level}")
+    position = drill.position
+    boards = position.mover, position.opponent_board
+    for move in drill.shown_moves:
+        boards = moved(*boards, move.src, move.dst)
+    if boards != (shown.result.checkers(position.turn), shown.result.checkers(1 - position.turn)):
+        found.append("the arrows do not reach the position the answer reaches")
+    return found
+
+
+def _choice_problems(drill: Drill) -> list[str]:
+    """The play drawn is illegal, written out it reaches no legal play's position, the rule its first
+    reason breaks is the answer, and the answer is one of four different choices."""
+    from tutor.rules import rule_for
+
+    found = []
+    verdict = drill.position.check(drill.drawn)
+    if verdict.legal:
+        return [f"the play drawn {drill.drawn!r} is legal"]
+    if written_result(drill.position, drill.drawn) in legal_results(drill.position):
+        found.append(f"{drill.drawn!r} written out reaches a legal play's position")
+    rule = rule_for(verdict)
+    if rule is None or rule.code != drill.answer:
+        found.append(f"{drill.drawn!r} breaks {rule and rule.code}, not {drill.answer}")
+    values = [value for value, _ in drill.choices]
+    if len(set(values)) != 4 or drill.answer not in values:
+        found.append(f"choices {values} do not offer the answer among four")
     return found

@@ -19,7 +19,7 @@ import re
 from typing import Callable
 
 from tutor.drills import Drill
-from tutor.engine import Match, RuleError, can_double, cube_is_dead, drop, opening_roll, take
+from tutor.engine import Match, Position, RuleError, can_double, cube_is_dead, drop, opening_roll, take
 
 SITE_LIMIT = 64
 KIND_POINTS = {"una partida simple": 1, "un gammon": 2, "un backgammon": 3}
@@ -85,6 +85,8 @@ def resolve(drill: Drill) -> str:
         return str(cube + (_score(drill)[0] if drill.level == 3 else 0))
     if drill.rule == "bar-doubles":
         return bar_doubles_count(drill)
+    if drill.rule == "starting-position":
+        return "si" if all(_set_up(board) for board in _boards_asked(drill)) else "no"
     if drill.rule == "opening-roll":
         mine, theirs = throws(drill)[-1]
         if drill.level == 3:
@@ -251,7 +253,37 @@ MATCH_BLINDS: dict[str, dict[str, Callable[[Drill], str]]] = {
 (``tests.test_drills_rules``); the cube's limits ask something else at each level, and their
 learners are the wrong beliefs of ``tests.drill_misconceptions``."""
 
-MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points", "opening-roll", "bar-doubles"})
+MATCH_RULES = frozenset({"crawford", "cube-limits", "drop-points", "opening-roll", "bar-doubles", "starting-position"})
+
+SET_UP = {24: 2, 13: 5, 8: 3, 6: 5}
+"""The starting points as lesson 1 lists them, each side in its own numbering."""
+
+
+def _boards_asked(drill: Drill) -> list[tuple[int, ...]]:
+    """The boards a starting-position question asks about, each in its owner's numbering:
+    yours (level 1), your rival's (level 2), both (level 3)."""
+    position = drill.position
+    return [[position.mover], [position.opponent_board], [position.mover, position.opponent_board]][drill.level - 1]
+
+
+def _set_up(board: tuple[int, ...]) -> bool:
+    return all(board[point] == SET_UP.get(point, 0) for point in range(1, 26)) and board[0] == 0
+
+
+def stack_sizes_only(drill: Drill) -> str:
+    """«Only the sizes of the stacks matter»: «sí» when each side asked about has stacks of 2, 3, 5 and 5, wherever."""
+    return "si" if all(sorted(count for count in board[1:25] if count) == [2, 3, 5, 5] for board in _boards_asked(drill)) else "no"
+
+
+def rivals_points_with_your_numbers(drill: Drill) -> str:
+    """«Your rival's checkers start on your 24, 13, 8 and 6»: their board read with your numbers."""
+    position = drill.position
+    return "si" if all(position.opponent_board[25 - point] == count for point, count in SET_UP.items()) else "no"
+
+
+def only_your_checkers(drill: Drill) -> str:
+    """«It is enough to check your own checkers»."""
+    return "si" if _set_up(drill.position.mover) else "no"
 
 
 def engine_match_answer(drill: Drill) -> str:
@@ -259,6 +291,10 @@ def engine_match_answer(drill: Drill) -> str:
     position = drill.position
     if drill.rule == "opening-roll":
         return _engine_opening(drill)
+    if drill.rule == "starting-position":
+        start = Position.initial(turn=position.turn)
+        asked = [(position.mover, start.mover), (position.opponent_board, start.opponent_board)]
+        return "si" if all(here == there for here, there in [[asked[0]], [asked[1]], asked][drill.level - 1]) else "no"
     if drill.rule == "bar-doubles":
         play = position.legal_plays()[0]
         entered = sum(move.src == 25 for move in play.moves)

@@ -34,10 +34,22 @@ from tests.drill_match_solvers import (
     drop_gives_the_doubled_value,
     lone_checker_blocks_entry,
     lower_die_starts,
+    only_your_checkers,
+    rivals_points_with_your_numbers,
+    stack_sizes_only,
     rest_of_the_double_lost,
     starter_plays_own_die,
     tie_starts_you_with_the_double,
     two_checkers_at_most,
+)
+from tests.drill_notation_solvers import (
+    always_a_blocked_point,
+    always_a_die_left,
+    by_whites_numbers,
+    destination_first,
+    die_after_the_slash,
+    every_die_from_the_start,
+    the_bar_whenever_a_checker_waits,
 )
 from tests.drill_solvers import (
     Blind,
@@ -257,3 +269,44 @@ MISCONCEPTIONS.update({
     ),
 })
 """Doubles from the bar, beyond 3–3."""
+
+MISCONCEPTIONS.update({
+    "bear-off-higher-die": (
+        Misconception(EXACT_ONLY, Blind(exact_only=True)),
+        Misconception(HIGHER_ANYWHERE, Blind(higher_from_any=True)),
+        Misconception("the larger die is always played first, when it can be", Blind(larger_first=True), levels=(3,)),
+    ),
+})
+"""Bearing off as many checkers as the roll allows, where the higher die takes the highest checker
+and the lower one bears off exactly (level 1), as a higher die once the highest point has changed
+(level 2), or not at all, played inside (level 3, often before the higher die)."""
+
+MISCONCEPTIONS.update({
+    "notation": (
+        Misconception("points are read off White's numbers, whoever plays", answerer=by_whites_numbers),
+        Misconception("the destination is written before the origin", answerer=destination_first),
+        Misconception("the number after the slash is the die, not the point reached", answerer=die_after_the_slash),
+        Misconception("a checker playing both dice is written with each die from where it started",
+                      answerer=every_die_from_the_start, levels=(2,)),
+    ),
+})
+"""Writing the play the arrows draw."""
+
+MISCONCEPTIONS.update({
+    "starting-position": (
+        Misconception("every board shown is the starting position", answerer=always_yes),
+        Misconception("only the sizes of the stacks matter (2, 5, 3 and 5), not their points", answerer=stack_sizes_only),
+        Misconception("your rival's checkers start on your 24, 13, 8 and 6", answerer=rivals_points_with_your_numbers, levels=(2,)),
+        Misconception("it is enough to check your own checkers", answerer=only_your_checkers, levels=(3,)),
+    ),
+})
+"""Recognising the starting position, yours, your rival's, or both."""
+
+MISCONCEPTIONS.update({
+    "find-the-mistake": (
+        Misconception("a refused play always lands on a blocked point", answerer=always_a_blocked_point),
+        Misconception("with a checker on the bar, the mistake is always not entering first", answerer=the_bar_whenever_a_checker_waits),
+        Misconception("a refused play always leaves a die unplayed", answerer=always_a_die_left),
+    ),
+})
+"""Naming the rule an illegal play drawn on the board breaks."""

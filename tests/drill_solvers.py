@@ -28,7 +28,7 @@ from tests.drill_match_solvers import MATCH_BLINDS, MATCH_RULES, engine_match_an
 from tutor.drills import Drill, DrillKind
 from tutor.drills.tempting import legal_results, moved, written_result
 from tutor.engine import BAR, BLACK, MULTIPLIERS, OFF, Position, double_reasons, parse_play, resignation, score_game
-from tutor.rules import Goal
+from tutor.rules import Goal, rule_for
 
 Boards = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -83,6 +83,7 @@ RULES_IGNORED: dict[str, Blind] = {
     "bear-off-higher": Blind(higher_from_any=True),
     "bear-off-empty-point": Blind(higher_from_any=True),
     "bear-off-both-dice": Blind(more_dice=False, larger_die=False),
+    "bear-off-higher-die": Blind(exact_only=True),
 }
 """For each rule with plays to judge, the rule book of a learner who ignores it.
 
@@ -281,6 +282,12 @@ def engine_answer(drill: Drill) -> bool:
         return drill.kind is not DrillKind.ONLY or [play.notation for play in plays] == [drill.answer]
     if drill.kind is DrillKind.LEGALITY:
         return position.check(drill.play).legal == (drill.answer == "si")
+    if drill.kind is DrillKind.CHOICE:
+        broken = rule_for(position.check(drill.drawn))
+        return broken is not None and broken.code == drill.answer
+    if drill.kind is DrillKind.NOTATION:
+        verdict = position.check(drill.answer)
+        return verdict.legal and verdict.play is not None and verdict.play.notation == drill.answer
     if drill.rule == "pip-count":
         return drill.answer == str(position.pip_count(position.turn))
     if drill.rule == "scoring":

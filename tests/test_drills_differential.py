@@ -22,7 +22,7 @@ import pytest
 from tests.engine_positions import engine_outcomes, gnubg_outcomes
 from tests.missing import unavailable
 from tutor.drills import LEVELS, RULES, DrillError, generate
-from tutor.engine import BAR, OFF, EngineError, parse_play
+from tutor.engine import BAR, CHECKERS_PER_SIDE, OFF, EngineError, parse_play
 
 try:
     import gnubg_nn  # noqa: F401
@@ -100,3 +100,51 @@ def test_match_cube_and_opening_drills_agree_with_an_independent_solver():
 
     drills = [generate(rule, level, 2024, index) for rule in sorted(MATCH_RULES) for level in LEVELS for index in range(PER_LEVEL)]
     assert [drill.id for drill in drills if resolve(drill) != drill.answer] == []
+
+
+def test_bearing_off_all_you_can_has_one_answer_in_gnubgs_move_generator():
+    """«Saca todas las fichas que puedas»: among gnubg's results, those that bear off the most
+    checkers are exactly one, it bears off as many as the drill's goal, and it is the play the drill accepts."""
+    disagreements = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("bear-off-higher-die", level, 2024, index)
+            position = drill.position
+            theirs = gnubg_outcomes(position, position.dice)
+            off = {outcome: CHECKERS_PER_SIDE - sum(outcome[0]) - position.mover[OFF] for outcome in theirs}
+            most = max(off.values())
+            best = {outcome for outcome, count in off.items() if count == most}
+            accepted = {(play.result.checkers(position.turn)[1:26], play.result.checkers(1 - position.turn)[1:26])
+                        for play in drill.accepted_plays()}
+            if most != drill.goal.count or best != accepted:
+                disagreements.append(f"{drill.id}: gnubg bears off {most} in {len(best)} ways")
+    assert not disagreements, disagreements[:20]
+
+
+def test_the_play_a_notation_drill_draws_is_legal_for_gnubg_and_written_as_its_answer():
+    """«Write the play shown»: the arrows, read one by one as ``from/to`` and moved as written
+    (``naive_outcome``), reach a result of gnubg's move generator, the one the drill's answer reaches."""
+    disagreements = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("notation", level, 2024, index)
+            position = drill.position
+            arrows = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+            read = naive_outcome(position, arrows)
+            answer = position.check(drill.answer).play
+            reached = (answer.result.checkers(position.turn)[1:26], answer.result.checkers(1 - position.turn)[1:26]) if answer else None
+            if read not in gnubg_outcomes(position, position.dice) or read != reached:
+                disagreements.append(f"{drill.id}: the arrows {arrows} and the answer {drill.answer} differ for gnubg")
+    assert not disagreements, disagreements[:20]
+
+
+def test_the_play_a_find_the_mistake_drill_draws_is_illegal_for_gnubg():
+    """«Encuentra el error»: the play drawn, its arrows moved as written, reaches no result of gnubg's."""
+    legal_for_gnubg = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("find-the-mistake", level, 2024, index)
+            arrows = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+            if naive_outcome(drill.position, arrows) in gnubg_outcomes(drill.position, drill.position.dice):
+                legal_for_gnubg.append(f"{drill.id}: {drill.drawn}")
+    assert not legal_for_gnubg, legal_for_gnubg[:20]

@@ -59,7 +59,7 @@ def test_a_set_has_distinct_positions_and_other_seeds_give_other_sets(rule):
 
 
 def test_kinds_and_rule_codes_are_enums_whose_values_are_the_words_of_the_api():
-    assert [kind.value for kind in DrillKind] == ["jugada", "unica", "legalidad", "numero", "sino"]
+    assert [kind.value for kind in DrillKind] == ["jugada", "unica", "legalidad", "numero", "sino", "notacion", "opcion"]
     assert {kind for kind in DrillKind if kind.is_play} == {DrillKind.PLAY, DrillKind.ONLY}
     assert set(RULES) <= set(RuleCode) and all(isinstance(code, RuleCode) for code in RULES)
     drill = generate("hit", 1, 0)

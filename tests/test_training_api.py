@@ -123,3 +123,22 @@ def test_a_drill_that_asks_for_a_capture_refuses_a_legal_play_that_captures_noth
     assert missed["message"].endswith(f"no capturas ninguna ficha. Para capturar, juega «{meeting}».")
     right = post_json(client, url, {"play": meeting}).json()
     assert right["correct"] is True and "Cumple el objetivo: capturar." in right["message"]
+
+
+def test_a_notation_drill_sends_its_arrows_and_accepts_any_notation_of_the_play_they_draw(client):
+    drill = client.get("/api/drills/notation/?level=2&seed=5&n=1").json()["drills"][0]
+    assert drill["kind"] == "notacion" and drill["play"] is None and len(drill["arrows"]) == 2
+    first, second = drill["arrows"]
+    assert first["to"] == second["from"]
+    written = f"{first['from']}/{first['to']} {second['from']}/{second['to']}"
+    data = post_json(client, drill["check_url"], {"answer": written}).json()
+    assert data["correct"] is True and "jugada de las flechas" in data["message"]
+
+
+def test_find_the_mistake_sends_the_arrows_of_an_illegal_play_and_four_rules_to_choose_from(client):
+    drill = client.get("/api/drills/find-the-mistake/?level=1&seed=5&n=1").json()["drills"][0]
+    assert drill["kind"] == "opcion" and drill["arrows"] and len(drill["choices"]) == 4 and drill["play"] is None
+    wrong = next(choice["value"] for choice in drill["choices"])
+    data = post_json(client, drill["check_url"], {"answer": wrong}).json()
+    assert "regla" in data["message"] and data["rule_url"].startswith("/lecciones/")
+    assert post_json(client, drill["check_url"], {"answer": "nada"}).status_code == 400

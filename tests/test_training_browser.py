@@ -265,7 +265,7 @@ def test_a_crawford_question_and_a_number_about_a_dropped_double_are_answered_in
 
 def test_on_a_phone_a_drills_board_and_its_buttons_fit_the_first_screen_with_the_levels_on_one_line(new_page, live_server, tmp_path):
     page = new_page(viewport=PHONE)
-    page.goto(f"{live_server.url}/entrenar/{RULE}/?nivel=2&n=0")
+    page.goto(f"{live_server.url}/entrenar/{RULE}/?dificultad=2&n=0")
     page.wait_for_selector("form[data-check-enhanced]")
     page.screenshot(path=str(tmp_path / "drill-360.png"))
     tops = [link.bounding_box()["y"] for link in page.locator(".training-levels a").all()]
@@ -276,5 +276,26 @@ def test_on_a_phone_a_drills_board_and_its_buttons_fit_the_first_screen_with_the
     assert actions["y"] + actions["height"] <= PHONE["height"]
     assert board["y"] + board["height"] <= actions["y"] + 1
     assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(page)
+
+
+@pytest.mark.parametrize("rule", ["notation", "find-the-mistake"])
+def test_a_drill_with_a_play_drawn_in_arrows_is_answered_in_place_on_a_phone(new_page, live_server, rule):
+    """The notation drill is answered by typing the play the arrows draw, «encuentra el error» by
+    choosing a rule; the verdict comes without a page load, and the page passes axe-core."""
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/entrenar/{rule}/?dificultad=2&n=0")
+    page.wait_for_selector("form[data-check-enhanced]")
+    drill = generate(*parse_id(page.locator("[data-drill]").get_attribute("data-drill")))
+    assert page.locator(".board-arrow").count() == len(drill.shown_moves) > 0
+    if drill.asks_notation:
+        page.get_by_label("Tu jugada en notación (origen/destino)").fill(drill.answer)
+    else:
+        page.get_by_label(dict(drill.choices)[drill.answer]).check()
+    with page.expect_response(lambda response: "/api/drills/check/" in response.url):
+        page.get_by_role("button", name="Comprobar").click()
+    page.wait_for_selector(".verdict")
+    assert "¡Correcto!" in page.locator(".verdict").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(page)

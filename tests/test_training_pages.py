@@ -8,7 +8,7 @@ import pytest
 
 from tutor.board.describe import describe_position
 from tutor.drills import RULES
-from tutor.engine import Position
+from tutor.engine import BAR, BLACK, OFF, Position
 from tutor.training import memory
 
 pytestmark = pytest.mark.django_db
@@ -118,6 +118,27 @@ def test_five_right_answers_in_a_lessons_mixed_review_mark_it_passed_not_mastere
     assert "Repaso superado" in client.get("/entrenar/leccion/barra/?n=4").content.decode()
 
 
+def test_every_lessons_mixed_review_brings_up_every_rule_the_lesson_drills_the_newest_too():
+    from tutor.training.lesson_review import review_drill, rules_of, size
+
+    for slug in {rule.lesson for rule in RULES.values()}:
+        for seed in range(3):
+            assert {review_drill(slug, seed, step).rule for step in range(size(slug))} == {rule.code for rule in rules_of(slug)}
+    assert {"bear-off-higher-die", "starting-position", "notation", "find-the-mistake"} <= {
+        review_drill(slug, 0, step).rule for slug in ("sacar-fichas", "tablero", "notacion", "obligaciones") for step in range(size(slug))
+    }
+
+
+def test_a_lesson_with_six_drilled_rules_has_six_steps_in_its_review_and_is_passed_after_the_sixth(client):
+    for step in range(6):
+        page = client.get(f"/entrenar/leccion/sacar-fichas/?n={step}")
+        drill = page.context["drill"]
+        assert f"({step + 1} de 6)" in page.content.decode()
+        answer = {"play": drill.accepted_plays()[0].notation} if drill.is_play else {"answer": drill.answer}
+        client.post(f"/entrenar/leccion/sacar-fichas/?n={step}", answer)
+        assert ("Repaso superado" in client.get("/entrenar/leccion/sacar-fichas/?n=0").content.decode()) == (step == 5)
+
+
 def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(client):
     from tutor.engine import Position
     from tutor.rules import AnswerJudged, Source, answer_judged
@@ -148,7 +169,7 @@ def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_quest
     assert "pulsa «Paso»" not in client.get("/entrenar/may-double/?nivel=1&n=0").content.decode()
 
 
-@pytest.mark.parametrize("rule", ["crawford", "cube-limits", "drop-points", "opening-roll", "hit-and-continue", "bar-doubles"])
+@pytest.mark.parametrize("rule", ["crawford", "cube-limits", "drop-points", "opening-roll", "hit-and-continue", "bar-doubles", "starting-position", "find-the-mistake"])
 def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascript(client, rule):
     assert f"/entrenar/{rule}/" in client.get("/entrenar/").content.decode()
     for level in (1, 2, 3):
@@ -157,6 +178,64 @@ def test_the_new_rules_drills_are_listed_answered_and_explained_without_javascri
         assert page.status_code == 200 and drill.question in page.content.decode()
         answered = client.post(f"/entrenar/{rule}/?dificultad={level}&n=0", {"answer": drill.answer}).content.decode()
         assert "¡Correcto!" in answered and "Lo decide la regla" in answered
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_bearing_off_all_you_can_is_answered_on_the_page_and_explained_move_by_move(client, level):
+    """The play that bears off the most is right, with each die's part in it; the tempting play is illegal."""
+    url = f"/entrenar/bear-off-higher-die/?dificultad={level}&n=0"
+    assert "/entrenar/bear-off-higher-die/" in client.get("/entrenar/").content.decode()
+    drill = client.get(url).context["drill"]
+    best = drill.accepted_plays()[0].notation
+    right = client.post(url, {"play": best}).content.decode()
+    assert "¡Correcto!" in right and "Lo decide la regla" in right and "es un dado superior" in right
+    assert {1: "con dado exacto", 2: "Ahora tu punto ocupado más alto", 3: "se juega dentro de casa"}[level] in right
+    assert "Jugada ilegal." in client.post(url, {"play": drill.tempting}).content.decode()
+
+
+def test_a_legal_play_that_bears_off_fewer_than_the_roll_allows_is_wrong_and_told_the_one_that_does(client):
+    url = next(url for url in (f"/entrenar/bear-off-higher-die/?dificultad=1&n={number}" for number in range(20))
+               if _bears_off_fewer(client.get(url).context["drill"]))
+    drill = client.get(url).context["drill"]
+    short = client.post(url, {"play": _bears_off_fewer(drill)}).content.decode()
+    assert "No es correcto." in short and f"juega «{drill.accepted_plays()[0].notation}»" in short
+
+
+def _bears_off_fewer(drill) -> str:
+    """A legal play of ``drill`` that bears off fewer checkers than its goal asks, or ``""``."""
+    return next((play.notation for play in drill.position.legal_plays() if play.bears_off < drill.goal.count), "")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_play_drawn_with_arrows_is_written_in_any_notation_of_it_without_javascript(client, level):
+    url = f"/entrenar/notation/?dificultad={level}&n=0"
+    assert "/entrenar/notation/" in client.get("/entrenar/").content.decode()
+    page = client.get(url)
+    drill, html = page.context["drill"], page.content.decode()
+    assert drill.question in html and html.count('class="board-arrow') == len(drill.shown_moves) and 'type="text" name="answer"' in html
+    assert "data-move=" not in html, "the page must not hold the notation it asks for"
+    steps = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
+    right = client.post(url, {"answer": steps}).content.decode()
+    assert "¡Correcto!" in right and "es la jugada de las flechas" in right and "Lo decide la regla" in right
+    other = next(play.notation for play in drill.position.legal_plays() if play.notation != drill.answer)
+    assert "no la de las flechas" in client.post(url, {"answer": other}).content.decode()
+
+
+def test_a_black_learner_who_writes_whites_numbers_is_told_to_count_from_their_own_side(client):
+    url = next(url for url in (f"/entrenar/notation/?dificultad=1&n={number}" for number in range(20))
+               if client.get(url).context["drill"].position.turn == BLACK)
+    drill = client.get(url).context["drill"]
+    whites = " ".join(f"{BAR - move.src}/{BAR - move.dst}" for move in drill.shown_moves)
+    answered = client.post(url, {"answer": whites}).content.decode()
+    assert "No es correcto." in answered and "cuenta desde tu lado" in answered and f"se escribe «{drill.answer}»" in answered
+    assert "Escribe la jugada de las flechas" in client.post(url, {"answer": " "}).content.decode()
+
+
+def test_find_the_mistake_writes_the_play_it_draws_for_those_who_cannot_see_the_arrows(client):
+    page = client.get("/entrenar/find-the-mistake/?dificultad=1&n=0")
+    drill, html = page.context["drill"], page.content.decode()
+    assert f'Jugada dibujada: <code class="notation">{drill.drawn}</code>' in html
+    assert html.count("data-move=") == len(drill.shown_moves)
 
 
 @pytest.mark.parametrize("rule", ["crawford", "may-double"])

@@ -47,8 +47,12 @@ def place_key(point: int, side: int) -> str:
     return str(point if side == WHITE else 25 - point)
 
 
-def play_arrows(position: Position, moves: Iterable[Move], *, flipped: bool = False, style: str = "best") -> str:
-    """SVG arrows for ``moves`` (the mover's numbering) played one after another from ``position``."""
+def play_arrows(position: Position, moves: Iterable[Move], *, flipped: bool = False, style: str = "best", labelled: bool = True) -> str:
+    """SVG arrows for ``moves`` (the mover's numbering) played one after another from ``position``.
+
+    Each arrow carries its move's notation (``data-move``) unless ``labelled`` is False: where
+    writing that notation is the question (the notation drills), the page must not hold it.
+    """
     side = position.turn
     places = {place.key: place for place in board_places(position, flipped=flipped)}
     counts = {key: (place.white if side == WHITE else place.black) for key, place in places.items()}
@@ -61,7 +65,7 @@ def play_arrows(position: Position, moves: Iterable[Move], *, flipped: bool = Fa
         end = _slot(places[target], counts[target])
         counts[target] += 1
         words = f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}{'*' if move.hit else ''}"
-        parts.append(_arrow(start, end, look, style, words))
+        parts.append(_arrow(start, end, look, style, words if labelled else ""))
     return "".join(parts)
 
 
@@ -84,8 +88,9 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], look: Look, sty
     dash = f' stroke-dasharray="{look["dash"]}"' if look["dash"] else ""
     shaft = f'x1="{x1:.0f}" y1="{y1:.0f}" x2="{bx:.0f}" y2="{by:.0f}"'
     head = f'{x2:.0f},{y2:.0f} {left[0]:.0f},{left[1]:.0f} {right[0]:.0f},{right[1]:.0f}'
+    label = f' data-move="{escape(words)}"' if words else ""
     return (
-        f'<g class="board-arrow board-arrow--{style}" data-arrow="{style}" data-move="{escape(words)}" pointer-events="none">'
+        f'<g class="board-arrow board-arrow--{style}" data-arrow="{style}"{label} pointer-events="none">'
         f'<line {shaft} stroke="{look["edge"]}" stroke-width="{look["width"] + 4}" stroke-linecap="round" opacity="0.55"/>'
         f'<line {shaft} stroke="{look["colour"]}" stroke-width="{look["width"]}" stroke-linecap="round"{dash}/>'
         f'<polygon points="{head}" fill="{look["colour"]}" stroke="{look["edge"]}" stroke-width="2"/>'

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Callable, Sequence, TypeVar
 
-from tutor.engine import Play, Position
+from tutor.engine import Move, Play, Position, parse_play
 from tutor.rules import RULES as CATALOGUE
 from tutor.rules import Goal, Rule, RuleCode
 
@@ -44,6 +44,10 @@ class DrillKind(StrEnum):
     """A whole number: a pip count, the points a game is worth."""
     YES_NO = "sino"
     """«sí» or «no» about the position (may you double?)."""
+    NOTATION = "notacion"
+    """Write the play the board shows with arrows; any notation of the same play is right."""
+    CHOICE = "opcion"
+    """Choose one of ``choices``: the rule the illegal play drawn on the board breaks."""
 
     @property
     def is_play(self) -> bool:
@@ -71,8 +75,9 @@ class DrillFields:
     ``tempting`` is the natural illegal play of play drills, in the mover's
     notation, and ``codes`` the engine's reason codes it must produce (first
     reason).  ``play`` is the play asked about in a legality drill.
-    ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``)
-    or, for ``ONLY``, the only legal play (``""`` to pass).  ``goal`` is what
+    ``answer`` is what a non-play drill expects (a number, ``si`` or ``no``,
+    for ``NOTATION`` the play drawn, in the engine's notation) or, for
+    ``ONLY``, the only legal play (``""`` to pass).  ``goal`` is what
     a play drill asks beyond a legal play (a capture the rule allows only one
     way): a legal play that misses it is wrong.
     """
@@ -86,6 +91,8 @@ class DrillFields:
     answer: str = ""
     facts: Facts = field(default=(), compare=False)
     goal: Goal | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    drawn: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,6 +134,30 @@ class Drill(DrillFields):
     @property
     def asks_legality(self) -> bool:
         return self.kind is DrillKind.LEGALITY
+
+    @property
+    def asks_notation(self) -> bool:
+        return self.kind is DrillKind.NOTATION
+
+    @property
+    def shown_play(self) -> Play | None:
+        """The play a notation drill draws on the board (its answer), None for other drills."""
+        return self.position.check(self.answer).play if self.asks_notation else None
+
+    @property
+    def asks_choice(self) -> bool:
+        return self.kind is DrillKind.CHOICE
+
+    @property
+    def shown_moves(self) -> tuple[Move, ...]:
+        """The moves drawn as arrows over the board: those of ``shown_play``, or of the illegal
+        play ``drawn`` (each written step an arrow), none for other drills."""
+        play = self.shown_play
+        if play is not None:
+            return tuple(play.moves)
+        if self.drawn:
+            return tuple(Move(step.src, step.dst, abs(step.src - step.dst), step.hit_marked) for step in parse_play(self.drawn))
+        return ()
 
     @property
     def asks_pip_count(self) -> bool:

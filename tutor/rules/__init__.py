@@ -13,7 +13,8 @@ of the site for copies of its titles, anchors and sentences.
 True
 """
 
-from .answers import KIND_WORDS, NO_LEGAL_PLAY, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
+from .answers import KIND_WORDS, NO_LEGAL_PLAY, broken_rule, decided_by, game_value, legal_hit, legal_play, legal_turn, pip_count_sum
+from .bear_off_answers import play_answer
 from .catalogue import (
     RULES,
     Rule,
@@ -42,6 +43,7 @@ from .events import AnswerJudged, Channel, Source, answer_judged
 from .goals import GOAL_KINDS, Goal, GoalError, accepted_plays, parse_goal
 from .marks import Mark, reason_marks, verdict_marks
 from .match_answers import match_answer
+from .notation_answers import notation_illegal, notation_other_play, notation_right, notation_white_numbers
 from .positions import DEFECTS, IMPOSSIBLE_POSITION, describe_defects
 from .reasons import (
     SENTENCES,
@@ -110,6 +112,7 @@ __all__ = [
     "drop_mirrored",
     "drop_sentence",
     "explain",
+    "broken_rule",
     "explain_drop",
     "explain_verdict",
     "game_value",
@@ -118,6 +121,11 @@ __all__ = [
     "legal_play",
     "legal_turn",
     "match_answer",
+    "notation_illegal",
+    "notation_other_play",
+    "notation_right",
+    "notation_white_numbers",
+    "play_answer",
     "may_double_answer",
     "parse_goal",
     "pip_count_sum",

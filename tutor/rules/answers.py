@@ -43,6 +43,15 @@ def decided_by(title: str) -> str:
     return f"Lo decide la regla «{title}»."
 
 
+def broken_rule(play: str, title: str, why: str) -> str:
+    """Which rule an illegal play drawn on the board breaks, and why (the reason's own sentence).
+
+    >>> broken_rule("24/18", "No se puede parar en un punto bloqueado", "El 18 está bloqueado.")
+    '«24/18» rompe la regla «No se puede parar en un punto bloqueado». El 18 está bloqueado.'
+    """
+    return f"«{play}» rompe la regla «{title}». {why}"
+
+
 def legal_hit(play: str) -> str:
     """Why a play that lands on a lone rival checker is legal."""
     return f"«{play}» es legal: caer en una ficha suelta rival la captura."

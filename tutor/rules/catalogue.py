@@ -58,6 +58,9 @@ class RuleCode(StrEnum):
     OPENING_ROLL = "opening-roll"
     HIT_AND_CONTINUE = "hit-and-continue"
     BAR_DOUBLES = "bar-doubles"
+    BEAR_OFF_HIGHER_DIE = "bear-off-higher-die"
+    STARTING_POSITION = "starting-position"
+    FIND_THE_MISTAKE = "find-the-mistake"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,10 @@ RULES: dict[RuleCode, Rule] = _rules(
     Rule(RuleCode.OPENING_ROLL, "Quién empieza, y con qué tirada", "tablero", "quien-empieza"),
     Rule(RuleCode.HIT_AND_CONTINUE, "Capturar y seguir con la misma ficha", "bloqueos-y-capturas", "capturar-y-seguir"),
     Rule(RuleCode.BAR_DOUBLES, "Dobles desde la barra", "barra", "dobles-en-la-barra"),
+    Rule(RuleCode.BEAR_OFF_HIGHER_DIE, "Sacar todas las que puedas: el punto más alto cambia a mitad de turno",
+         "sacar-fichas", "dado-superior"),
+    Rule(RuleCode.STARTING_POSITION, "La colocación inicial", "tablero", "colocacion"),
+    Rule(RuleCode.FIND_THE_MISTAKE, "Encuentra el error: qué regla rompe la jugada", "obligaciones", "usar-ambos-dados"),
 )
 """Every rule, in course order."""
 

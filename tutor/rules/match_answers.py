@@ -18,6 +18,7 @@ from typing import Callable
 
 from .catalogue import RuleCode
 from .doubles import SITE_CUBE_LIMIT, cube_refusal, cube_state
+from .setup_answers import starting_answer
 from .words import counted
 
 
@@ -161,6 +162,7 @@ _BY_RULE: dict[RuleCode, Callable[..., str]] = {
     RuleCode.DROP_POINTS: drop_answer,
     RuleCode.OPENING_ROLL: opening_answer,
     RuleCode.BAR_DOUBLES: bar_doubles_answer,
+    RuleCode.STARTING_POSITION: starting_answer,
 }
 
 

@@ -39,6 +39,8 @@ def drill_json(drill: Drill) -> dict:
         "question": drill.question,
         "tempting": drill.tempting if drill.is_play else None,
         "play": drill.play or None,
+        "arrows": [{"from": move.src, "to": move.dst} for move in drill.shown_moves] if drill.shown_moves else None,
+        "choices": [{"value": value, "label": label} for value, label in drill.choices] or None,
         "check_url": reverse("training:api-check", args=[drill.id]),
     }
 

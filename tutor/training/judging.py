@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from tutor.drills import Drill
+from tutor.drills import Drill, writes_the_play_shown, writes_whites_numbers_for_black
 from tutor.drills import RULES as DRILL_RULES
 from tutor.lessons.puzzles import normalise_yes_no
 from tutor.numbers import parse_int
@@ -23,7 +23,9 @@ from tutor.rules import (
     RuleCode,
     Source,
     answer_judged,
+    broken_rule,
     decided_by,
+    explain,
     explain_verdict,
     game_value,
     legal_hit,
@@ -31,7 +33,12 @@ from tutor.rules import (
     legal_turn,
     match_answer,
     may_double_answer,
+    notation_illegal,
+    notation_other_play,
+    notation_right,
+    notation_white_numbers,
     pip_count_sum,
+    play_answer,
     rule_for,
 )
 
@@ -41,11 +48,12 @@ WRONG = "No es correcto."
 """The verdict's first words; a wrong «no» is never answered «No.», which reads as agreeing with it."""
 
 
-def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
-    """The verdict; a correct answer ends by naming the drill's rule, the one that made it right."""
+def _payload(correct: bool, message: str, drill: Drill, decided: str = "", **extra) -> dict:
+    """The verdict; a correct answer ends by naming the drill's rule, the one that made it right
+    (``decided``, when another rule's title says it better)."""
     rule = DRILL_RULES[drill.rule]
     if correct:
-        message = f"{message} {decided_by(rule.title)}"
+        message = f"{message} {decided_by(decided or rule.title)}"
     payload: dict[str, Any] = {
         "correct": correct,
         "legal": None,
@@ -64,6 +72,8 @@ def _payload(correct: bool, message: str, drill: Drill, **extra) -> dict:
 NO_MOVE = "No has movido ninguna ficha. Mueve en el tablero o escribe tu jugada y pulsa «Comprobar»; si no puedes mover ninguna, pulsa «Paso»."
 NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
 NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
+NO_NOTATION = "Escribe la jugada de las flechas y pulsa «Comprobar»."
+NO_RULE_CHOSEN = "Elige una de las reglas y pulsa «Comprobar»."
 
 
 def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
@@ -81,6 +91,10 @@ def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
         return NO_MOVE if not text and not passing else None
     if drill.asks_number:
         return NO_NUMBER if parse_int(text) is None else None
+    if drill.asks_notation:
+        return NO_NOTATION if not text else None
+    if drill.asks_choice:
+        return NO_RULE_CHOSEN if text not in dict(drill.choices) else None
     return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
 
 
@@ -91,6 +105,10 @@ def judge(drill: Drill, submitted: str) -> dict:
         return _judge_play(drill, submitted)
     if drill.asks_number:
         return _judge_number(drill, submitted)
+    if drill.asks_notation:
+        return _judge_notation(drill, submitted.strip())
+    if drill.asks_choice:
+        return _judge_choice(drill, submitted.strip())
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
@@ -110,8 +128,10 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
     text = str(submitted)[:MAX_TEXT].strip()
     if drill.is_play:
         return text or "pasar (jugada en blanco)"
-    if drill.asks_number:
+    if drill.asks_number or drill.asks_notation:
         return text
+    if drill.asks_choice:
+        return dict(drill.choices).get(text, text)
     said = normalise_yes_no(text.lower())
     if said is None:
         return text
@@ -122,23 +142,61 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
 
 def _judge_play(drill: Drill, text: str) -> dict:
     """A legal play is right, unless the drill asks for a goal it misses: then the verdict names
-    the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it)."""
+    the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it).
+    Where the rule explains the play it asks for move by move (``play_answer``), both say how."""
     verdict = drill.position.check(text)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
+    how = play_answer(drill.rule, drill.facts)
     if verdict.legal:
         notation = verdict.play.notation if verdict.play else text
         goal, accepted = drill.goal, drill.accepted_plays()
         if goal is not None and verdict.play is not None and not goal.met_by(verdict.play, drill.position):
             message = f"{WRONG} {goal.missed_then(verdict.play, accepted[0].notation)}"
+            if how:
+                message = f"{message} {how}"
             return _payload(False, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
         message = f"{RIGHT} {legal_turn(notation, only=len(plays) == 1)}"
         if goal is not None:
             message = f"{message} {goal.met()}"
+        if how:
+            message = f"{message} {how}"
         return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
     rule = rule_for(verdict)
     payload = _payload(False, f"{headline} {reasons[0]['message']}", drill, legal=False, reasons=reasons)
+    if rule is not None:
+        payload.update(rule_url=rule.url, rule_title=rule.title)
+    return payload
+
+
+def _judge_notation(drill: Drill, text: str) -> dict:
+    """Right when ``text`` is a legal play reaching the position the arrows draw, however written;
+    a Black learner who wrote White's numbers is told so."""
+    verdict = drill.position.check(text)
+    if writes_the_play_shown(drill, text):
+        return _payload(True, f"{RIGHT} {notation_right(text, drill.answer)}", drill, legal=True, play=text)
+    if writes_whites_numbers_for_black(drill, text):
+        return _payload(False, f"{WRONG} {notation_white_numbers(drill.answer)}", drill, legal=verdict.legal, play=text)
+    if verdict.legal:
+        return _payload(False, f"{WRONG} {notation_other_play(drill.answer)}", drill, legal=True, play=text)
+    # The drawn play is the alternative to name here, not some other legal play.
+    why = explain(verdict.reasons[0], verdict.text, instead=False) if verdict.reasons else ""
+    return _payload(False, f"{WRONG} {notation_illegal(why, drill.answer)}", drill, legal=False, play=text)
+
+
+def _judge_choice(drill: Drill, chosen: str) -> dict:
+    """Right when ``chosen`` is the rule the drawn play breaks; either way, which one and why, linked."""
+    if chosen not in dict(drill.choices):
+        return _payload(False, NO_RULE_CHOSEN, drill)
+    verdict = drill.position.check(drill.drawn)
+    rule = rule_for(verdict)
+    title = rule.title if rule is not None else ""
+    why = explain(verdict.reasons[0], verdict.text, instead=False) if verdict.reasons else ""
+    correct = chosen == drill.answer
+    # Right: the reason, then the rule named as every correct answer names it; wrong: which rule, and why.
+    said = f"{RIGHT} {why}" if correct else f"{WRONG} {broken_rule(drill.drawn, title, why)}"
+    payload = _payload(correct, said, drill, decided=title)
     if rule is not None:
         payload.update(rule_url=rule.url, rule_title=rule.title)
     return payload

@@ -1,4 +1,5 @@
-"""The mixed review at the end of a lesson: five drills of its rules, and whether it is passed.
+"""The mixed review at the end of a lesson: five drills of its rules (one of each, when it has
+more), and whether it is passed.
 
 Passed reads «Repaso superado», never «dominada»: a level of mastery asks
 for time (``mastery``), five answers in a row do not show it.
@@ -25,11 +26,17 @@ def rules_of(slug: str) -> list[DrillRule]:
     return [rule for rule in RULES.values() if rule.lesson == slug]
 
 
+def size(slug: str) -> int:
+    """How many steps the lesson's review has: ``SIZE``, or one per rule when the lesson drills more,
+    so that every rule it teaches, the newest too, comes up in every review."""
+    return max(SIZE, len(rules_of(slug)))
+
+
 def review_drill(slug: str, seed: int, step: int) -> Drill:
-    """Step ``step`` (0..4) of the lesson's review: its rules in turn, levels rising."""
+    """Step ``step`` (from 0) of the lesson's review: its rules in turn, levels rising."""
     rules = rules_of(slug)
     rule = rules[(seed + step) % len(rules)]
-    return generate(rule.code, 1 + step * len(LEVELS) // SIZE, seed, BASE + step)
+    return generate(rule.code, 1 + step * len(LEVELS) // size(slug), seed, BASE + step)
 
 
 def steps_done(request: HttpRequest, slug: str) -> set[int]:
@@ -39,10 +46,10 @@ def steps_done(request: HttpRequest, slug: str) -> set[int]:
             rule, _, _, index = parse_id(item)
         except DrillError:
             continue
-        if correct and RULES[rule].lesson == slug and BASE <= index < BASE + SIZE:
+        if correct and RULES[rule].lesson == slug and BASE <= index < BASE + size(slug):
             done.add(index - BASE)
     return done
 
 
 def is_passed(request: HttpRequest, slug: str) -> bool:
-    return len(steps_done(request, slug)) == SIZE
+    return len(steps_done(request, slug)) == size(slug)

@@ -133,16 +133,18 @@ def progress(request: HttpRequest) -> HttpResponse:
 
 
 def lesson_review(request: HttpRequest, slug: str) -> HttpResponse:
-    """Five drills mixing a lesson's rules, at the end of the lesson; all right marks it mastered."""
+    """Five drills mixing a lesson's rules (one per rule when it has more), at the end of the lesson;
+    all right marks it passed."""
     lesson = get_library().lesson(slug)
     if not mixed_review.rules_of(slug) or lesson is None:
         raise Http404("Esa lección no tiene repaso.")
-    step = _int(request, "n", 0, 0, mixed_review.SIZE - 1)
+    steps = mixed_review.size(slug)
+    step = _int(request, "n", 0, 0, steps - 1)
     drill = mixed_review.review_drill(slug, learner_seed(request), step)
     base = reverse("training:lesson-review", args=[slug])
-    last = step == mixed_review.SIZE - 1
+    last = step == steps - 1
     response = _drill_page(
         request, drill, here=f"{base}?n={step}", next_url=lesson.url if last else f"{base}?n={step + 1}", mode="lesson",
-        extra={"lesson": lesson, "step": step + 1, "steps": mixed_review.SIZE, "last": last, "done": mixed_review.steps_done(request, slug)},
+        extra={"lesson": lesson, "step": step + 1, "steps": steps, "last": last, "done": mixed_review.steps_done(request, slug)},
     )
     return response

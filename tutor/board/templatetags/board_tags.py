@@ -59,6 +59,7 @@ def board(
     pass_label: str = "",
     prompt: str = "",
     arrows: Iterable[Move] = (),
+    arrows_labelled: bool = True,
     played: Iterable[Move] = (),
     back_url: str = "",
 ) -> dict[str, Any]:
@@ -99,7 +100,8 @@ def board(
     (``tutor.board.refusals``) and where to ask why, and where to have a
     typed play read.  ``arrows`` draws moves over the board (a hint's play,
     ``tutor.board.arrows``); an interactive board shows them while no
-    checker has moved.  ``played`` draws a play that was made, dashed, under
+    checker has moved; with ``arrows_labelled=False`` they do not carry their
+    moves' notation (where writing it is the question).  ``played`` draws a play that was made, dashed, under
     ``arrows`` (the review: the play made and gnubg's best).  ``back_url`` is
     the page «Girar el tablero» comes back to when it is not the request's
     (a part of a page fetched by its script).
@@ -136,7 +138,7 @@ def board(
             both_numberings=numbering != bottom or (white_numbers and bottom == BLACK),
             description_numbering=described,
             describe_crawford=not hide_crawford,
-            overlay=_overlay(position, flipped, played=played, best=arrows),
+            overlay=_overlay(position, flipped, played=played, best=arrows, labelled=arrows_labelled),
         ),
         "description": describe_position(position, described, crawford=not hide_crawford),
         "interactive": interactive,
@@ -256,11 +258,11 @@ def _side(viewer: int | str | None) -> int | None:
     return BLACK if viewer == BLACK else WHITE
 
 
-def _overlay(position: Position, flipped: bool, *, played: Iterable[Move], best: Iterable[Move]) -> str:
+def _overlay(position: Position, flipped: bool, *, played: Iterable[Move], best: Iterable[Move], labelled: bool = True) -> str:
     """The arrows over a board: a play made (dashed) under the best one, drawn last where they overlap."""
     played, best = list(played), list(best)
     return (play_arrows(position, played, flipped=flipped, style="played") if played else "") + (
-        play_arrows(position, best, flipped=flipped) if best else ""
+        play_arrows(position, best, flipped=flipped, labelled=labelled) if best else ""
     )
 
 
