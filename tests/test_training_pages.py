@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import datetime as dt
 
 import pytest
@@ -154,7 +156,8 @@ def test_an_illegal_play_in_practice_counts_as_a_wrong_answer_on_its_rules(clien
 
 def test_a_drills_difficulty_and_the_level_of_mastery_have_different_words(client):
     html = client.get("/entrenar/blocked/").content.decode()
-    assert all(f">Dificultad {level}</a>" in html for level in (1, 2, 3)) and "Nivel de dominio" in html
+    links = re.sub(r'<span class="training-levels__word">(.*?)</span>', r"\1", html)
+    assert all(f">Dificultad {level}</a>" in links for level in (1, 2, 3)) and "Nivel de dominio" in html
     assert "Nivel 1" not in html and "Nivel:" not in html
     progress = client.get("/entrenar/progreso/").content.decode()
     assert "Nivel de dominio por regla" in progress and "como dificultad 1" in progress
