@@ -7,6 +7,25 @@ a rule anywhere is an event (``answer_judged``) that other apps subscribe
 to.  Apps import the names below from ``tutor.rules``; a test greps the rest
 of the site for copies of its titles, anchors and sentences.
 
+The rule catalogue: each rule's code (``RuleCode``), the engine reason codes it covers, its Spanish
+title and lesson section (``catalogue.py``), and every sentence about a rule, one module per
+concern: why a play is illegal and why the board refuses a move (``reasons.py``, each sentence with
+the claims it makes, ``claims.py``, which a property test checks against the engine), why a double
+is refused, the Crawford notice and the notice of a match without the rule (``doubles.py``), why a
+decision is refused at this moment of a turn, against the program or a person alike
+(``turn_refusals.py``), why a position is impossible (``positions.py``), why an answer to a numeric
+or yes/no question is right (``answers.py``; for the match, the cube, the opening roll and doubles
+from the bar, from a drill's facts: ``match_answers.py``; how the play that bears off the most gets
+there, move by move: ``bear_off_answers.py``; a play written for the arrows drawn:
+``notation_answers.py``; where the checkers start: ``setup_answers.py``), what a play puzzle or
+drill asks beyond a legal play and what a play that misses it hears (``goals.py``, shared by
+lessons' ``objetivo:`` puzzles and drills); the verdict's JSON shape every page and socket sends
+(``verdicts.py``) and the points it marks on the board (``marks.py``); the words they share, counts
+in letters and places (``words.py``). Answers as events (``events.py``): judging an answer anywhere
+sends one ``AnswerJudged`` on ``answer_judged``. Pure Python, no Django; apps import its names from
+``tutor.rules``, and no title, lesson anchor or rule sentence is written anywhere else (a test greps
+for copies).
+
 >>> from tutor.rules import RuleCode, rule_for
 >>> from tutor.engine import Position
 >>> rule_for(Position.initial().with_dice("6-1").check("1/7")).code is RuleCode.DIRECTION
