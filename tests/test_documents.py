@@ -38,3 +38,26 @@ def test_every_relative_link_of_a_document_leads_to_a_file(document):
         if not (document.parent / path).exists():
             broken.append(target)
     assert not broken, f"{document.relative_to(REPO)} links to missing files: {broken}"
+
+
+SECTION_MAX_WORDS = 150
+"""A section of «What each package holds» says what a package is for, not what each module does."""
+
+
+def package_sections() -> dict[str, str]:
+    """ARCHITECTURE.md's «What each package holds», as ``{heading: text}``."""
+    text = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    holds = text.split("\n## What each package holds\n", 1)[1].split("\n## ", 1)[0]
+    return {heading: body for heading, body in re.findall(r"^### ([^\n]+)\n(.*?)(?=^### |\Z)", holds, re.M | re.S)}
+
+
+def test_every_row_of_the_map_has_a_section_under_what_each_package_holds():
+    text = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (`tutor/[^|]+`) \|", text, re.M)
+    missing = [row for row in rows if row not in package_sections()]
+    assert rows and not missing, f"ARCHITECTURE.md has no section for {missing}"
+
+
+def test_each_section_of_what_each_package_holds_is_short():
+    long = {heading: len(body.split()) for heading, body in package_sections().items() if len(body.split()) > SECTION_MAX_WORDS}
+    assert not long, f"move the module-by-module detail into the package's __init__.py docstring: {long}"
