@@ -5,7 +5,7 @@ every action in order; this package holds what does not depend on who the
 players are: the turn order (``turn_machine``), the stakes a stored game
 implies (``scores``), the ``.mat`` export (``mat``), the cube policy
 (``cube_policy``).  It depends on the engine and
-the lessons' Spanish only; ``practice`` and ``play`` depend on it, never
+the rule catalogue only; ``practice`` and ``play`` depend on it, never
 the other way round.
 
 What practice and live games share, written once (not an installed app: no table of its own; checked
