@@ -46,6 +46,13 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
+FINITE_ANIMATIONS_SETTLED = """async () => {
+  const finite = document.getAnimations().filter(
+    (animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((animation) => animation.finished.catch(() => null)));
+}"""
+
+
 def axe_violations(page, impacts: tuple[str, ...] = SERIOUS, context: str | None = None) -> list[dict]:
     """Run axe-core on the page (or on the element matched by ``context``); the violations of ``impacts``."""
     if not AXE.exists():
@@ -53,6 +60,9 @@ def axe_violations(page, impacts: tuple[str, ...] = SERIOUS, context: str | None
     # Evaluated through the DevTools protocol: a <script> tag would be refused
     # by the site's Content-Security-Policy, which allows no inline script.
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    # Contrast is judged on what a person reads once the page is still: a verdict
+    # fading in is measured at its final colours, not half transparent.
+    page.evaluate(FINITE_ANIMATIONS_SETTLED)
     result = page.evaluate("async (context) => await axe.run(context || document)", context)
     return [violation for violation in result["violations"] if violation["impact"] in impacts]
 

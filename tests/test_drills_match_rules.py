@@ -46,7 +46,10 @@ def test_the_explanation_names_what_decides_the_answer(rule, level):
             if mine == theirs:
                 assert said.endswith("Todavía no empieza nadie."), said
             else:
-                assert f"{mine + theirs} pips" in said and said.count("Sacaste") == (mine > theirs), said
+                assert f"{mine + theirs} pips" in said and said.count("Tiraste") == (mine > theirs), said
+        elif drill.rule == "starting-position":
+            assert said.startswith("Todas las fichas están en su sitio" if drill.answer == "si" else "No todas están en su sitio"), said
+            assert said.endswith("2 fichas en el 24, 5 en el 13, 3 en el 8 y 5 en el 6."), said
         elif drill.rule == "crawford":
             assert ("es la partida Crawford" in said) == (drill.answer == "si"), said
         elif drill.rule == "cube-limits" and level == 1:

@@ -113,7 +113,7 @@ def opening_answer(throws: tuple[tuple[int, int], ...], you_start: bool | None) 
     ``you_start`` is None while the last throw is a tie.
 
     >>> opening_answer(((4, 4), (2, 6)), False)
-    'Un empate no decide nada: se vuelve a tirar. Tu rival sacó el número más alto (6 contra 2), así que empieza y juega 6–2, su dado y el tuyo: 8 pips.'
+    'Un empate no decide nada: se vuelve a tirar. Tu rival tiró el número más alto (6 contra 2), así que empieza y juega 6–2, su dado y el tuyo: 8 pips.'
     >>> opening_answer(((3, 3),), None)
     'Un empate no decide nada: se vuelve a tirar hasta que los dos números sean distintos. Todavía no empieza nadie.'
     """
@@ -122,7 +122,7 @@ def opening_answer(throws: tuple[tuple[int, int], ...], you_start: bool | None) 
         return f"{tie} hasta que los dos números sean distintos. Todavía no empieza nadie."
     yours, theirs = throws[-1]
     before = f"{tie}. " if len(throws) > 1 else ""
-    who = "Sacaste" if you_start else "Tu rival sacó"
+    who = "Tiraste" if you_start else "Tu rival tiró"
     dice = "tu dado y el de tu rival" if you_start else "su dado y el tuyo"
     return (f"{before}{who} el número más alto ({max(yours, theirs)} contra {min(yours, theirs)}), así que "
             f"{'empiezas y juegas' if you_start else 'empieza y juega'} {max(yours, theirs)}–{min(yours, theirs)}, {dice}: "
