@@ -153,15 +153,18 @@ test-deps: $(DEV_STAMP) node-deps system-packages-test
 # The suite without the tests marked slow (long comparisons with GNU Backgammon,
 # load and fuzz runs) nor those that drive a browser: a quick loop while working.
 FAST_MARKS ?= not slow and not browser
+TEST_DATABASE_ONLY ?= 1
 
 test-fast: $(DEV_STAMP)
 	$(PYTEST) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
 
-# The same suite against a throwaway PostgreSQL server on loopback (Debian's
-# `postgresql` package), stopped and removed afterwards.
+# The tests that reach the database, against a throwaway PostgreSQL server on
+# loopback (Debian's `postgresql` package), stopped and removed afterwards.  The
+# others (the engine, the drills, the comparisons with GNU Backgammon) give the
+# same result on any database: `make test` runs them (TEST_DATABASE_ONLY=).
 test-postgres: $(DEV_STAMP) node-deps system-packages-test
 	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
-	scripts/with-postgres $(PYTEST) $(PYTEST_ARGS)
+	TEST_DATABASE_ONLY=$(TEST_DATABASE_ONLY) scripts/with-postgres $(PYTEST) $(PYTEST_ARGS)
 
 # --- Checks ------------------------------------------------------------------
 

@@ -7,6 +7,8 @@ in a test module that others import; plain helpers live in helper modules
 ``site_world.py``, ``engine_positions.py``).
 """
 
+import os
+
 import pytest
 from django.core.cache import cache
 from hypothesis import settings as hypothesis_settings
@@ -18,6 +20,25 @@ from tests.browser import DESKTOP, launch_chromium, require_chromium
 # whatever Hypothesis chose otherwise (its own CI profile under CI=true).
 hypothesis_settings.register_profile("busy-machine", hypothesis_settings(hypothesis_settings.default, deadline=None))
 hypothesis_settings.load_profile("busy-machine")
+
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"})
+"""Fixtures through which a test reaches the database (directly or through those it depends on)."""
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    """Whether a test reaches the database: pytest-django refuses database access to the others."""
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With TEST_DATABASE_ONLY set (``make test-postgres``), keep only the tests that reach the
+    database: the others give the same result on any database, and ``make test`` runs them."""
+    if not os.environ.get("TEST_DATABASE_ONLY"):
+        return
+    kept = [item for item in items if uses_the_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
+    items[:] = kept
+
 
 @pytest.fixture
 def fresh_rate_limits():
