@@ -674,3 +674,16 @@ def test_the_game_apps_drive_the_one_turn_machine_and_write_no_turn_order_of_the
         if isinstance(node, ast.ClassDef) and node.name == "Phase"
     ]
     assert not phases, f"a game's phases are one enum, in tutor.games: {phases}"
+
+
+LOBBY_SEEK_VIEWS = ("room", "_lobby", "play_now", "take", "withdraw", "block", "unblock")
+"""The lobby's views for a seek: «Jugar ya», «Aceptar», «Retirar» and blocks, answered on the lobby's page."""
+
+
+def test_jugar_ya_and_the_lobbys_other_seek_views_do_not_pass_through_the_play_apps_views():
+    tree = ast.parse((TUTOR_DIR / "lobby" / "views.py").read_text(encoding="utf-8"))
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    assert set(LOBBY_SEEK_VIEWS) <= set(functions)
+    for name in LOBBY_SEEK_VIEWS:
+        used = {node.id for node in ast.walk(functions[name]) if isinstance(node, ast.Name)}
+        assert "play_views" not in used, f"lobby.views.{name} draws a page of the play app"

@@ -1,7 +1,8 @@
 """Finding a rival: seeks, «Jugar ya», atomic pairing, rematches, blocks and reports.
 
-Finding a rival (the lobby's block of ``/jugar/``, its socket ``/ws/sala/``, a ``tutor.live`` socket
-under the same limits): seeks in the public room or a class's (``models.py``; who sees and may take
+Finding a rival (the lobby's block of ``/jugar/`` and its own page ``/jugar/sala/``, where a refused
+seek is answered without passing through play's views; its socket ``/ws/sala/``, a ``tutor.live``
+socket under the same limits): seeks in the public room or a class's (``models.py``; who sees and may take
 which seek in ``rooms.py``), «Jugar ya» (a money or class game is unrated, whatever «Puntúa» says)
 and atomic pairing with the clock injected, each seek with its time control (``service.py``: the
 room's row locked while «Jugar ya» looks, the seek's row while it is taken, the game started in the

@@ -7,6 +7,7 @@ from . import views
 app_name = "lobby"
 
 urlpatterns = [
+    path("jugar/sala/", views.room, name="room"),
     path("jugar/sala/ya/", views.play_now, name="play-now"),
     path("jugar/sala/<id:pk>/aceptar/", views.take, name="take"),
     path("jugar/sala/retirar/", views.withdraw, name="withdraw"),

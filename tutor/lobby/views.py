@@ -1,9 +1,10 @@
-"""The lobby's forms, for pages without JavaScript (with it, «Jugar ya», «Aceptar» and «Retirar» go over the socket).
+"""The lobby's page and its forms, for pages without JavaScript (with it, «Jugar ya», «Aceptar» and «Retirar» go over the socket).
 
 Views stay thin: ``service`` pairs, ``rematch`` handles what follows a
 match, ``safety`` blocks and reports, ``broadcast`` tells the open pages
-once a change has committed.  A refusal shows the «Jugar» page (or the
-game's) again with the reason in Spanish and a 4xx status.
+once a change has committed.  A refused seek shows the lobby's own page
+(``/jugar/sala/``) with the reason in Spanish and a 4xx status; a refusal
+about a finished match shows the game's page.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from tutor.converters import parse_id
@@ -23,14 +25,19 @@ from tutor.play import views as play_views
 from tutor.play.broadcast import announce
 from tutor.ratelimit import ratelimit
 
-from . import broadcast, rematch, safety, service
+from . import broadcast, listing, rematch, safety, service
 from .forms import ReportForm, SeekForm
 from .rooms import Viewer
 
 
+def room(request: HttpRequest, status: int = 200) -> HttpResponse:
+    """«Buscar rival»: the lobby's block on a page of its own, where a refused seek is answered."""
+    return render(request, "lobby/room.html", {"section": mark_safe(listing.section(request))}, status=status)
+
+
 def _lobby(request: HttpRequest, problem: service.LobbyError) -> HttpResponse:
     messages.error(request, problem.message)
-    return play_views.index(request, status=problem.status)
+    return room(request, status=problem.status)
 
 
 @login_required
@@ -41,7 +48,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     form = SeekForm(viewer, request.POST)
     if not form.is_valid():
         request.lobby_form = form  # type: ignore[attr-defined]  # the lobby's block shows it with its errors
-        return play_views.index(request, status=400)
+        return room(request, status=400)
     try:
         outcome = service.play_now(request.user, form.cleaned_data["wish"], now=timezone.now(), viewer=viewer)
     except service.LobbyError as problem:
