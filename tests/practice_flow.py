@@ -68,16 +68,16 @@ def _decision(client, match: PracticeMatch, *, double_once: set[int], answer: st
     base = f"/practica/{match.pk}"
     wait_for_the_program(client, match)
     if match.phase == Phase.MOVE:
-        return client.post(f"{base}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
+        return client.post(f"{base}/jugar/?seq={match.seq}", {"play": a_legal_play(match.position)})
     if match.phase == Phase.ROLL:
         if match.game_number not in double_once and "data-action-double" in client.get(f"{base}/").content.decode():
             double_once.add(match.game_number)
-            return client.post(f"{base}/doblar/", {"v": match.version})
-        return client.post(f"{base}/tirar/", {"v": match.version})
+            return client.post(f"{base}/doblar/", {"seq": match.seq})
+        return client.post(f"{base}/tirar/", {"seq": match.seq})
     if match.phase == Phase.ANSWER:
-        return client.post(f"{base}/responder/", {"v": match.version, "respuesta": answer})
+        return client.post(f"{base}/responder/", {"seq": match.seq, "respuesta": answer})
     if match.phase == Phase.GAME_OVER:
-        return client.post(f"{base}/siguiente/", {"v": match.version})
+        return client.post(f"{base}/siguiente/", {"seq": match.seq})
     raise AssertionError(match.phase)
 
 

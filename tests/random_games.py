@@ -69,17 +69,17 @@ def practice_decision(client, match: PracticeMatch, rng: random.Random, *, doubl
         page = client.get(f"{base}/").content.decode()
         levels = re.findall(r'name="nivel" value="(\w+)"', page)
         if levels:
-            return client.post(f"{base}/rendirse/", {"v": match.version, "nivel": rng.choice(levels)})
+            return client.post(f"{base}/rendirse/", {"seq": match.seq, "nivel": rng.choice(levels)})
     if match.phase == PracticePhase.MOVE:
         play = rng.choice(match.position.legal_plays())
-        return client.post(f"{base}/jugar/?v={match.version}", {"play": play.notation})
+        return client.post(f"{base}/jugar/?seq={match.seq}", {"play": play.notation})
     if match.phase == PracticePhase.ROLL:
         if rng.random() < double and "data-action-double" in client.get(f"{base}/").content.decode():
-            return client.post(f"{base}/doblar/", {"v": match.version})
-        return client.post(f"{base}/tirar/", {"v": match.version})
+            return client.post(f"{base}/doblar/", {"seq": match.seq})
+        return client.post(f"{base}/tirar/", {"seq": match.seq})
     if match.phase == PracticePhase.ANSWER:
-        return client.post(f"{base}/responder/", {"v": match.version, "respuesta": "abandonar" if rng.random() < drop else "aceptar"})
-    return client.post(f"{base}/siguiente/", {"v": match.version})
+        return client.post(f"{base}/responder/", {"seq": match.seq, "respuesta": "abandonar" if rng.random() < drop else "aceptar"})
+    return client.post(f"{base}/siguiente/", {"seq": match.seq})
 
 
 def random_practice_match(client, match: PracticeMatch, rng: random.Random, *, games: int = 2, limit: int = 2000,

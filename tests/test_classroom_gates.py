@@ -247,12 +247,12 @@ def test_a_practice_game_gives_no_hint_in_the_position_of_an_unanswered_exercise
     client, exercise = student["client"], student["exercise"]
     lucia = exercise.assignment.classroom.memberships.get().student
     match = PracticeMatch.objects.create(user=lucia, xgid=VARIANTS["dice written 2-5"].to_xgid(), phase="move")
-    refused = client.post(f"/practica/{match.pk}/pista/", {"v": match.version})
+    refused = client.post(f"/practica/{match.pk}/pista/", {"seq": match.seq})
     assert refused.status_code == 403 and GATED in body(refused)
     assert not [play for play in PLAYS if f"gnubg jugaría <code>{play}" in body(refused)]
     match.refresh_from_db()
     assert match.hints_used == 0 and not match.hint
     answer(client, exercise, "24/1")
-    assert client.post(f"/practica/{match.pk}/pista/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/pista/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     assert match.hint["best"] in PLAYS

@@ -290,7 +290,7 @@ def test_a_long_match_left_early_with_the_cube_at_1_imports_into_the_gnubg_progr
 
 def practice_resigned(client, match, level: str):
     settle(client, match)  # the program may have the opening roll: its turn comes first
-    response = client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": level})
+    response = client.post(f"/practica/{match.pk}/rendirse/", {"seq": match.seq, "nivel": level})
     assert response.status_code == 302
     match.refresh_from_db()
     return match
@@ -298,7 +298,7 @@ def practice_resigned(client, match, level: str):
 
 def practice_next(client, match):
     match.refresh_from_db()
-    assert client.post(f"/practica/{match.pk}/siguiente/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/siguiente/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     return match
 

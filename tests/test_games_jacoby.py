@@ -72,12 +72,12 @@ def test_a_practice_money_gammon_counts_as_the_jacoby_rule_says(client, jacoby, 
         xgid=GAMMON_NEXT.replace(turn=WHITE, dice=(6, 5), jacoby=jacoby).to_xgid()
     )
     match.refresh_from_db()
-    assert client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": "1/off"}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": "1/off"}).status_code == 302
     result = match.actions.get(kind="result")
     assert (result.side, result.result_kind, result.points) == (WHITE, "gammon", points)
     match.refresh_from_db()
     assert match.score == (points, 0)
-    assert client.post(f"/practica/{match.pk}/siguiente/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/siguiente/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     assert match.position.jacoby is jacoby and match.position.score == (points, 0)
 
@@ -89,5 +89,5 @@ def test_a_practice_resignation_of_a_gammon_under_the_jacoby_rule_gives_a_single
     to_my_move(client, match)
     match.refresh_from_db()
     assert "Gammon: 1 punto" in client.get(f"/practica/{match.pk}/").content.decode()
-    client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": "gammon"})
+    client.post(f"/practica/{match.pk}/rendirse/", {"seq": match.seq, "nivel": "gammon"})
     assert match.actions.get(kind="result").points == 1

@@ -112,7 +112,7 @@ def private_state(world):
         list(Attempt.objects.filter(exercise__assignment__classroom=group).order_by("pk").values_list("pk", "student_id", "number", "text")),
         list(users.values_list("username", "password", "first_name", "email", "is_active", "is_staff")),
         list(Profile.objects.filter(user__in=people).order_by("user_id").values_list("is_teacher", "must_change_password")),
-        list(PracticeMatch.objects.filter(user__in=people).values_list("pk", "xgid", "phase", "version", "user_id")),
+        list(PracticeMatch.objects.filter(user__in=people).values_list("pk", "xgid", "phase", "seq", "user_id")),
         list(Action.objects.filter(match__user__in=people).order_by("pk").values_list("pk", "play", "exercises__attempts")),
         list(Study.objects.filter(author__in=people).order_by("pk").values_list("pk", "title", "introduction", "sharing", "updated_at")),
         list(Chapter.objects.filter(study__author__in=people).order_by("pk").values_list("pk", "order", "title", "xgid", "answer_spec", "revision")),

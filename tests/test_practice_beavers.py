@@ -40,7 +40,7 @@ def doubled_by_the_program(match: PracticeMatch, position: Position) -> Practice
 
 
 def beaver(client, match: PracticeMatch):
-    return client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "beaver"})
+    return client.post(f"/practica/{match.pk}/responder/", {"seq": match.seq, "respuesta": "beaver"})
 
 
 def test_the_start_page_offers_beavers_and_a_match_never_keeps_them(client):
@@ -118,7 +118,7 @@ HOPELESS_FOR_THE_LEARNER = Position.from_layout({24: 15}, {20: 2}, turn=LEARNER)
 @pytest.mark.parametrize("answer", ["abandonar", "aceptar"])
 def test_the_program_beavers_a_hopeless_double_in_its_turn_and_the_learner_answers_it(client, tmp_path, answer):
     match = learner_to_double(start_with_beavers(client), HOPELESS_FOR_THE_LEARNER)
-    assert client.post(f"/practica/{match.pk}/doblar/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/doblar/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     assert match.phase == Phase.ANSWERING and not match.actions.filter(kind=Action.Kind.BEAVER).exists()
     wait_for_the_program(client, match)
@@ -126,7 +126,7 @@ def test_the_program_beavers_a_hopeless_double_in_its_turn_and_the_learner_answe
     assert match.actions.get(kind=Action.Kind.BEAVER).side == COMPUTER
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert "El programa hace beaver: si aceptas, el cubo pasa a 4 y sigue siendo suyo." in page and "data-answer-beaver" in page
-    assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": answer}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/responder/", {"seq": match.seq, "respuesta": answer}).status_code == 302
     match.refresh_from_db()
     wait_for_the_program(client, match)
     settle(client, match)  # the light of the answer, after the request
@@ -145,7 +145,7 @@ def test_the_program_beavers_a_hopeless_double_in_its_turn_and_the_learner_answe
 
 def test_a_take_where_the_beaver_was_right_is_measured_against_the_beaver(client):
     match = doubled_by_the_program(start_with_beavers(client), Position.initial(turn=COMPUTER))
-    assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "aceptar"}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/responder/", {"seq": match.seq, "respuesta": "aceptar"}).status_code == 302
     match.refresh_from_db()
     wait_for_the_program(client, match)
     settle(client, match)

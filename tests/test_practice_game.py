@@ -115,7 +115,7 @@ def test_the_learner_s_legal_play_gets_a_light_and_the_computer_answers(client):
     match = start(client, length=0)
     to_my_move(client, match)
     before = match.actions.count()
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": a_legal_play(match.position)})
     assert response.status_code == 302
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert re.search(r'data-light="(verde|ambar|rojo)"', page)
@@ -128,21 +128,21 @@ def test_the_learner_s_legal_play_gets_a_light_and_the_computer_answers(client):
 def test_an_illegal_typed_play_is_explained_in_spanish_without_a_colour_and_changes_nothing(client):
     match = start(client, length=0)
     to_my_move(client, match)
-    state = (match.xgid, match.version, match.actions.count())
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": "24/12 6/off"})
+    state = (match.xgid, match.seq, match.actions.count())
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": "24/12 6/off"})
     assert response.status_code == 400
     page = response.content.decode()
     assert "Jugada ilegal" in page and 'data-code="' in page
     assert "data-light=" not in page.split('id="tablero"')[1]
     match.refresh_from_db()
-    assert (match.xgid, match.version, match.actions.count()) == state
+    assert (match.xgid, match.seq, match.actions.count()) == state
 
 
 @pytest.mark.django_db
 def test_an_unreadable_play_is_explained_too(client):
     match = start(client, length=0)
     to_my_move(client, match)
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": "hola"})
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": "hola"})
     assert response.status_code == 400
     assert "No entiendo" in response.content.decode()
 
@@ -157,7 +157,7 @@ def test_an_unavailable_evaluator_keeps_the_learner_s_play_and_the_page_says_so_
         raise evaluator.EvaluatorUnavailable("down")
 
     monkeypatch.setattr(evaluator, "_run", unavailable)
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": played})
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": played})
     assert response.status_code == 302  # the play needs no gnubg to be taken
     page = client.get(f"/practica/{match.pk}/")
     assert page.status_code == 503
@@ -176,7 +176,7 @@ def test_an_unavailable_evaluator_keeps_the_learner_s_play_and_the_page_says_so_
 @pytest.mark.django_db
 def test_a_decision_sent_from_an_old_page_is_refused_with_409(client):
     match = start(client, length=0)
-    response = client.post(f"/practica/{match.pk}/tirar/", {"v": match.version - 1})
+    response = client.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq - 1})
     assert response.status_code == 409
     assert "ha cambiado" in response.content.decode()
 
@@ -185,7 +185,7 @@ def test_a_decision_sent_from_an_old_page_is_refused_with_409(client):
 def test_a_decision_out_of_turn_is_refused_with_409_and_a_reason(client):
     match = start(client, length=0)
     wrong = "/responder/" if match.phase != Phase.ANSWER else "/tirar/"
-    response = client.post(f"/practica/{match.pk}{wrong}", {"v": match.version, "respuesta": "aceptar"})
+    response = client.post(f"/practica/{match.pk}{wrong}", {"seq": match.seq, "respuesta": "aceptar"})
     assert response.status_code == 409
     assert 'role="alert"' in response.content.decode()
 
@@ -199,7 +199,7 @@ def test_nobody_may_double_in_the_crawford_game(client):
     match.save()
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert "Partida Crawford" in page and "data-action-double" not in page
-    response = client.post(f"/practica/{match.pk}/doblar/", {"v": match.version})
+    response = client.post(f"/practica/{match.pk}/doblar/", {"seq": match.seq})
     assert response.status_code == 409
     assert "nadie puede doblar" in response.content.decode()
 
@@ -208,12 +208,12 @@ def test_nobody_may_double_in_the_crawford_game(client):
 def test_the_hint_shows_gnubg_s_best_play_and_the_play_made_with_it_is_marked(client):
     match = start(client, length=0)
     to_my_move(client, match)
-    assert client.post(f"/practica/{match.pk}/pista/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/pista/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     best = evaluator.analyse_plays(match.position).best.notation
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert f"gnubg jugaría <code>{best}</code>" in page
-    client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": best})
+    client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": best})
     settle(client, match)  # the light comes after the play
     played = match.actions.filter(side=LEARNER, kind=Action.Kind.MOVE).last()
     assert played.hinted and played.colour == "verde"
@@ -226,7 +226,7 @@ def test_hints_run_out_after_the_limit_of_the_game(client, settings):
     to_my_move(client, match)
     match.hints_used = 2
     match.save()
-    response = client.post(f"/practica/{match.pk}/pista/", {"v": match.version})
+    response = client.post(f"/practica/{match.pk}/pista/", {"seq": match.seq})
     assert response.status_code == 409
     assert "Ya has usado las 2 pistas de esta partida." in response.content.decode()
     match.refresh_from_db()
@@ -236,7 +236,7 @@ def test_hints_run_out_after_the_limit_of_the_game(client, settings):
 @pytest.mark.django_db
 def test_an_answer_other_than_take_or_pass_is_refused(client):
     match = start(client, length=0)
-    response = client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "quizá"})
+    response = client.post(f"/practica/{match.pk}/responder/", {"seq": match.seq, "respuesta": "quizá"})
     assert response.status_code == 400
     assert "aceptar" in response.content.decode()
 

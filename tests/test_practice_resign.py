@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_and_reproduc
 
 def resign(client, match, level):
     match.refresh_from_db()
-    return client.post(f"/practica/{match.pk}/rendirse/", {"v": match.version, "nivel": level})
+    return client.post(f"/practica/{match.pk}/rendirse/", {"seq": match.seq, "nivel": level})
 
 
 def test_the_page_offers_each_way_to_resign_with_its_points(client):

@@ -50,7 +50,7 @@ def to_my_move(client, match: PracticeMatch) -> PracticeMatch:
         if match.phase == Phase.MOVE:
             return match
         assert match.phase == Phase.ROLL, match.phase
-        assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+        assert client.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq}).status_code == 302
     raise AssertionError("the learner never got a play to make")
 
 
@@ -58,7 +58,7 @@ def to_my_move(client, match: PracticeMatch) -> PracticeMatch:
 def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_program_s_reply_follow(client, gnubg_gate):
     match = to_my_move(client, start(client, length=0))
     gnubg_gate.clear()  # gnubg cannot answer until the test says so
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": a_legal_play(match.position)})
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": a_legal_play(match.position)})
     assert response.status_code == 302
     played = match.actions.get(side=LEARNER, kind=Action.Kind.MOVE, xgid=match.xgid)
     assert played.colour == "" and played.loss is None  # answered before the grade exists
@@ -81,7 +81,7 @@ def test_a_play_is_answered_before_its_light_exists_and_the_light_and_the_progra
 def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(client, gnubg_gate):
     match = placed(client, Position.from_layout({6: 3, 5: 3, 4: 3}, {19: 2, 24: 1}, turn=LEARNER), Phase.ROLL)
     gnubg_gate.clear()
-    assert client.post(f"/practica/{match.pk}/doblar/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/doblar/", {"seq": match.seq}).status_code == 302
     doubled = match.actions.get(side=LEARNER, kind=Action.Kind.DOUBLE)
     assert doubled.colour == "" and PracticeMatch.objects.get(pk=match.pk).phase == Phase.ANSWERING
     assert "El programa está pensando si acepta tu doble" in client.get(f"/practica/{match.pk}/").content.decode()
@@ -96,7 +96,7 @@ def test_a_double_is_answered_at_once_and_the_program_takes_or_passes_after_it(c
 def test_an_answer_to_the_program_s_double_is_taken_at_once_and_graded_after_it(client, gnubg_gate):
     match = placed(client, Position.from_layout({19: 3, 20: 3, 21: 3}, {6: 2, 1: 1}, turn=COMPUTER), Phase.ANSWER)
     gnubg_gate.clear()
-    assert client.post(f"/practica/{match.pk}/responder/", {"v": match.version, "respuesta": "aceptar"}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/responder/", {"seq": match.seq, "respuesta": "aceptar"}).status_code == 302
     took = match.actions.get(side=LEARNER, kind=Action.Kind.TAKE)
     assert took.colour == ""
     gnubg_gate.set()
@@ -108,11 +108,11 @@ def test_an_answer_to_the_program_s_double_is_taken_at_once_and_graded_after_it(
 @pytest.mark.django_db(transaction=True)
 def test_no_transaction_is_open_while_gnubg_thinks(client, gnubg_gate):
     match = to_my_move(client, start(client, length=0))
-    assert client.post(f"/practica/{match.pk}/pista/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/pista/", {"seq": match.seq}).status_code == 302
     match.refresh_from_db()
     for _ in range(4):
         match = to_my_move(client, match)
-        assert client.post(f"/practica/{match.pk}/jugar/?v={match.version}", {"play": a_legal_play(match.position)}).status_code == 302
+        assert client.post(f"/practica/{match.pk}/jugar/?seq={match.seq}", {"play": a_legal_play(match.position)}).status_code == 302
         match = settled(client, match)
         if match.phase == Phase.GAME_OVER:
             break
@@ -132,17 +132,17 @@ def test_a_decision_from_a_stale_page_is_refused_with_409_in_spanish_and_changes
         position = position.with_dice((3, 1))
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=position.to_xgid(), phase=phase)
     match.refresh_from_db()
-    before = (match.xgid, match.phase, match.version, match.dice_thrown, match.actions.count())
+    before = (match.xgid, match.phase, match.seq, match.dice_thrown, match.actions.count())
     sent = {"play": a_legal_play(match.position) if phase == Phase.MOVE else "", **data}
-    response = client.post(f"/practica/{match.pk}/{path}/?v={match.version - 1}", sent)
+    response = client.post(f"/practica/{match.pk}/{path}/?seq={match.seq - 1}", sent)
     assert response.status_code == 409
-    assert "Esta partida ha cambiado desde que cargaste la página" in response.content.decode()
+    assert "Esta acción llega tarde: la partida ha cambiado desde que cargaste la página" in response.content.decode()
     match.refresh_from_db()
-    assert (match.xgid, match.phase, match.version, match.dice_thrown, match.actions.count()) == before
+    assert (match.xgid, match.phase, match.seq, match.dice_thrown, match.actions.count()) == before
 
 
 @pytest.mark.django_db
-def test_the_program_s_turn_thought_from_a_version_that_changed_is_dropped(client, monkeypatch):
+def test_the_program_s_turn_thought_from_a_seq_that_changed_is_dropped(client, monkeypatch):
     match = start(client, length=0)
     thinks = Position.initial().replace(turn=COMPUTER)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=thinks.to_xgid(), phase=Phase.THINKING)
@@ -151,7 +151,7 @@ def test_the_program_s_turn_thought_from_a_version_that_changed_is_dropped(clien
 
     def decides_while_another_writes(current, turn):
         real(current, turn)
-        PracticeMatch.objects.filter(pk=current.pk).update(version=F("version") + 1)
+        PracticeMatch.objects.filter(pk=current.pk).update(seq=F("seq") + 1)
 
     monkeypatch.setattr(game, "program_decides", decides_while_another_writes)
     assert program.play(match.pk) is False
@@ -188,7 +188,7 @@ def test_a_program_s_turn_another_process_is_thinking_is_left_to_it(client):
 def test_a_learner_with_a_play_to_type_is_not_reloaded_while_the_no_double_s_light_is_on_its_way(client, gnubg_gate):
     match = placed(client, Position.initial().replace(turn=LEARNER), Phase.ROLL)
     gnubg_gate.clear()
-    assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq}).status_code == 302
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert PracticeMatch.objects.get(pk=match.pk).phase == Phase.MOVE
     assert "data-light-pending" in page and "data-waiting" in page  # the script still brings the light

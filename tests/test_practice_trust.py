@@ -103,7 +103,7 @@ def test_the_learner_is_not_offered_a_dead_cube_and_a_forced_request_is_refused(
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert "data-action-double" not in page and "el cubo pasa a 8" not in page
     match.refresh_from_db()
-    response = client.post(f"/practica/{match.pk}/doblar/", {"v": match.version})
+    response = client.post(f"/practica/{match.pk}/doblar/", {"seq": match.seq})
     assert response.status_code == 409
     assert CUBE_REFUSALS["dead-cube"] in response.content.decode()
     assert "data-cube-note" in page
@@ -149,14 +149,14 @@ def test_two_concurrent_submissions_of_the_same_play_apply_it_once(client, quick
     to_my_move(client, match)
     match.refresh_from_db()
     play = a_legal_play(match.position)
-    url = f"/practica/{match.pk}/jugar/?v={match.version}"
+    url = f"/practica/{match.pk}/jugar/?seq={match.seq}"
     cookies = client.cookies
     both_read = threading.Barrier(2, timeout=30)
     one_at_a_time = threading.Lock()  # what the database's write lock does on every backend
     real_decide = game.decide
 
     def decide_after_both_read(*args):
-        both_read.wait()  # both requests passed the version check made before the lock
+        both_read.wait()  # both requests passed the seq check made before the lock
         with one_at_a_time:
             return real_decide(*args)
 
@@ -182,20 +182,20 @@ def test_two_concurrent_submissions_of_the_same_play_apply_it_once(client, quick
     for thread in threads:
         thread.join()
     assert sorted(statuses) == [302, 409]
-    assert "ha cambiado desde que cargaste la página" in refusals[0]  # refused for its version, not its phase
+    assert "ha cambiado desde que cargaste la página" in refusals[0]  # refused for its seq, not its phase
     assert match.actions.filter(side=LEARNER, kind=Action.Kind.MOVE, xgid=match.xgid).count() == 1
 
 
 @pytest.mark.django_db
-def test_a_stale_version_changes_nothing(client, quick):
+def test_a_stale_seq_changes_nothing(client, quick):
     match = start(client, length=0)
     to_my_move(client, match)
     match.refresh_from_db()
     before = match.actions.count()
-    response = client.post(f"/practica/{match.pk}/jugar/?v={match.version - 1}", {"play": a_legal_play(match.position)})
+    response = client.post(f"/practica/{match.pk}/jugar/?seq={match.seq - 1}", {"play": a_legal_play(match.position)})
     assert response.status_code == 409
     assert match.actions.count() == before
-    assert PracticeMatch.objects.get(pk=match.pk).version == match.version
+    assert PracticeMatch.objects.get(pk=match.pk).seq == match.seq
 
 
 # -- 6. after the match ------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_after_the_last_game_another_match_starts_with_the_same_settings(client,
     match.refresh_from_db()
     page = client.get(f"/practica/{match.pk}/").content.decode()
     assert "Jugar otro match" in page and "aún no ha terminado" not in page
-    response = client.post(f"/practica/{match.pk}/siguiente/", {"v": match.version})
+    response = client.post(f"/practica/{match.pk}/siguiente/", {"seq": match.seq})
     assert response.status_code == 302
     fresh = PracticeMatch.objects.exclude(pk=match.pk).get()
     assert response["Location"] == f"/practica/{fresh.pk}/"
@@ -226,7 +226,7 @@ def test_rolling_in_a_clearly_non_doubling_position_is_graded_no_double_correct(
     opening = Position.initial().replace(turn=LEARNER)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=opening.to_xgid(), phase=Phase.ROLL)
     match.refresh_from_db()
-    assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq}).status_code == 302
     settle(client, match)  # the no-double's light comes after the roll
     graded = match.actions.get(kind=Action.Kind.NO_DOUBLE)
     assert (graded.colour, graded.loss, graded.best) == ("verde", 0.0, "No doblar")
@@ -244,7 +244,7 @@ def test_a_missed_cash_in_a_race_is_graded_like_any_cube_error(client, settings)
     cash = Position.from_layout({4: 1, 1: 1}, {24: 1}, turn=LEARNER)
     PracticeMatch.objects.filter(pk=match.pk).update(xgid=cash.to_xgid(), phase=Phase.ROLL)
     match.refresh_from_db()
-    assert client.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 302
+    assert client.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq}).status_code == 302
     settle(client, match)  # the no-double's light comes after the roll
     graded = match.actions.get(kind=Action.Kind.NO_DOUBLE)
     assert graded.best == "Doblar"

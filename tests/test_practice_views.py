@@ -49,7 +49,7 @@ def test_someone_else_s_match_does_not_exist_for_you(client):
     match = start(client)
     stranger = Client()
     assert stranger.get(f"/practica/{match.pk}/").status_code == 404
-    assert stranger.post(f"/practica/{match.pk}/tirar/", {"v": match.version}).status_code == 404
+    assert stranger.post(f"/practica/{match.pk}/tirar/", {"seq": match.seq}).status_code == 404
     assert stranger.get(f"/practica/{match.pk}/partida.mat").status_code == 404
 
 

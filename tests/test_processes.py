@@ -161,7 +161,7 @@ class PracticeLearner(threading.Thread):
 
     def decide(self, html: str) -> None:
         forms = {action: body for action, body in re.findall(r'<form[^>]*action="([^"]+)"[^>]*>(.*?)</form>', html, re.S)}
-        version = {action: re.search(r'name="v" value="(\d+)"', body) for action, body in forms.items()}
+        seq = {action: re.search(r'name="seq" value="(\d+)"', body) for action, body in forms.items()}
         play = next((action for action in forms if "/jugar/" in action), None)
         if play is not None:
             xgid = re.search(r'<code class="practice-xgid">([^<]+)</code>', html)[1]
@@ -169,8 +169,8 @@ class PracticeLearner(threading.Thread):
             return
         for step, data in (("/tirar/", {}), ("/responder/", {"respuesta": "aceptar"}), ("/siguiente/", {})):
             action = next((action for action in forms if action.endswith(step)), None)
-            if action is not None and version[action]:
-                self.send(action, {"v": version[action][1], **data})
+            if action is not None and seq[action]:
+                self.send(action, {"seq": seq[action][1], **data})
                 return
         raise AssertionError("no decision on the page:\n" + html[-3000:])
 

@@ -166,5 +166,5 @@ def test_practice_decisions_are_limited_because_each_may_ask_the_evaluator(clien
     client.post("/practica/nueva/", {"length": "0", "level": Level.INTERMEDIATE})
 
     match = PracticeMatch.objects.get()
-    statuses = [client.post(f"/practica/{match.pk}/tirar/", {"v": "stale"}).status_code for _ in range(3)]
+    statuses = [client.post(f"/practica/{match.pk}/tirar/", {"seq": "stale"}).status_code for _ in range(3)]
     assert statuses == [409, 409, 429]

@@ -99,7 +99,7 @@ import json, os
 from tutor.practice.models import PracticeMatch
 match = PracticeMatch.objects.get(pk=int(os.environ["RACE_MATCH"]))
 plays = match.position.legal_plays() if match.position.dice else []
-print(json.dumps({"phase": match.phase, "version": match.version, "play": plays[0].notation if plays else ""}))
+print(json.dumps({"phase": match.phase, "seq": match.seq, "play": plays[0].notation if plays else ""}))
 """
 
 
@@ -121,7 +121,7 @@ def test_simultaneous_practice_plays_on_the_default_sqlite_settings_never_fail(t
                 state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
                 continue
             assert state["phase"] == "roll", state
-            assert player.post_form(f"/practica/{pk}/tirar/", {"v": state["version"]}).status == 302
+            assert player.post_form(f"/practica/{pk}/tirar/", {"seq": state["seq"]}).status == 302
             state = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
         decision = "jugar"
         tabs = []
@@ -129,12 +129,12 @@ def test_simultaneous_practice_plays_on_the_default_sqlite_settings_never_fail(t
             tab = Browser(server.port, timeout=120)
             tab.cookies = dict(player.cookies)
             tabs.append(tab)
-        url = f"/practica/{pk}/{decision}/?v={state['version']}"
-        answers = at_once([lambda tab=tab: tab.post_form(url, {"play": state["play"], "v": state["version"]}) for tab in tabs])
+        url = f"/practica/{pk}/{decision}/?seq={state['seq']}"
+        answers = at_once([lambda tab=tab: tab.post_form(url, {"play": state["play"], "seq": state["seq"]}) for tab in tabs])
         statuses = sorted(answer.status for answer in answers)
         assert 500 not in statuses and statuses.count(302) == 1, statuses
         after = last_json_line(server.manage("shell", "-c", MATCH, environ={"RACE_MATCH": pk}))
-        assert after["version"] > state["version"]
+        assert after["seq"] > state["seq"]
 
 
 def start_redis(port: str) -> subprocess.Popen:

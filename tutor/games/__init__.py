@@ -26,7 +26,9 @@ for a clock); ``models.py``: the abstract ``GameAction`` both action tables inhe
 ``ActionKind`` vocabulary, one ``Phase`` of stored games (the machine's values, practice's program
 phases, the ends; each app's field lists its own in its pages' words), ``Colour``, ``StoredMatch``;
 what the driver needs from a stored game, typed (``stored.py``: the ``StoredGame`` protocol, its
-phase, position, game number and numbered actions, which both apps' rows meet as they are); the dice
+phase, position, game number and numbered actions, which both apps' rows meet as they are); the one
+staleness token of every game (``sequence.py``: ``seq``, moved on by every change and claimed with
+one conditional update, a late action refused in ``turn_refusals.STALE``'s one wording); the dice
 (``dice.py``), refusals (``errors.py``, ``illegal_plays.py``: an illegal play in the catalogue's
 verdict shape), the one cube policy (``cube_policy.py``: the engine's rules plus the dead cube, each
 refusal in the catalogue's words), the ways to resign (``resign_choices.py``), the Jacoby rule's

@@ -3,9 +3,9 @@
 The driver never names either app's model: it reads and writes a stored
 game through these protocols, which ``PracticeMatch`` and ``LiveGame`` meet
 as they are (their fields and their ``actions`` relation), so the type
-checker holds both apps to them and the driver to nothing more.  Each app
-keeps its own staleness token (a practice match's ``version``, a live game's
-``seq``): the driver neither reads nor moves it.
+checker holds both apps to them and the driver to nothing more.  Both
+keep one staleness token, ``seq`` (``sequence.py``), which each app moves
+on when it saves a change: the driver neither reads nor moves it.
 """
 
 from __future__ import annotations

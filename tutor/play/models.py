@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tutor.accounts.models import display_name
 from tutor.engine import BLACK, WHITE, Position, opponent
+from tutor.games.sequence import Sequenced
 from tutor.games.models import ActionKind, GameAction, Phase, StoredMatch
 
 from .time_controls import TimeControl, control_of
@@ -63,7 +64,7 @@ PHASES = [
 """The phases a live game goes through (the games' one ``Phase``), in the players' words."""
 
 
-class LiveGame(StoredMatch, models.Model):
+class LiveGame(StoredMatch, Sequenced):
     """A match (or money session) between two people, and the state of its current game."""
 
     code = models.CharField("código", max_length=12, unique=True, default=new_game_code)
@@ -91,7 +92,6 @@ class LiveGame(StoredMatch, models.Model):
     phase = models.CharField("fase", max_length=10, choices=PHASES, default=Phase.WAITING)
     game_number = models.PositiveSmallIntegerField("partida", default=1)
     dice_thrown = models.PositiveIntegerField("dados tirados", default=0)
-    seq = models.PositiveIntegerField("acciones", default=0)
     actions_recorded = models.PositiveIntegerField(
         "acciones guardadas", default=0, help_text="el número de la última acción guardada de la partida"
     )

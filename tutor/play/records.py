@@ -7,6 +7,7 @@ waits for (``clocks.follow``): every decision comes through here.
 from __future__ import annotations
 
 from tutor.engine import Play, Position
+from tutor.games.sequence import moved_on
 from tutor.games.driver import record as record_action
 
 from . import clocks
@@ -31,6 +32,6 @@ def save(game: LiveGame) -> None:
     """Every change of state moves ``seq`` on, so a message naming the old one is refused; the clock follows."""
     now = clocks.clock()
     clocks.follow(game, now)
-    game.seq += 1
+    moved_on(game)
     game.last_action_at = now
     game.save()

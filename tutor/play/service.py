@@ -26,7 +26,7 @@ from django.db import transaction
 
 from tutor.engine import Match, Position
 from tutor.games.errors import GameError, IllegalPlay
-from tutor.rules import AnswerJudged, Source, answer_judged
+from tutor.rules import STALE, AnswerJudged, Source, answer_judged
 
 from . import access, clocks, endings, game_limits, time_controls, turn_records, turns
 from .endings import ANSWER_OFFER_FIRST, leaving_result  # noqa: F401  (part of the door's interface)
@@ -46,7 +46,6 @@ PHRASES = {
 """The only things players may say to each other: no free text (many players are children)."""
 
 NOT_YOUR_TURN = "No es tu turno: espera a que juegue tu rival."
-STALE = "Esta acción llega tarde: la partida ya ha cambiado. Esta es la posición actual."
 NOT_A_PLAYER = "Solo los dos jugadores pueden actuar en esta partida; tú puedes mirarla."
 OVER = "La partida ha terminado."
 OFFER_PENDING = "Hay una oferta de rendición sin responder: hasta que tu rival acepte o rechace, nadie puede tirar, mover ni doblar."

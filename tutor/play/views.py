@@ -22,6 +22,7 @@ from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.games.errors import GameError, IllegalPlay
 from tutor.games.illegal_plays import illegal_verdict
+from tutor.games.sequence import sent_seq
 from tutor.numbers import parse_int
 from tutor.practice.background import has_failed
 from tutor.practice.stepper import respond
@@ -155,7 +156,7 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     """One decision sent by a form (the page without JavaScript)."""
     game = access.get_game(request.user, code)
     kind = str(request.POST.get("tipo") or request.GET.get("tipo") or "")
-    seq = parse_int(request.POST.get("seq") or request.GET.get("seq"), low=0)
+    seq = sent_seq(request.POST.get("seq") or request.GET.get("seq"))
     play = str(request.POST.get("play", ""))[:200]
     try:
         game = service.run(game.pk, request.user, kind, seq=seq, play=play, phrase=str(request.POST.get("frase", ""))[:20],

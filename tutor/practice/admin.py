@@ -15,7 +15,7 @@ class ActionInline(admin.TabularInline):
 class PracticeMatchAdmin(admin.ModelAdmin):
     list_display = ("pk", "title", "level", "user", "phase", "game_number", "updated")
     list_filter = ("level", "length", "phase")
-    readonly_fields = ("xgid", "last_turn", "version", "dice_thrown")
+    readonly_fields = ("xgid", "last_turn", "seq", "dice_thrown")
     inlines = [ActionInline]
 
 

@@ -27,17 +27,16 @@ from __future__ import annotations
 from typing import Callable
 
 from django.db import transaction
-from django.db.models import F
 
 from tutor.engine import GameResult, Match, Play, Position, format_moves
 from tutor.games import dice
 from tutor.games import turn_machine as machine
 from tutor.games.beavers import may_beaver
 from tutor.games.driver import finish_game, record, require, resignation_of
+from tutor.games.sequence import claim, moved_on
 from tutor.games.errors import GameError, IllegalPlay  # noqa: F401  (the views catch them here)
 from tutor.games.turn_machine import Decision, Transition, TurnState
 from tutor.games.turn_machine import Phase as MachinePhase
-from tutor.numbers import parse_int
 
 from . import evaluator, judge
 from .evaluator import CubeAnalysis
@@ -87,27 +86,21 @@ class Turn(Recorder):
 # -- running one decision ---------------------------------------------------------
 
 
-def decide(pk: int, version: str, decision: Callable[[PracticeMatch], PracticeMatch | None]) -> PracticeMatch | None:
-    """Run ``decision`` on match ``pk`` if it is still at ``version``, in one short transaction.
+def decide(pk: int, seq: int | None, decision: Callable[[PracticeMatch], PracticeMatch | None]) -> PracticeMatch | None:
+    """Run ``decision`` on match ``pk`` if it is still at ``seq``, in one short transaction.
 
-    The version is claimed with one conditional update before anything is
+    The token is claimed with one conditional update before anything is
     read: the first of two identical requests wins and holds the row (a
     write lock on every database) until it commits; the second then finds
-    another version and raises ``StaleMatch`` instead of applying the same
+    another ``seq`` and raises ``StaleMatch`` instead of applying the same
     decision twice.  No decision asks gnubg here: the lock is held for a
     few writes.  Returns what ``decision`` returns (a new match, for «otro
     match»).
     """
     with transaction.atomic():
-        claimed = PracticeMatch.objects.filter(pk=pk, version=_as_int(version)).update(version=F("version") + 1)
-        if not claimed:
+        if not claim(PracticeMatch, pk, seq):
             raise StaleMatch()
         return decision(PracticeMatch.objects.select_for_update().get(pk=pk))
-
-
-def _as_int(text: str) -> int:
-    number = parse_int(text, low=0)
-    return -1 if number is None else number
 
 
 # -- starting ---------------------------------------------------------------------
@@ -233,7 +226,7 @@ def use_hint(match: PracticeMatch, best: str | None) -> None:
         return
     match.hints_used += 1
     match.hint = {"xgid": match.xgid, "best": best}
-    match.version += 1
+    moved_on(match)
     match.save()
 
 
@@ -445,5 +438,5 @@ def _record_decision(match: PracticeMatch, position: Position, kind: str, turn: 
 
 def _save(match: PracticeMatch, turn: Turn) -> None:
     match.last_turn = turn.as_json()
-    match.version += 1
+    moved_on(match)
     match.save()

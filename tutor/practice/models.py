@@ -16,6 +16,7 @@ from django.db import models
 from django.urls import reverse
 
 from tutor.engine import BLACK, WHITE
+from tutor.games.sequence import Sequenced
 from tutor.games.models import Colour, GameAction, Phase, StoredMatch  # noqa: F401  (Colour, Phase: part of this module's interface)
 
 LEARNER = WHITE
@@ -42,7 +43,7 @@ PHASES = [
 """The phases a practice match goes through (the games' one ``Phase``), in the learner's words."""
 
 
-class PracticeMatch(StoredMatch, models.Model):
+class PracticeMatch(StoredMatch, Sequenced):
     """A match (or money session) against the computer, and the state of its current game."""
 
     user = models.ForeignKey(
@@ -60,7 +61,6 @@ class PracticeMatch(StoredMatch, models.Model):
     actions_recorded = models.PositiveIntegerField(
         "acciones guardadas", default=0, help_text="el número de la última acción guardada del match"
     )
-    version = models.PositiveIntegerField(default=0)
     last_turn = models.JSONField("lo que pasó desde tu última decisión", default=list, blank=True)
     hint = models.JSONField("pista mostrada", null=True, blank=True)
     upcoming = models.JSONField("marcador y Crawford de la partida siguiente", null=True, blank=True)

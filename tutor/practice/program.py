@@ -15,7 +15,9 @@ match needs it at all.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
+
+from tutor.games.sequence import claim
 
 from . import game, judge
 from .models import LEARNER, Action, PracticeMatch
@@ -45,14 +47,14 @@ def play(pk: int) -> bool:
     match = PracticeMatch.objects.get(pk=pk)
     if not match.program_thinks:
         return False
-    version = match.version
+    seq = match.seq
     turn = game.Turn(later=True)
     game.program_decides(match, turn)  # gnubg, outside any transaction
     with transaction.atomic():
-        if not PracticeMatch.objects.filter(pk=pk, version=version).update(version=F("version") + 1):
+        if not claim(PracticeMatch, pk, seq):
             return False  # someone else wrote it, or the match changed: this thinking is dropped
         turn.write()
-        match.version = version + 1
+        match.seq = seq + 1
         match.last_turn = [*(match.last_turn or []), *turn.as_json()]
         match.save()
     return True

@@ -31,7 +31,8 @@ from tutor.games.resign_choices import choices as resign_choices
 from tutor.games.illegal_plays import illegal_verdict
 from tutor.lessons import gates
 from tutor.ratelimit import ratelimit
-from tutor.rules import AnswerJudged, Source, answer_judged
+from tutor.games.sequence import sent_seq
+from tutor.rules import STALE, AnswerJudged, Source, answer_judged
 
 from . import exercises, game, program, thinking, wording
 from .access import account, get_match, owned_matches, remember
@@ -49,7 +50,6 @@ Decision = Callable[[PracticeMatch], "PracticeMatch | None"]
 Asking = Callable[[PracticeMatch], Decision]
 
 UNAVAILABLE = "El evaluador no está disponible ahora mismo; tu partida está guardada."
-STALE = "Esta partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
 
 
 def index(request: HttpRequest, form: StartForm | None = None, error: str = "", status: int = 200) -> HttpResponse:
@@ -111,7 +111,7 @@ def state_of(match: PracticeMatch) -> tuple[str, bool]:
     the token of a page that does not: its script would never see a change.
     """
     lights = program.pending_lights(match).count()
-    return f"{match.version}-{lights}", match.program_thinks or lights > 0
+    return f"{match.seq}-{lights}", match.program_thinks or lights > 0
 
 
 def render_match(
@@ -162,7 +162,7 @@ def render_match(
         "error": error,
         "verdict": verdict,
         "play": play,
-        "play_url": f"{reverse('practice:play', args=[match.pk])}?v={match.version}",
+        "play_url": f"{reverse('practice:play', args=[match.pk])}?seq={match.seq}",
     }
     return render(request, "practice/match.html", context, status=status)
 
@@ -178,7 +178,7 @@ def _decide(request: HttpRequest, pk: int, decision: Decision | None = None, *, 
     and returns the decision to run.
     """
     match = get_match(request, pk)
-    sent = request.POST.get("v", request.GET.get("v", ""))
+    sent = sent_seq(request.POST.get("seq", request.GET.get("seq", "")))
     try:
         if ask_first is not None:
             decision = ask_first(match)

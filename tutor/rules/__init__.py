@@ -83,6 +83,7 @@ from .turn_refusals import (
     NOT_ROLLING,
     RESIGN_HOW,
     RESIGN_SINGLE_ONLY,
+    STALE,
 )
 from .verdicts import VerdictJSON, verdict_payload
 from .words import counted, die_names
@@ -100,6 +101,7 @@ __all__ = [
     "NO_CRAWFORD_NOTICE",
     "NO_LEGAL_PLAY",
     "NOT_DOUBLED",
+    "STALE",
     "NOT_MOVING",
     "NOT_ROLLING",
     "RESIGN_HOW",

@@ -16,6 +16,7 @@ NOT_MOVING = "Ahora no te toca mover."
 NOT_DOUBLED = "Nadie te ha doblado."
 NO_BEAVERS = "En esta partida no se permiten beavers."
 RESIGN_HOW = "Elige cómo te rindes: partida simple, gammon o backgammon."
+STALE = "Esta acción llega tarde: la partida ha cambiado desde que cargaste la página (¿quizá en otra pestaña?). Esta es la posición actual."
 RESIGN_SINGLE_ONLY = "Ya has sacado alguna ficha: no puedes perder un gammon, solo rendirte con una partida simple."
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "NO_BEAVERS",
     "RESIGN_HOW",
     "RESIGN_SINGLE_ONLY",
+    "STALE",
 ]

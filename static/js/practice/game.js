@@ -249,8 +249,8 @@ async function sendLive(form, submitter, root) {
   adopt(root, drawn);
 }
 
-/** The version part of a state token («version-lights»): it changes when the program has played. */
-const versionOf = (state) => String(state || '').split('-')[0];
+/** The seq part of a state token («seq-lights»): it changes when the program has played. */
+const seqOf = (state) => String(state || '').split('-')[0];
 
 /**
  * While the game waits for a light or for the program, ask the server where it stands; when that
@@ -306,7 +306,7 @@ async function redraw(root) {
   const last = root.querySelector('.practice-last');
   const freshLast = drawn.next.querySelector('.practice-last');
   // The game as drawn now, not as the poll saw it: the program may have played in between.
-  if (versionOf(drawn.next.dataset.state) === versionOf(root.dataset.state) && last && freshLast) {
+  if (seqOf(drawn.next.dataset.state) === seqOf(root.dataset.state) && last && freshLast) {
     last.replaceChildren(...[...freshLast.childNodes].map((node) => document.importNode(node, true)));
     enhanceChecks(last);
     root.dataset.state = drawn.next.dataset.state;
