@@ -687,3 +687,17 @@ def test_jugar_ya_and_the_lobbys_other_seek_views_do_not_pass_through_the_play_a
     for name in LOBBY_SEEK_VIEWS:
         used = {node.id for node in ast.walk(functions[name]) if isinstance(node, ast.Name)}
         assert "play_views" not in used, f"lobby.views.{name} draws a page of the play app"
+
+
+def test_a_live_games_messages_are_dispatched_from_one_table_of_kinds():
+    """``service.act`` compares the message's kind with nothing: each kind's checks and handler are a row of ``KINDS``."""
+    from tutor.play import consumers, service
+
+    tree = ast.parse((TUTOR_DIR / "play" / "service.py").read_text(encoding="utf-8"))
+    act = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "act")
+    compared = [node for node in ast.walk(act) if isinstance(node, ast.Compare)
+                and any(isinstance(side, ast.Name) and side.id == "kind" for side in [node.left, *node.comparators])]
+    assert compared == [], "act() tests the kind of message instead of reading it from KINDS"
+    assert not hasattr(consumers, "KINDS"), "the socket reads the kinds it accepts from service.KINDS"
+    assert {"roll", "double", "take", "drop", "beaver", "move", "offer", "accept", "reject", "resign", "claim", "flag",
+            "abort", "phrase"} == set(service.KINDS)

@@ -45,7 +45,6 @@ from .broadcast import group_name, state_header
 from .panels import render_panel
 from .models import LiveGame, normalise_code
 
-KINDS = {"roll", "double", "take", "drop", "beaver", "move", "offer", "accept", "reject", "resign", "claim", "flag", "abort", "phrase"}
 SPECTATOR = "Estás mirando esta partida: quien mira no puede enviar nada."
 MALFORMED = "Mensaje no válido."
 FORBIDDEN_CLOSE = 4403
@@ -210,7 +209,7 @@ def _parse(text: str | None) -> dict | None:
         message = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(message, dict) or message.get("type") not in KINDS | {"sync"}:
+    if not isinstance(message, dict) or message.get("type") not in service.KINDS.keys() | {"sync"}:
         return None
     seq = message.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):

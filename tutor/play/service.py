@@ -1,9 +1,10 @@
 """The door of a live game: every decision of either player comes in here, refereed by the engine.
 
-``act`` is the one door for the decisions of a game under way: it checks
-that the message names the game's current ``seq`` (a replayed or stale
-message does not), that the sender plays this game and that it is their
-turn to do this, then runs it: the turns are in ``turns`` (roll, double,
+``act`` is the one door for the decisions of a game under way, with one
+table of the kinds of message (``KINDS``): it checks that the sender plays
+this game, that the message names the game's current ``seq`` (a replayed
+or stale message does not) and that it is their turn to do this, then runs
+it: the turns are in ``turns`` (roll, double,
 take, drop, play), the endings in ``endings`` (offers to resign and their
 answers, leaving, claims), both on the shared game driver
 (``tutor.games.driver``).  Creating, joining and the preset phrases are
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
 
 from django.db import transaction
 
@@ -170,51 +173,92 @@ def locked(pk: int) -> LiveGame:
     return LiveGame.objects.select_for_update(of=("self",)).select_related("white", "black").get(pk=pk)
 
 
-HANDLERS = {
-    "roll": turns.roll,
-    "double": turns.double,
-    "take": lambda game, side: turns.answer(game, side, True),
-    "drop": lambda game, side: turns.answer(game, side, False),
-    "beaver": turns.beaver,
+class Stage(Enum):
+    """Which checks a kind of message passes before it runs, in the order ``act`` makes them."""
+
+    ANY_TIME = "any time"
+    """A preset phrase: said at any moment, even after the end; it changes no state and names no ``seq``."""
+    ON_TIME = "on time"
+    """A claim that the rival's time ran out: the game must be under way; the clock decides, not the ``seq``."""
+    GAME = "game"
+    """Leaving, claiming, offering to resign and answering: the game under way at the ``seq`` named."""
+    TURN = "turn"
+    """Rolling, doubling, answering a double, moving: also no offer left unanswered, and the sender's turn."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """What a message carries besides its kind: the ``seq`` it was sent from, a play, a phrase, a level."""
+
+    seq: int | None = None
+    play: str = ""
+    phrase: str = ""
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class Door:
+    """One kind of message: what it runs on the locked game for the sender's side, after its ``stage``'s checks."""
+
+    run: Callable[[LiveGame, int, Message], LiveAction | None]
+    stage: Stage
+
+
+KINDS: dict[str, Door] = {
+    "phrase": Door(lambda game, side, message: say(game, side, message.phrase), Stage.ANY_TIME),
+    "flag": Door(lambda game, side, message: endings.flag(game), Stage.ON_TIME),
+    "resign": Door(lambda game, side, message: endings.resign(game, side), Stage.GAME),
+    "claim": Door(lambda game, side, message: endings.claim(game, side), Stage.GAME),
+    "abort": Door(lambda game, side, message: endings.abort(game, side), Stage.GAME),
+    "offer": Door(lambda game, side, message: endings.offer(game, side, message.level), Stage.GAME),
+    "accept": Door(lambda game, side, message: endings.answer_offer(game, side, True), Stage.GAME),
+    "reject": Door(lambda game, side, message: endings.answer_offer(game, side, False), Stage.GAME),
+    "roll": Door(lambda game, side, message: turns.roll(game, side), Stage.TURN),
+    "double": Door(lambda game, side, message: turns.double(game, side), Stage.TURN),
+    "take": Door(lambda game, side, message: turns.answer(game, side, True), Stage.TURN),
+    "drop": Door(lambda game, side, message: turns.answer(game, side, False), Stage.TURN),
+    "beaver": Door(lambda game, side, message: turns.beaver(game, side), Stage.TURN),
+    "move": Door(lambda game, side, message: turns.move(game, side, message.play), Stage.TURN),
 }
+"""Every kind of message a player sends, in one table: the socket, the form and the tests go through it."""
 
 
 def act(game: LiveGame, user, kind: str, *, seq: int | None = None, play: str = "", phrase: str = "",
         level: str = "") -> LiveAction | None:
-    """Run one player's decision on the current state, or raise ``GameError``/``IllegalPlay``."""
+    """Run one player's decision on the current state, or raise ``GameError``/``IllegalPlay``.
+
+    The checks come in one order, each kind stopping at its ``Stage``: the
+    sender plays this game and the kind exists; the game is under way; time
+    has not run out (whatever arrives after it ran out ends the game on
+    time); the message names the current ``seq``; an offer to resign is
+    answered first (the offerer may play on, withdrawing it); it is the
+    sender's turn to do this.
+    """
     side = game.side_of(user)
     if side is None:
         raise GameError(NOT_A_PLAYER, 403)
-    if kind == "phrase":
-        return say(game, side, phrase)
+    door = KINDS.get(kind)
+    if door is None:
+        raise GameError("Esa acción no existe.", 400)
+    message = Message(seq=seq, play=play, phrase=phrase, level=level)
+    if door.stage is Stage.ANY_TIME:
+        return door.run(game, side, message)
     if game.phase == Phase.OVER:
         raise GameError(OVER, 409)
     if game.phase == Phase.WAITING:
         raise GameError("La partida aún no ha empezado: falta tu rival.", 409)
-    if kind == "flag" or clocks.ran_out(game):
-        return endings.flag(game)  # whatever arrives after the time ran out, the game ends on time
+    if door.stage is Stage.ON_TIME or clocks.ran_out(game):
+        return endings.flag(game)
     if seq is None or seq != game.seq:
         raise GameError(STALE, 409)
-    if kind == "resign":
-        return endings.resign(game, side)
-    if kind == "claim":
-        return endings.claim(game, side)
-    if kind == "abort":
-        return endings.abort(game, side)
-    if kind == "offer":
-        return endings.offer(game, side, level)
-    if kind in ("accept", "reject"):
-        return endings.answer_offer(game, side, kind == "accept")
-    if game.offer_pending and endings.may_play_on(game, side):
-        endings.withdraw(game)
-    if game.offer_pending:
-        raise GameError(OFFER_PENDING if game.offer_by == side else ANSWER_OFFER_FIRST, 409)
-    handler = HANDLERS.get(kind) or (kind == "move" and (lambda game, side: turns.move(game, side, play)))
-    if not handler:
-        raise GameError("Esa acción no existe.", 400)
-    if game.side_to_act() != side:
-        raise GameError(NOT_YOUR_TURN, 409)
-    return handler(game, side)
+    if door.stage is Stage.TURN:
+        if game.offer_pending and endings.may_play_on(game, side):
+            endings.withdraw(game)
+        if game.offer_pending:
+            raise GameError(OFFER_PENDING if game.offer_by == side else ANSWER_OFFER_FIRST, 409)
+        if game.side_to_act() != side:
+            raise GameError(NOT_YOUR_TURN, 409)
+    return door.run(game, side, message)
 
 
 def say(game: LiveGame, side: int, key: str) -> LiveAction:
