@@ -40,8 +40,10 @@ def problems(drill: Drill) -> list[str]:
             found.append(f"{drill.play!r} written out reaches a legal play's position")
     elif drill.kind is DrillKind.NOTATION:
         found += _notation_problems(drill)
-    elif drill.kind is DrillKind.CHOICE:
+    elif drill.asks_rule:
         found += _choice_problems(drill)
+    elif drill.kind is DrillKind.CHOICE:
+        found += _play_choice_problems(drill)
     elif drill.rule == "pip-count":
         if drill.answer != str(position.pip_count(position.turn)):
             found.append("wrong pip count")
@@ -104,6 +106,31 @@ def _notation_problems(drill: Drill) -> list[str]:
         boards = moved(*boards, move.src, move.dst)
     if boards != (shown.result.checkers(position.turn), shown.result.checkers(1 - position.turn)):
         found.append("the arrows do not reach the position the answer reaches")
+    return found
+
+
+def _play_choice_problems(drill: Drill) -> list[str]:
+    """What to play, among four: the tempting play (the other die) is refused for the drill's rule and
+    reaches no legal play's position, the answer's play is the only legal play, every other play
+    offered is illegal, and «either die» is offered too."""
+    from tutor.drills.moving import EITHER_DIE
+
+    found = []
+    position = drill.position
+    verdict = position.check(drill.tempting)
+    if verdict.legal or verdict.reasons[0].code not in drill.codes:
+        found.append(f"tempting {drill.tempting!r} gives {verdict.codes}, expected {drill.codes}")
+    if written_result(position, drill.tempting) in legal_results(position):
+        found.append(f"tempting {drill.tempting!r} written out reaches a legal play's position")
+    plays = dict(drill.facts)
+    legal = [play.notation for play in position.legal_plays()]
+    if legal != [plays.get(drill.answer)]:
+        found.append(f"the answer {plays.get(drill.answer)!r} is not the only legal play {legal}")
+    for key, play in plays.items():
+        if key != drill.answer and play != EITHER_DIE and position.check(str(play)).legal:
+            found.append(f"the wrong choice {play!r} is legal")
+    if sorted(plays) != sorted(key for key, _ in drill.choices) or len(plays) != 4 or EITHER_DIE not in plays.values():
+        found.append(f"choices {drill.choices} are not four, «either die» among them")
     return found
 
 

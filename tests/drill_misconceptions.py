@@ -64,6 +64,7 @@ from tests.drill_solvers import (
     score_without_kind,
 )
 from tutor.drills import LEVELS, Drill
+from tutor.drills.moving import EITHER_DIE as EITHER_DIE_ANSWER
 from tutor.drills.resigning import OFFER_WORDS
 from tutor.engine import BAR, MULTIPLIERS, OFF, double_reasons, parse_play
 
@@ -143,6 +144,17 @@ EXACT_ONLY = "only an exact die bears off"
 HIGHEST_ONLY = "only the highest point bears off, even with an exact die"
 HIGHER_ANYWHERE = "a higher die bears off from any point"
 
+def choice_of_play(drill: Drill, play: str) -> str:
+    """The letter of the choice that plays ``play`` (``facts`` pairs letters and plays)."""
+    return next(key for key, offered in drill.facts if offered == play)
+
+
+def choice_by_label(drill: Drill, start: str) -> str:
+    """The first choice of ``drill`` whose label starts with ``start``, as a learner reading the list
+    from the top picks the first that fits their belief."""
+    return next(key for key, label in drill.choices if label.startswith(start))
+
+
 MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
     "bar-first": (Misconception(BAR_STAYS_OPTIONAL, Blind(bar_first=False)),),
     "enter-point": (Misconception("the die's number is the entry point counted from your own side", Blind(entry_on_die=True)),),
@@ -171,7 +183,14 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(BLOT_BLOCKS, Blind(blot_blocks=True)),
     ),
     "more-dice": (Misconception(STOP_EARLY, Blind(more_dice=False)),),
-    "larger-die": (Misconception(EITHER_DIE, Blind(larger_die=False)),),
+    "larger-die": (
+        Misconception(EITHER_DIE, answerer=lambda drill: choice_of_play(drill, EITHER_DIE_ANSWER)),
+        Misconception("the smaller die, keeping the larger for later", answerer=lambda drill: choice_of_play(drill, drill.tempting)),
+        Misconception("the larger die is played when both can be, and it does not matter when only one can",
+                      answerer=lambda drill: choice_by_label(drill, "El ")),
+        Misconception("one checker may take both dice when its stops are open, whatever holds the end",
+                      answerer=lambda drill: choice_by_label(drill, "Los dos dados")),
+    ),
     "bear-off-all-home": (Misconception("checkers bear off while others are still outside", Blind(all_home=False)),),
     "bear-off-exact": (
         Misconception(EXACT_ONLY, answerer=exact_reader),

@@ -282,9 +282,12 @@ def engine_answer(drill: Drill) -> bool:
         return drill.kind is not DrillKind.ONLY or [play.notation for play in plays] == [drill.answer]
     if drill.kind is DrillKind.LEGALITY:
         return position.check(drill.play).legal == (drill.answer == "si")
-    if drill.kind is DrillKind.CHOICE:
+    if drill.asks_rule:
         broken = rule_for(position.check(drill.drawn))
         return broken is not None and broken.code == drill.answer
+    if drill.kind is DrillKind.CHOICE:  # what to play: the one choice whose play is the engine's only legal play
+        legal = [key for key, play in drill.facts if position.check(str(play)).legal]
+        return legal == [drill.answer] and [play.notation for play in position.legal_plays()] == [dict(drill.facts)[drill.answer]]
     if drill.kind is DrillKind.NOTATION:
         verdict = position.check(drill.answer)
         return verdict.legal and verdict.play is not None and verdict.play.notation == drill.answer

@@ -148,3 +148,21 @@ def test_the_play_a_find_the_mistake_drill_draws_is_illegal_for_gnubg():
             if naive_outcome(drill.position, arrows) in gnubg_outcomes(drill.position, drill.position.dice):
                 legal_for_gnubg.append(f"{drill.id}: {drill.drawn}")
     assert not legal_for_gnubg, legal_for_gnubg[:20]
+
+
+def test_the_play_a_larger_die_drill_asks_for_is_gnubgs_only_play_and_no_other_choice_is_legal():
+    """«¿Qué juegas?» with one die playable: gnubg reaches one result, the answer's play written out
+    reaches it, and neither the other die's play nor both dice together reach any result of gnubg's."""
+    disagreements = []
+    for level in LEVELS:
+        for index in range(PER_LEVEL):
+            drill = generate("larger-die", level, 2024, index)
+            position = drill.position
+            theirs = gnubg_outcomes(position, position.dice)
+            plays = dict(drill.facts)
+            if len(theirs) != 1 or naive_outcome(position, plays[drill.answer]) not in theirs:
+                disagreements.append(f"{drill.id}: gnubg plays otherwise than {plays[drill.answer]}")
+            for key, play in plays.items():
+                if key != drill.answer and naive_outcome(position, str(play)) in theirs:
+                    disagreements.append(f"{drill.id}: {play} is legal for gnubg")
+    assert not disagreements, disagreements[:20]

@@ -11,7 +11,7 @@ class would get:
   at most 65 % of the time;
 - at most one play drill in five accepts two different legal plays, and a
   learner who ignores the rule finds a legal play at most 35 % of the time
-  (the levels that still fall short are marked, strictly, as expected failures).
+  (a level that fell short would be marked, strictly, as an expected failure).
 """
 
 from __future__ import annotations
@@ -74,12 +74,11 @@ STILL_A_CHOICE: set[tuple[str, int]] = set()
 """Levels where a learner may still choose among several right plays: none since the levels with
 several legal plays ask for a capture only one of them makes (``tutor.drills.goals``)."""
 
-HALF_CHANCE = {("larger-die", level) for level in LEVELS}
-"""A learner who ignores «the larger die» sees two plays, one with each die: a coin toss, 50 %.
-No position shows more: when each die fits alone but not both, every move of either die is by the
-same lone checker (a move never takes a move away from another checker), so a play drill cannot
-go lower (docs/drills.md, «Lo que falta»).  ``more-dice`` and ``bear-off-both-dice`` left this set
-when only one checker could go on with the second die."""
+HALF_CHANCE: set[tuple[str, int]] = set()
+"""Play drills where a learner who ignores the rule sees two plays and finds the legal one by a coin
+toss: none since «the larger die» asks what to play among four answers, one of them «either die»
+(on the board no position shows more than two plays, docs/drills.md); ``more-dice`` and
+``bear-off-both-dice`` left this set when only one checker could go on with the second die."""
 
 
 def _marked(rule: str, level: int, gaps: set[tuple[str, int]], reason: str):

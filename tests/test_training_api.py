@@ -85,6 +85,8 @@ def test_answers_of_every_kind_are_judged_against_the_drill(client, rule):
     assert post_json(client, url, {field: right, **passing}).json()["correct"] is True
     if drill.is_play:
         wrong = drill.tempting
+    elif drill.asks_choice:
+        wrong = next(key for key, _ in drill.choices if key != drill.answer)
     elif drill.kind == "numero":
         wrong = str(int(drill.answer) + 1)
     else:

@@ -164,7 +164,7 @@ def test_a_drills_difficulty_and_the_level_of_mastery_have_different_words(clien
 
 
 def test_how_to_pass_is_said_under_the_board_of_every_play_drill_and_in_no_question(client):
-    for rule in ("blocked", "closed-out", "larger-die"):
+    for rule in ("blocked", "closed-out", "more-dice"):
         page = client.get(f"/entrenar/{rule}/?nivel=1&n=0")
         html = page.content.decode()
         assert "pulsa «Paso»" in html and 'name="pasar"' in html

@@ -47,7 +47,8 @@ class DrillKind(StrEnum):
     NOTATION = "notacion"
     """Write the play the board shows with arrows; any notation of the same play is right."""
     CHOICE = "opcion"
-    """Choose one of ``choices``: the rule the illegal play drawn on the board breaks."""
+    """Choose one of ``choices``: the rule the illegal play drawn on the board breaks (``drawn``),
+    or, with nothing drawn, what to play (the larger die's play, among others)."""
 
     @property
     def is_play(self) -> bool:
@@ -147,6 +148,11 @@ class Drill(DrillFields):
     @property
     def asks_choice(self) -> bool:
         return self.kind is DrillKind.CHOICE
+
+    @property
+    def asks_rule(self) -> bool:
+        """A choice among rules: the one the play drawn on the board breaks."""
+        return self.asks_choice and bool(self.drawn)
 
     @property
     def shown_moves(self) -> tuple[Move, ...]:

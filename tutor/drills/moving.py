@@ -23,7 +23,7 @@ from .goals import CAPTURE, add_decoy, capture_one_way, lift_points
 from .playouts import moment, pick
 from .stuck import DECOYS, one_die_only, one_runner_goes_on, stranded_results
 from .tempting import complete, one_result, rejected_for, step
-from .wording import CAPTURING_TURN, FULL_TURN, ONLY_PLAY, you_play
+from .wording import CAPTURING_TURN, FULL_TURN, you_play
 
 BLOCKED_SHARE = 0.5
 """At least this share of the moves the dice would make land on held points, for each die."""
@@ -247,10 +247,21 @@ def more_dice(rng: random.Random, level: int) -> DrillFields | None:
     return DrillFields(position, DrillKind.PLAY, _question(position), tempting=tempting, codes=("must-use-more-dice",))
 
 
+EITHER_DIE = "cualquiera"
+"""The answer of a larger-die drill that says either die will do (never right)."""
+
+
 @register(RuleCode.LARGER_DIE)
 def larger_die(rng: random.Random, level: int) -> DrillFields | None:
-    """Either die could be played alone but not both: the larger one is the only legal play
-    (see ``stuck.one_die_only`` for the levels)."""
+    """Either die could be played alone but not both (see ``stuck.one_die_only`` for the levels):
+    what do you play?  The larger die's play, the smaller's, «either, as you like», or both dice
+    through the point they reach together, which the rival holds; in an order drawn for each drill,
+    answered by letter (``facts`` pairs each letter with its play, or ``EITHER_DIE``).
+
+    Not a play on the board: there a learner who ignores the rule sees two plays, one with each
+    die, and finds the legal one half of the time whatever the position (docs/drills.md).  Here the
+    belief that either die will do has its own answer, and it is wrong.
+    """
     spot = one_die_only(rng, level)
     if spot is None:
         return None
@@ -258,8 +269,18 @@ def larger_die(rng: random.Random, level: int) -> DrillFields | None:
     plays = position.legal_plays()
     if len(plays) != 1 or plays[0].dice_used != 1:
         return None
-    tempting = step(spot.src, spot.dst)
-    if not rejected_for(position, tempting, ("must-use-larger-die",)):
+    smaller = step(spot.src, spot.dst)
+    if not rejected_for(position, smaller, ("must-use-larger-die",)):
         return None
-    return DrillFields(position, DrillKind.ONLY, f"{you_play(position)}. {ONLY_PLAY}", tempting=tempting,
-                       codes=("must-use-larger-die",), answer=plays[0].notation)
+    high, low = position.dice or (0, 0)
+    larger, both = plays[0].notation, step(spot.src, spot.src - high - low)
+    if position.check(both).legal:
+        return None
+    offered = [(larger, f"El {high}: {larger}"), (smaller, f"El {low}: {smaller}"),
+               (EITHER_DIE, f"Cualquiera de los dos, {larger} o {smaller}: eliges tú"), (both, f"Los dos dados: {both}")]
+    rng.shuffle(offered)
+    keys = "abcd"
+    return DrillFields(position, DrillKind.CHOICE, f"{you_play(position)}. ¿Qué juegas?", tempting=smaller,
+                       codes=("must-use-larger-die",), answer=keys[[play for play, _ in offered].index(larger)],
+                       choices=tuple((key, label) for key, (_, label) in zip(keys, offered)),
+                       facts=tuple((key, play) for key, (play, _) in zip(keys, offered)))

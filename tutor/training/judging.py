@@ -74,6 +74,7 @@ NO_NUMBER = "Escribe un número entero y pulsa «Comprobar»."
 NO_CHOICE = "Elige «sí» o «no» y pulsa «Comprobar»."
 NO_NOTATION = "Escribe la jugada de las flechas y pulsa «Comprobar»."
 NO_RULE_CHOSEN = "Elige una de las reglas y pulsa «Comprobar»."
+NO_PLAY_CHOSEN = "Elige una de las jugadas y pulsa «Comprobar»."
 
 
 def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
@@ -94,7 +95,7 @@ def missing(drill: Drill, submitted: str, passing: bool = False) -> str | None:
     if drill.asks_notation:
         return NO_NOTATION if not text else None
     if drill.asks_choice:
-        return NO_RULE_CHOSEN if text not in dict(drill.choices) else None
+        return (NO_RULE_CHOSEN if drill.asks_rule else NO_PLAY_CHOSEN) if text not in dict(drill.choices) else None
     return NO_CHOICE if normalise_yes_no(text.lower()) is None else None
 
 
@@ -107,8 +108,10 @@ def judge(drill: Drill, submitted: str) -> dict:
         return _judge_number(drill, submitted)
     if drill.asks_notation:
         return _judge_notation(drill, submitted.strip())
-    if drill.asks_choice:
+    if drill.asks_rule:
         return _judge_choice(drill, submitted.strip())
+    if drill.asks_choice:
+        return _judge_play_choice(drill, submitted.strip())
     said = normalise_yes_no(submitted.strip().lower())
     if said is None:
         return _payload(False, "Responde «sí» o «no».", drill)
@@ -197,6 +200,28 @@ def _judge_choice(drill: Drill, chosen: str) -> dict:
     # Right: the reason, then the rule named as every correct answer names it; wrong: which rule, and why.
     said = f"{RIGHT} {why}" if correct else f"{WRONG} {broken_rule(drill.drawn, title, why)}"
     payload = _payload(correct, said, drill, decided=title)
+    if rule is not None:
+        payload.update(rule_url=rule.url, rule_title=rule.title)
+    return payload
+
+
+def _judge_play_choice(drill: Drill, chosen: str) -> dict:
+    """Right when ``chosen`` is the play the rule forces (the larger die's); either way, the engine's
+    sentence for the rule, and for a wrong play why the engine refuses it."""
+    if chosen not in dict(drill.choices):
+        return _payload(False, NO_PLAY_CHOSEN, drill)
+    position = drill.position
+    refused = position.check(drill.tempting)  # the other die's play: refused for the drill's rule
+    rule = rule_for(refused)
+    why = explain(refused.reasons[0], drill.tempting, instead=False)
+    if chosen == drill.answer:
+        return _payload(True, f"{RIGHT} {why}", drill)
+    said = f"{WRONG} {why}"
+    play = str(dict(cast(tuple[tuple[str, str], ...], drill.facts)).get(chosen, ""))
+    verdict = position.check(play) if play and play != drill.tempting else refused
+    if verdict is not refused and verdict.reasons and verdict.codes != ("syntax",):
+        said = f"{WRONG} «{play}» es ilegal. {explain(verdict.reasons[0], play, instead=False)} {why}"
+    payload = _payload(False, said, drill)
     if rule is not None:
         payload.update(rule_url=rule.url, rule_title=rule.title)
     return payload
