@@ -154,6 +154,7 @@ test-deps: $(DEV_STAMP) node-deps system-packages-test
 # load and fuzz runs) nor those that drive a browser: a quick loop while working.
 FAST_MARKS ?= not slow and not browser
 TEST_DATABASE_ONLY ?= 1
+POSTGRES_MARKS ?= not browser
 
 test-fast: $(DEV_STAMP)
 	$(PYTEST) -m "$(FAST_MARKS)" $(PYTEST_ARGS)
@@ -161,10 +162,12 @@ test-fast: $(DEV_STAMP)
 # The tests that reach the database, against a throwaway PostgreSQL server on
 # loopback (Debian's `postgresql` package), stopped and removed afterwards.  The
 # others (the engine, the drills, the comparisons with GNU Backgammon) give the
-# same result on any database: `make test` runs them (TEST_DATABASE_ONLY=).
+# same result on any database, and the browser's walks go through the views
+# the other tests already drive on PostgreSQL: `make test` runs them all.
+# `make test-postgres TEST_DATABASE_ONLY= POSTGRES_MARKS=` runs everything.
 test-postgres: $(DEV_STAMP) node-deps system-packages-test
 	@$(SYSTEM_PACKAGES) $(POSTGRES_PACKAGES)
-	TEST_DATABASE_ONLY=$(TEST_DATABASE_ONLY) scripts/with-postgres $(PYTEST) $(PYTEST_ARGS)
+	TEST_DATABASE_ONLY=$(TEST_DATABASE_ONLY) scripts/with-postgres $(PYTEST) $(if $(strip $(POSTGRES_MARKS)),-m "$(POSTGRES_MARKS)") $(PYTEST_ARGS)
 
 # --- Checks ------------------------------------------------------------------
 

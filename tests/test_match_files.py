@@ -11,7 +11,6 @@ and line, in well under a second.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -224,14 +223,12 @@ def test_names_in_latin_1_or_utf_8_read_the_same():
     assert read_match(text.encode("latin-1")).names == read_match(text.encode("utf-8")).names == ("José", "Beto")
 
 
-# -- hostile files: each a clear error, with its line, in well under a second -----------------------------------------
+# -- hostile files: each a clear error, with its line (``bench/uploads.py`` times them: under half a second) ----------
 
 
 def refused(data: bytes | str) -> MatchFileError:
-    started = time.perf_counter()
     with pytest.raises(MatchFileError) as caught:
         read_match(data)
-    assert time.perf_counter() - started < 1.0  # well under half a second on an idle core (docs/reviews.md)
     error = caught.value
     assert str(error) == error.message and error.message.endswith((".", "»")), error.message
     return error

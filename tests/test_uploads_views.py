@@ -7,7 +7,6 @@ runs the reviews' queue (``drain``), as a worker process would.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -270,12 +269,10 @@ FIXTURES = Path(__file__).parent / "fixtures" / "matches"
 
 
 @pytest.mark.parametrize("name", ["gnubg-match-5.mat", "gnubg-match-7.sgf", "gnubg-money-session.mat"])
-def test_a_file_gnubg_wrote_is_uploaded_checked_and_stored_in_under_a_second(ana, name):
+def test_a_file_gnubg_wrote_is_uploaded_checked_and_stored(ana, name):
     data = (FIXTURES / name).read_bytes()
     read = read_match(data)
-    started = time.monotonic()
     response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile(name, data), "side": "1"})
-    assert time.monotonic() - started < 1.0
     match = UploadedMatch.objects.get()
     assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
     assert (match.length, match.games, match.side, match.filename) == (read.length, len(read.games), BLACK, name)
@@ -302,9 +299,7 @@ def test_an_illegal_play_is_refused_with_its_line_and_move_and_nothing_is_stored
     lines = (FIXTURES / "gnubg-match-5.mat").read_text(encoding="utf-8", errors="replace").splitlines()
     index = next(i for i, line in enumerate(lines) if line.strip().startswith("3)"))
     lines[index] = lines[index].replace("/", "/1", 1) if "/" in lines[index] else lines[index]
-    started = time.monotonic()
     response = signed_in(ana).post("/revisar/", {"text": "\n".join(lines)})
-    assert time.monotonic() - started < 1.0
     html = response.content.decode()
     assert response.status_code == 400 and f"Línea {index + 1}" in html
     assert not UploadedMatch.objects.exists() and not UploadedAction.objects.exists()
@@ -312,29 +307,25 @@ def test_an_illegal_play_is_refused_with_its_line_and_move_and_nothing_is_stored
 
 @pytest.mark.parametrize("data", [b"\x00" * 4096, b" 5 point match\n\n Game 1\n", b"(;" * 50_000],
                          ids=["binary junk", "truncated", "deeply nested sgf"])
-def test_hostile_files_are_refused_quickly_with_a_400_and_nothing_stored(ana, data):
-    started = time.monotonic()
+def test_hostile_files_are_refused_with_a_400_and_nothing_stored(ana, data):
+    """How fast is measured by ``bench/uploads.py`` (target: under half a second each)."""
     response = signed_in(ana).post("/revisar/", {"file": SimpleUploadedFile("x.sgf", data)})
-    assert time.monotonic() - started < 1.0
     assert response.status_code == 400 and "notice--error" in response.content.decode()
     assert not UploadedMatch.objects.exists()
 
 
-def answered_in(request, user) -> tuple[int, float]:
-    """The upload view's status for ``request`` (built beforehand) and the seconds the server took."""
+def answered_in(request, user) -> int:
+    """The upload view's status for ``request`` (built beforehand)."""
     request.user = user
-    started = time.monotonic()
     try:
-        status = views.index(request).status_code
+        return views.index(request).status_code
     except RequestDataTooBig:
-        status = 400  # what Django's handler answers
-    return status, time.monotonic() - started
+        return 400  # what Django's handler answers
 
 
 def test_ten_megabytes_are_refused_without_being_read(ana):
     request = RequestFactory().post("/revisar/", {"file": SimpleUploadedFile("big.mat", b"1" * 10_000_000)})
-    status, seconds = answered_in(request, ana)
-    assert status == 400 and seconds < 1.0
+    assert answered_in(request, ana) == 400
     assert not UploadedMatch.objects.exists()
 
 
@@ -352,8 +343,7 @@ def test_a_shared_review_is_seen_from_the_uploader_s_side_with_nobody_called_you
 
 
 def test_ten_megabytes_pasted_are_refused_with_a_400(ana):
-    status, seconds = answered_in(RequestFactory().post("/revisar/", {"text": "1" * 10_000_000}), ana)
-    assert status == 400 and seconds < 1.0
+    assert answered_in(RequestFactory().post("/revisar/", {"text": "1" * 10_000_000}), ana) == 400
     assert signed_in(ana).post("/revisar/", {"text": "1" * 10_000_000}).status_code == 400
     assert not UploadedMatch.objects.exists()
 
@@ -400,15 +390,11 @@ def step_of(match: UploadedMatch, action: UploadedAction) -> int:
     return list(shown).index(action.pk) + 1
 
 
-def test_a_25_point_match_of_more_than_1500_rolls_is_uploaded_and_stored_in_under_a_second_of_processor_time(ana):
-    """Processor time, not the clock's: on a shared machine the clock also counts the other processes' turns."""
+def test_a_25_point_match_of_more_than_1500_rolls_is_uploaded_and_stored_whole(ana):
+    """How long it takes is measured by ``bench/uploads.py`` (target: under a second of processor time)."""
     data = (FIXTURES / "gnubg-match-25.mat").read_bytes()
     client = signed_in(ana)
-    client.post("/revisar/", {"file": SimpleUploadedFile("corto.mat", (FIXTURES / "gnubg-match-5.mat").read_bytes())})
-    started = time.process_time()
     response = client.post("/revisar/", {"file": SimpleUploadedFile("largo.mat", data)})
-    spent = time.process_time() - started
-    assert spent < 1.0
     match = UploadedMatch.objects.get(filename="largo.mat")
     assert response.status_code == 302 and (match.length, match.games) == (25, 31)
     assert match.actions.filter(kind=Kind.MOVE).count() > 1500
