@@ -52,6 +52,7 @@ PAGES = [
     ("glosario", "/glosario/", None),
     ("entrenar", "/entrenar/", None),
     ("entrenar-ejercicio", "/entrenar/closed-out/?nivel=1&n=0", None),
+    ("entrenar-dado-mayor", "/entrenar/larger-die/?dificultad=2&n=0", "larger-die-wrong"),
 ]
 
 
@@ -75,6 +76,11 @@ def wait_for(url: str, seconds: float = 60) -> None:
 def act(page, action: str | None) -> None:
     """Bring a page into the state the picture shows."""
     if action is None:
+        return
+    if action == "larger-die-wrong":  # «either die», the belief the drill is there to meet
+        page.get_by_label("Cualquiera de los dos", exact=False).check()
+        page.get_by_role("button", name="Comprobar").click()
+        page.locator(".board-verdict .verdict").wait_for()
         return
     if action == "practice-game":
         page.get_by_label("Partida por dinero").check()
@@ -134,6 +140,12 @@ def wait_in_the_lobby(browser, base: str, password: str, seeker: dict):
     return context
 
 
+def wanted(name: str) -> bool:
+    """Whether to take the picture ``name``: all of them, or those SCREENSHOTS_ONLY lists (comma-separated)."""
+    only = [item.strip() for item in os.environ.get("SCREENSHOTS_ONLY", "").split(",") if item.strip()]
+    return not only or name in only
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots").resolve()
     folder.mkdir(parents=True, exist_ok=True)
@@ -159,6 +171,8 @@ def main() -> None:
                 waiting = [wait_in_the_lobby(browser, base, world["password"], seeker) for seeker in world["seekers"]]
                 for viewport in (DESKTOP, PHONE):
                     for name, path, action in PAGES:
+                        if not wanted(name):
+                            continue
                         context = browser.new_context(viewport=viewport, locale="es-ES")
                         page = context.new_page()
                         page.goto(base + path)
@@ -168,6 +182,8 @@ def main() -> None:
                         print(target)
                         context.close()
                     for name, user, path, ready, whole in world["pages"]:
+                        if not wanted(name):
+                            continue
                         context = browser.new_context(viewport=viewport, locale="es-ES")
                         page = context.new_page()
                         sign_in(page, base, user, world["password"])
