@@ -193,6 +193,7 @@ def main() -> None:
             ["revision-directo", "bruno", finished.get_review_url() + "?paso=3", None, False],
             ["revision-practica", "ana", f"{match.get_review_url()}?paso={step}", None, False],
             ["sala", "ana", "/jugar/", f"[data-lobby-seeks] [data-seek] >> nth={len(SEEKERS) - 1}", True],
+            ["buscar-rival", "carla", "/jugar/sala/", f"[data-lobby-seeks] [data-seek] >> nth={len(SEEKERS) - 1}", True],
             ["jugador", "bruno", f"/jugar/jugador/{ana.username}/", None, True],
             ["partida-reloj", "carla", timed.get_absolute_url(), "[data-clock][data-running]", False],
             # The same timed game from the other chair: one of the two is on turn, the other waits.

@@ -81,16 +81,16 @@ def test_a_refused_seek_is_answered_on_the_lobbys_own_page_with_the_form_as_sent
     assert answer.status_code == 400 and "lobby/room.html" in [template.name for template in answer.templates]
     assert "play/index.html" not in [template.name for template in answer.templates]
     page = answer.content.decode()
-    assert "<h1>Buscar rival</h1>" in page and 'href="/jugar/"' in page and "Jugar ya" in page
+    assert "<h1>La sala</h1>" in page and 'href="/jugar/"' in page and "Jugar ya" in page
     assert re.search(r'name="clock" value="no"[^>]*checked', page)  # the clock chosen is kept
     late = signed_in(ana).post("/jugar/sala/999/aceptar/")
-    assert late.status_code in (404, 409) and "<h1>Buscar rival</h1>" in late.content.decode()
+    assert late.status_code in (404, 409) and "<h1>La sala</h1>" in late.content.decode()
 
 
 def test_the_lobbys_page_lists_the_seeks_for_anyone_who_may_see_them(ana):
     service.play_now(ana, MATCH_TO_3, now=timezone.now())
     page = signed_in(make_user("carla")).get("/jugar/sala/").content.decode()
-    assert "<h1>Buscar rival</h1>" in page and "/aceptar/" in page and "ana" in page
+    assert "<h1>La sala</h1>" in page and "/aceptar/" in page and "ana" in page
 
 
 def test_visitors_are_sent_to_sign_in_and_a_young_student_plays_only_in_the_class_room():

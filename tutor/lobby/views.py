@@ -31,7 +31,7 @@ from .rooms import Viewer
 
 
 def room(request: HttpRequest, status: int = 200) -> HttpResponse:
-    """«Buscar rival»: the lobby's block on a page of its own, where a refused seek is answered."""
+    """«La sala»: the lobby's block on a page of its own, where a refused seek is answered."""
     return render(request, "lobby/room.html", {"section": mark_safe(listing.section(request))}, status=status)
 
 
