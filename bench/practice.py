@@ -149,19 +149,19 @@ class Learner(threading.Thread):
 
     def choose(self, page: str) -> tuple[str, str, dict]:
         """The next decision, read from the page as a learner reads it."""
-        version = re.search(r'name="v" value="(\d+)"|\?v=(\d+)', page)
-        v = next(group for group in version.groups() if group)
-        if "/jugar/?v=" in page:
+        found = re.search(r'name="seq" value="(\d+)"|\?seq=(\d+)', page)
+        seq = next(group for group in found.groups() if group)
+        if "/jugar/?seq=" in page:
             xgid = re.search(r'class="practice-xgid">([^<]+)<', page)[1]
             play = self.rng.choice(Position.from_xgid(xgid).legal_plays())
-            return "jugar", f"{self.base}jugar/?v={v}", {"play": play.notation}
+            return "jugar", f"{self.base}jugar/?seq={seq}", {"play": play.notation}
         if "data-action-double" in page and self.rng.random() < 0.3:
-            return "doblar", f"{self.base}doblar/", {"v": v}
+            return "doblar", f"{self.base}doblar/", {"seq": seq}
         if "data-action-roll" in page:
-            return "tirar", f"{self.base}tirar/", {"v": v}
+            return "tirar", f"{self.base}tirar/", {"seq": seq}
         if "/responder/" in page:
-            return "responder", f"{self.base}responder/", {"v": v, "respuesta": self.rng.choice(["aceptar", "abandonar"])}
-        return "siguiente", f"{self.base}siguiente/", {"v": v}
+            return "responder", f"{self.base}responder/", {"seq": seq, "respuesta": self.rng.choice(["aceptar", "abandonar"])}
+        return "siguiente", f"{self.base}siguiente/", {"seq": seq}
 
 
 def percentiles(values: list[float]) -> str:
