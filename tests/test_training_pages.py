@@ -220,7 +220,11 @@ def test_the_play_drawn_with_arrows_is_written_in_any_notation_of_it_without_jav
     steps = " ".join(f"{'bar' if move.src == BAR else move.src}/{'off' if move.dst == OFF else move.dst}" for move in drill.shown_moves)
     right = client.post(url, {"answer": steps}).content.decode()
     assert "¡Correcto!" in right and "es la jugada de las flechas" in right and "Lo decide la regla" in right
-    other = next(play.notation for play in drill.position.legal_plays() if play.notation != drill.answer)
+    # Another legal play is legal but wrong: from the first drill (each visitor's drills are drawn anew)
+    # whose position has one.
+    url, other = next((url, other) for url, drill in (
+        (url, client.get(url).context["drill"]) for url in (f"/entrenar/notation/?dificultad={level}&n={n}" for n in range(20))
+    ) for other in [play.notation for play in drill.position.legal_plays() if play.notation != drill.answer][:1])
     assert "no la de las flechas" in client.post(url, {"answer": other}).content.decode()
 
 
