@@ -48,3 +48,15 @@ def test_a_board_seen_from_black_names_blacks_points_in_both_descriptions_and_fr
     assert "Los puntos se cuentan" not in seen_from_white and "Blancas: 2 fichas en el 24" in seen_from_white
     # Whoever looks, the board says each point in the mover's numbering, the notation box's.
     assert 'data-numbering="black"' in seen_from_white
+
+def test_a_finished_games_board_says_the_game_is_over_and_neither_a_turn_nor_dice():
+    position = Position.initial().with_dice((6, 4))
+    under_way = render("{% board position %}", position=position)
+    finished = render("{% board position over=True %}", position=position)
+    assert "Juegan las <strong>blancas</strong>" in under_way and 'aria-label="dado 6"' in under_way
+    assert "Partida terminada" in finished
+    assert "Juegan las" not in finished and "Turno de las" not in finished and 'aria-label="dado' not in finished
+    title = re.search(r"<title[^>]*>([^<]*)</title>", finished).group(1)
+    desc = re.search(r"<desc[^>]*>([^<]*)</desc>", finished).group(1)
+    assert title == "Tablero de backgammon: partida terminada"
+    assert desc.startswith("La partida ha terminado.") and "Juegan" not in desc

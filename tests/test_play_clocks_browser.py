@@ -82,3 +82,10 @@ def test_a_low_reserve_turns_the_running_clock_urgent_for_everyone_and_warns_onl
     expect(mover.locator("[data-clock][data-running]")).to_have_class("play-clock play-clock--running play-clock--low")
     mover.wait_for_timeout(600)  # two ticks of the redrawn clock
     assert mover.evaluate("window.clockSaid") == 0
+
+    # Once that turn is over (here the game: its player leaves the match), the warning is not left in the page.
+    mover.locator("[data-play-leave] summary").click()
+    mover.locator("[data-play-leave] button[value=resign]").click()
+    for page in (mover, rival, watcher):
+        expect(page.locator("[data-play-panel] .board-turn")).to_have_text("Partida terminada")
+    expect(said).to_have_text("")

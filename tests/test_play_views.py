@@ -148,6 +148,20 @@ def finished_game(ana, bruno) -> LiveGame:
     raise AssertionError("the game never ended")
 
 
+def test_a_game_left_by_the_player_on_roll_shows_a_finished_board_to_both_players_and_not_whose_turn_it_was(ana, bruno):
+    game = service.create_game(ana, length=3, black=bruno)
+    game.refresh_from_db()
+    mover = [ana, bruno][game.side_to_act()]
+    page = signed_in(mover).get(game.get_absolute_url()).content.decode()
+    assert "Partida terminada</p>" not in page
+    service.run(game.pk, mover, "resign", seq=game.seq)
+    game.refresh_from_db()
+    assert game.is_over and game.ended
+    for player in (ana, bruno):
+        page = signed_in(player).get(game.get_absolute_url()).content.decode()
+        assert "Partida terminada</p>" in page and "Turno de las" not in page and "Juegan las" not in page
+
+
 def test_after_the_game_a_worker_grades_both_players_and_the_mat_file_has_their_names(ana, bruno):
     game = finished_game(ana, bruno)
     client = signed_in(ana)

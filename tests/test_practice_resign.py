@@ -50,6 +50,18 @@ def test_resigning_before_the_first_move_ends_the_game_too(client):
     assert match.score == (0, 1) and match.phase == Phase.GAME_OVER
 
 
+def test_the_board_of_a_game_or_match_resigned_says_it_is_over_and_not_whose_turn_it_was(client):
+    match = start(client, length=3)
+    to_my_move(client, match)
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert "Juegan las <strong>blancas</strong>" in page
+    assert resign(client, match, "single").status_code == 302
+    match.refresh_from_db()
+    assert match.phase == Phase.GAME_OVER and match.ended
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert "Partida terminada</p>" in page and "Turno de las" not in page and "Juegan las" not in page
+
+
 def test_a_learner_with_a_checker_off_may_resign_only_a_single_game_and_a_bad_choice_changes_nothing(client):
     match = start(client, length=0)
     to_my_move(client, match)

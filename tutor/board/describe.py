@@ -16,12 +16,14 @@ SIDE_WORDS = {WHITE: "blancas", BLACK: "negras"}
 """The Spanish name of each side, as used after an article: «las blancas»."""
 
 
-def describe_position(position: Position, numbering: int = WHITE, *, crawford: bool = True) -> str:
+def describe_position(position: Position, numbering: int = WHITE, *, crawford: bool = True, over: bool = False) -> str:
     """Who is on roll, the dice, every checker, and the cube and score when they matter.
 
     Points are numbered from ``numbering``'s home board, and the description
     says so when that is Black's.  ``crawford=False`` leaves out whether this
     is the Crawford game, where that is the question (a drill that asks it).
+    ``over`` says the game has ended instead of whose turn it is (the side
+    on roll when a game is resigned or lost on time stays in its position).
 
     >>> describe_position(Position.from_layout({6: 2}, {19: 1}, dice=(6, 3)))
     'Juegan las blancas con 6 y 3. Blancas: 2 fichas en el 6; 13 fichas retiradas. Negras: 1 ficha en el 19; 14 fichas retiradas.'
@@ -29,7 +31,7 @@ def describe_position(position: Position, numbering: int = WHITE, *, crawford: b
     'Juegan las negras con 6 y 3. Los puntos se cuentan desde la casa de las negras. Blancas: 2 fichas en el 19; 13 fichas retiradas. Negras: 1 ficha en el 6; 14 fichas retiradas.'
     """
     sentences = [
-        describe_turn(position),
+        GAME_ENDED if over else describe_turn(position),
         "Los puntos se cuentan desde la casa de las negras." if numbering == BLACK else "",
         describe_side(position, WHITE, numbering),
         describe_side(position, BLACK, numbering),
@@ -39,12 +41,20 @@ def describe_position(position: Position, numbering: int = WHITE, *, crawford: b
     return " ".join(sentence for sentence in sentences if sentence)
 
 
-def board_title(position: Position) -> str:
+GAME_ENDED = "La partida ha terminado."
+"""What a board of a finished game says instead of whose turn it is."""
+
+
+def board_title(position: Position, *, over: bool = False) -> str:
     """A short title for the board: «Tablero de backgammon: juegan las blancas con 6 y 3».
 
     >>> board_title(Position.initial())
     'Tablero de backgammon: turno de las blancas, sin dados'
+    >>> board_title(Position.initial(), over=True)
+    'Tablero de backgammon: partida terminada'
     """
+    if over:
+        return "Tablero de backgammon: partida terminada"
     side = SIDE_WORDS[position.turn]
     if position.dice is None:
         return f"Tablero de backgammon: turno de las {side}, sin dados"
@@ -137,6 +147,7 @@ def _checkers(count: int) -> str:
 
 
 __all__ = [
+    "GAME_ENDED",
     "SIDE_WORDS",
     "board_title",
     "describe_cube",

@@ -117,6 +117,7 @@ def render_board_svg(
     description_numbering: int | None = None,
     describe_crawford: bool = True,
     overlay: str = "",
+    over: bool = False,
 ) -> SafeString:
     """The whole board as an ``<svg>`` element, with a Spanish title and description.
 
@@ -141,6 +142,8 @@ def render_board_svg(
     ``describe_crawford=False`` keeps the Crawford game out of the description
     (a question about it).
     ``overlay`` is SVG drawn over everything (a play's arrows, ``arrows.py``).
+    ``over``: the game has ended, so the title and description say so and
+    not whose turn it is.
     """
     prefix = escape(label_id or new_board_id())
     bottom = BLACK if flipped else WHITE
@@ -156,8 +159,8 @@ def render_board_svg(
         f' aria-labelledby="{prefix}-title" aria-describedby="{prefix}-desc"'
         f' data-r="{RADIUS}" data-flipped="{str(flipped).lower()}"'
         f' font-family="{FONT}">',
-        f'<title id="{prefix}-title">{escape(board_title(position))}</title>',
-        f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering, crawford=describe_crawford))}</desc>',
+        f'<title id="{prefix}-title">{escape(board_title(position, over=over))}</title>',
+        f'<desc id="{prefix}-desc">{escape(describe_position(position, description_numbering, crawford=describe_crawford, over=over))}</desc>',
         _drawing(position.replace(dice=None), flipped, numbering, bool(both), frozenset(str(key) for key in highlight)),
         overlay,
         "</svg>",

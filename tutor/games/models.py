@@ -79,6 +79,7 @@ class StoredMatch:
     xgid: str
     length: int
     jacoby: bool
+    phase: str
 
     def first_position(self, stakes: Match) -> Position:
         """The starting position of a game played at ``stakes`` (the Jacoby rule: money games only)."""
@@ -89,6 +90,16 @@ class StoredMatch:
     @property
     def title(self) -> str:
         return f"Match a {self.length} {'punto' if self.length == 1 else 'puntos'}" if self.length else "Partida por dinero"
+
+    @property
+    def ended(self) -> bool:
+        """Nobody is on roll: the game or the match is over, in whatever position it stopped.
+
+        A board drawn then must not say whose turn it is: a game resigned,
+        dropped, left or lost on time keeps the side that was on roll in its
+        position.
+        """
+        return self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER, Phase.OVER)
 
     @property
     def position(self) -> Position:

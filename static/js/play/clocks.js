@@ -10,7 +10,8 @@
  * data-reveal-in and appear then; the server still checks its own clock.
  * Below the server's threshold (data-low-below) the running clock turns
  * urgent, and the sentence the server gave only its player (data-warning)
- * is said once per turn (data-turn: when that clock started running).
+ * is said once per turn (data-turn: when that clock started running), and
+ * taken away when that turn is over.
  */
 
 import { say } from '../live/socket.js';
@@ -56,6 +57,9 @@ export function startClocks(panel, region) {
     }
   });
   const running = panel.querySelector('[data-clock][data-running]');
+  if (region && warnedTurn !== null && (running?.dataset.turn || '') !== warnedTurn) {
+    region.textContent = ''; // the warning spoke of a turn that is over: the page must not keep saying it
+  }
   if (!running) return;
   const start = performance.now();
   const tick = () => show(running, (performance.now() - start) / 1000, region);

@@ -62,6 +62,7 @@ def board(
     arrows_labelled: bool = True,
     played: Iterable[Move] = (),
     back_url: str = "",
+    over: bool = False,
 ) -> dict[str, Any]:
     """A board: a diagram, or (``interactive=True``) a puzzle with a form that works without JavaScript.
 
@@ -104,7 +105,8 @@ def board(
     moves' notation (where writing it is the question).  ``played`` draws a play that was made, dashed, under
     ``arrows`` (the review: the play made and gnubg's best).  ``back_url`` is
     the page «Girar el tablero» comes back to when it is not the request's
-    (a part of a page fetched by its script).
+    (a part of a page fetched by its script).  ``over`` draws a finished
+    game: no turn and no dice, «Partida terminada» in their place.
     """
     if isinstance(position, str):
         position = Position.from_xgid(position)
@@ -139,13 +141,15 @@ def board(
             description_numbering=described,
             describe_crawford=not hide_crawford,
             overlay=_overlay(position, flipped, played=played, best=arrows, labelled=arrows_labelled),
+            over=over,
         ),
-        "description": describe_position(position, described, crawford=not hide_crawford),
+        "description": describe_position(position, described, crawford=not hide_crawford, over=over),
+        "over": over,
         "interactive": interactive,
         "xgid": position.to_xgid(),
         "turn": SIDE_NAMES[position.turn],
         "turn_words": SIDE_WORDS[position.turn],
-        "dice": dice_faces(position.dice),
+        "dice": () if over else dice_faces(position.dice),
         "dice_data": ",".join(str(d) for d in dice_faces(position.dice)),
         "numbering": SIDE_NAMES[numbering],
         "flipped": flipped,
