@@ -23,6 +23,7 @@ from tutor.rules import (
     legal_turn,
     rule_for,
     rule_for_calculation,
+    rule_for_section,
     rules_for_codes,
     rules_for_verdict,
     verdict_payload,
@@ -191,10 +192,23 @@ def _goal_answer(puzzle: Puzzle) -> str:
     return "; ".join(meeting)
 
 
+def named_rule(puzzle: Puzzle) -> Rule | None:
+    """The rule a correct answer names («Lo decide la regla …»): the one its ``regla`` section teaches, else its calculation's."""
+    return rule_for_section(puzzle.lesson, puzzle.rule) or rule_for_calculation(puzzle.calculation or "")
+
+
 def rules_exercised(puzzle: Puzzle, verdict: Verdict | None = None) -> tuple[RuleCode, ...]:
-    """The rules a puzzle exercises: the ones its author expects, those the answer's ``verdict`` broke, its calculation's."""
+    """The rules an answer to ``puzzle`` counts for, in the learner's memory of each rule.
+
+    First the rule a correct answer names (``named_rule``), so that what the
+    feedback says is practised is what «Mi progreso» counts; then the ones
+    its author expects and its tempting plays break, its calculation's, and
+    those the answer's ``verdict`` broke.
+    """
+    named = named_rule(puzzle)
+    rules = [named.code] if named is not None else []
     expected = [puzzle.expected_code, *(tempting.code for tempting in puzzle.tempting)]
-    rules = list(rules_for_codes(code for code in expected if code))
+    rules.extend(rules_for_codes(code for code in expected if code))
     if verdict is not None:
         rules.extend(rules_for_verdict(verdict))
     calculated = rule_for_calculation(puzzle.calculation or "")

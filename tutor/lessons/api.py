@@ -16,10 +16,10 @@ from tutor.board.widget import play_steps
 from tutor.engine import BLACK, EngineError, Position, parse_dice
 from tutor.json_api import BadRequest, error, read_json, text_field
 from tutor.ratelimit import ratelimit
-from tutor.rules import IMPOSSIBLE_POSITION, Mark, decided_by, legal_turn, rule_for_section, verdict_marks, verdict_payload
+from tutor.rules import IMPOSSIBLE_POSITION, Mark, decided_by, legal_turn, verdict_marks, verdict_payload
 
 from . import gates
-from .answers import judge_answer, judge_play, missing, send_answer, solution
+from .answers import judge_answer, judge_play, missing, named_rule, send_answer, solution
 from .library import get_library
 from .progress import lesson_progress, mark_solved
 from .puzzles import Puzzle
@@ -87,8 +87,8 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
 
 
 def right_by_rule(puzzle: Puzzle, message: str) -> dict:
-    """A correct answer names the rule that made it right: the one its ``regla`` section teaches, with its link."""
-    rule = rule_for_section(puzzle.lesson, puzzle.rule)
+    """A correct answer names the rule that made it right (``answers.named_rule``), with its link."""
+    rule = named_rule(puzzle)
     if rule is None:
         return {}
     return {"message": f"{message} {decided_by(rule.title)}".strip(), "rule_url": rule.url, "rule_title": rule.title}

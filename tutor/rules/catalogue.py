@@ -93,7 +93,7 @@ def _rules(*rules: Rule) -> dict[RuleCode, Rule]:
 
 
 RULES: dict[RuleCode, Rule] = _rules(
-    Rule(RuleCode.PIP_COUNT, "El recuento de pips", "tablero", "objetivo", calculation="pips"),
+    Rule(RuleCode.PIP_COUNT, "El recuento de pips", "tablero", "recuento-de-pips", calculation="pips"),
     Rule(RuleCode.DIRECTION, "Las fichas solo avanzan hacia casa", "mover", "sentido", reasons=("backwards",)),
     Rule(RuleCode.ONE_DIE_ONE_MOVE, "Cada dado es un movimiento", "mover", "un-dado-por-movimiento",
          reasons=("wrong-die", "too-many-moves")),
