@@ -9,7 +9,7 @@
  *
  *   {correct, legal, headline, message, reasons: [{code, message}], feedback,
  *    rule_url, rule_title, legal_plays, play, written, marks, explanation,
- *    progress: {solved, total, course_solved, course_total, next_url, next_slug, next_label}}
+ *    progress: {solved, total, course_solved, course_total, next_url, next_slug, next_label, puzzle_solved}}
  *
  * (any key may be null or missing), or with {"error": "..."} and a 4xx
  * status.  The verdict is drawn into the form's [role=status] region once:
@@ -137,6 +137,8 @@ function updateProgress(form, progress) {
   });
   const scope = exerciseOf(form);
   const title = scope ? scope.querySelector('.puzzle__title') : null;
+  // A right answer after «Ver solución» the same day is shown right but does not solve the puzzle.
+  if (progress.puzzle_solved === false) return;
   if (title && !title.querySelector('.tag--ok')) title.append(' ', element('span', { class: 'tag tag--ok' }, 'Resuelto'));
 }
 

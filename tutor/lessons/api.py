@@ -21,7 +21,7 @@ from tutor.rules import IMPOSSIBLE_POSITION, Mark, decided_by, legal_turn, verdi
 from . import gates
 from .answers import judge_answer, judge_play, missing, named_rule, send_answer, solution
 from .library import get_library
-from .progress import lesson_progress, mark_solved
+from .progress import SEEN_TODAY, lesson_progress, mark_solved, note_solution_seen, seen_solution_today
 from .puzzles import Puzzle
 
 @require_GET
@@ -71,17 +71,22 @@ def puzzle_check(request: HttpRequest, slug: str) -> JsonResponse:
     if lacking is not None:
         return error(lacking, 400)
     judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-    send_answer(request, puzzle, judgement)
+    copied = seen_solution_today(request, puzzle.slug)
+    if not copied:
+        send_answer(request, puzzle, judgement)
     payload = judgement.as_json()
     payload["written"] = submitted if puzzle.is_play else None
     payload["marks"] = puzzle_marks(puzzle, submitted)
     if judgement.correct:
-        mark_solved(request, puzzle.slug)
+        if not copied:
+            mark_solved(request, puzzle.slug)
         gates.puzzle_shown(request.user, puzzle)
         payload.update(solution_payload(puzzle))
         payload.update(right_by_rule(puzzle, payload["message"]))
     else:
         payload["legal_plays"] = None
+    if copied:
+        payload["message"] = f"{payload['message']} {SEEN_TODAY}".strip()
     payload["progress"] = lesson_progress(request, puzzle.lesson, after=puzzle.slug)
     return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
 
@@ -133,6 +138,7 @@ def puzzle_solution(request: HttpRequest, slug: str) -> JsonResponse:
     if refusal:
         return error(refusal, 403)
     gates.puzzle_shown(request.user, puzzle)
+    note_solution_seen(request, puzzle.slug)
     return JsonResponse(solution_payload(puzzle), json_dumps_params={"ensure_ascii": False})
 
 

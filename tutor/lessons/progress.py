@@ -3,14 +3,27 @@
 Anonymous learners keep the list in their browser session; logged-in
 learners keep it in their account (``SolvedPuzzle``), so it follows them
 to any device.  On login the session's list is merged into the account.
+
+A puzzle whose solution the learner asked for («Ver solución») is not
+solved by answering it the same day: the answer is judged and shown, but it
+neither marks the puzzle solved nor counts for the learner's memory of the
+rule (``seen_solution_today``).  The next day it counts again: answering
+then is remembering, not copying.
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils import timezone
 
 SESSION_KEY = "solved_puzzles"
 LAST_KEY = "last_solved_puzzle"
+SEEN_KEY = "solutions_seen"
+SEEN_TODAY = (
+    "Has visto la solución hoy: esta respuesta no cuenta como resuelta ni para tu nivel de dominio. "
+    "Vuelve a resolverlo mañana."
+)
+"""What a learner is told when they answer a puzzle whose solution they asked for today."""
 MAX_REMEMBERED = 2000
 MAX_SLUG_LENGTH = 100
 
@@ -49,6 +62,28 @@ def mark_solved(request: HttpRequest, slug: str) -> None:
     if slug not in solved and len(solved) < MAX_REMEMBERED:
         solved.add(slug)
         request.session[SESSION_KEY] = sorted(solved)
+
+
+def note_solution_seen(request: HttpRequest, slug: str) -> None:
+    """The learner asked for ``slug``'s solution: answers to it count for nothing until tomorrow."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return
+    today = timezone.localdate().isoformat()
+    seen = {key: day for key, day in _seen(request).items() if day == today}
+    if len(seen) < MAX_REMEMBERED:
+        seen[slug[:MAX_SLUG_LENGTH]] = today
+    session[SEEN_KEY] = seen
+
+
+def seen_solution_today(request: HttpRequest, slug: str) -> bool:
+    return _seen(request).get(slug) == timezone.localdate().isoformat()
+
+
+def _seen(request: HttpRequest) -> dict[str, str]:
+    session = getattr(request, "session", None)
+    stored = session.get(SEEN_KEY, {}) if session is not None else {}
+    return {key: day for key, day in stored.items() if isinstance(key, str) and isinstance(day, str)} if isinstance(stored, dict) else {}
 
 
 def merge_into_account(request: HttpRequest, user) -> None:
@@ -103,6 +138,7 @@ def lesson_progress(request: HttpRequest, lesson_slug: str, after: str | None = 
         "next_url": next_url,
         "next_slug": next_slug,
         "next_label": next_label,
+        "puzzle_solved": after in solved if after else None,
     }
 
 

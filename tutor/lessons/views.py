@@ -27,7 +27,7 @@ from . import gates
 from .answers import judge_answer, judge_play, missing, send_answer, solution
 from .api import BadRequest, explorer_position, explorer_verdict, layout_position, legal_notations
 from .library import get_library
-from .progress import lesson_progress, mark_solved, solved_puzzles
+from .progress import SEEN_TODAY, lesson_progress, mark_solved, note_solution_seen, seen_solution_today, solved_puzzles
 from .puzzles import Puzzle
 from .tempting import tempting_explained
 
@@ -113,6 +113,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if puzzle is None:
         raise Http404("No existe ese ejercicio.")
     judgement = None
+    copied = False
     submitted = lacking = ""
     status = 200
     refusal = gates.puzzle_refusal(request.user, puzzle)
@@ -127,12 +128,16 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
             status = 400
         else:
             judgement = judge_play(puzzle, submitted) if puzzle.is_play else judge_answer(puzzle, submitted)
-            send_answer(request, puzzle, judgement)
+            copied = seen_solution_today(request, puzzle.slug)
+            if not copied:
+                send_answer(request, puzzle, judgement)
         if judgement and judgement.correct:
-            mark_solved(request, puzzle.slug)
+            if not copied:
+                mark_solved(request, puzzle.slug)
             gates.puzzle_shown(request.user, puzzle)
     if request.GET.get("solucion") == "1":
         gates.puzzle_shown(request.user, puzzle)
+        note_solution_seen(request, puzzle.slug)
     lesson = library.lesson(puzzle.lesson)
     html = render_puzzle(
         request,
@@ -143,6 +148,7 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
         show_solution=request.GET.get("solucion") == "1",
         heading_level=1,
         lacking=lacking,
+        notice=SEEN_TODAY if copied else "",
     )
     progress = lesson_progress(request, puzzle.lesson, after=puzzle.slug) if lesson else None
     context: dict[str, Any] = {"puzzle": puzzle, "lesson": lesson, "body": mark_safe(html), "progress": progress}
