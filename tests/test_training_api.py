@@ -67,7 +67,19 @@ def test_a_legal_play_is_correct_raises_the_streak_and_two_make_the_rule_practis
         data = post_json(client, drill["check_url"], {"play": play}).json()
         assert data["correct"] is True and data["legal_plays"]
         streaks.append(data["streak"])
-    assert streaks == [1, 2] and data["level"] == {"value": 1, "word": "practicada"}
+    assert streaks == [1, 2] and (data["level"]["value"], data["level"]["word"]) == (1, "practicada")
+    # When to review the rule next is the answer's too: what the drill page says once reloaded.
+    page = client.get("/entrenar/blocked/").content.decode()
+    assert f"· repasar {data['level']['review_when']}</span>" in page
+
+
+def test_after_a_wrong_answer_the_rule_is_to_be_reviewed_today_as_the_reloaded_page_says(client):
+    drills = client.get("/api/drills/blocked/?level=2&seed=5&n=2").json()["drills"]
+    right = generate(*_parts(drills[0]["id"])).accepted_plays()[0].notation
+    assert post_json(client, drills[0]["check_url"], {"play": right}).json()["level"]["review_when"] != "hoy"
+    wrong = post_json(client, drills[1]["check_url"], {"play": drills[1]["tempting"]}).json()
+    assert wrong["correct"] is False and wrong["level"]["review_when"] == "hoy"
+    assert "· repasar hoy</span>" in client.get("/entrenar/blocked/").content.decode()
 
 
 def _parts(drill_id: str):

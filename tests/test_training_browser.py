@@ -73,7 +73,11 @@ def test_five_drills_one_wrong_comes_back_in_todays_review_and_the_heatmap_chang
             assert "bloqueado" in page.locator(".verdict").inner_text()
             assert_accessible(page)
         streaks.append(int(page.locator("[data-streak]").inner_text()))
+        shown = page.locator("[data-mastery]").first.inner_text()
         page.get_by_role("link", name="Siguiente ejercicio").click()
+        # What the header says after an answer, its level and when to review the rule, is what a new page says.
+        assert page.locator("[data-mastery]").first.inner_text() == shown
+        assert "· repasar hoy" in shown or not wrong
     assert streaks == [1, 2, 0, 1, 2]
 
     tomorrow = memory.now() + dt.timedelta(days=1)

@@ -86,7 +86,7 @@ def drill_from_id(drill_id: str) -> Drill:
 
 def check_and_record(request: HttpRequest, drill: Drill, submitted: str, passing: bool = False) -> dict:
     """Judge an answer, send it (the learner's memory of the rule listens), and add the streak,
-    the level shown on the rule and how many rules are left for today's review.
+    the level shown on the rule and when to review it next, and how many rules are left for today's review.
 
     An empty answer is refused (``BadRequest``, saying what is missing)
     before anything is judged or counted; ``passing`` is a pass sent on purpose.
@@ -99,7 +99,8 @@ def check_and_record(request: HttpRequest, drill: Drill, submitted: str, passing
     known = memories(request)
     payload["rule"] = drill.rule
     payload["streak"] = count_answer(request, payload["correct"])
-    payload["level"] = {"value": int(known[drill.rule].level), "word": known[drill.rule].level_word}
+    memory = known[drill.rule]
+    payload["level"] = {"value": int(memory.level), "word": memory.level_word, "review_when": memory.review_when}
     payload["due_left"] = sum(memory.is_due for memory in known.values())
     payload["due_left_text"] = left_for_today(payload["due_left"])
     return payload

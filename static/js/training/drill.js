@@ -5,7 +5,8 @@
  * check.js posts the answer and fires "check:verdict" with the server's
  * verdict; a drill's verdict also carries {streak, level, due_left_text}: the
  * right answers in a row, the level the learner has shown on the rule
- * (its value draws the steps, its word is read) and, in today's review,
+ * (its value draws the steps, its word is read, and when to review the
+ * rule next, the answer just given counted) and, in today's review,
  * the sentence that says how many rules are left.  After an answer the
  * page's «Siguiente ejercicio» link moves just above the verdict (the
  * board's [data-board-next] slot), where the eye already is; after a right
@@ -23,6 +24,11 @@ function updateStats(detail) {
       mastery.dataset.level = String(level.value);
       const value = mastery.querySelector('[data-mastery-value]');
       if (value) value.textContent = level.word;
+      const review = mastery.querySelector('[data-mastery-review]');
+      if (review && typeof level.review_when === 'string') {
+        review.textContent = `· repasar ${level.review_when}`;
+        review.hidden = false;
+      }
     });
   }
   const left = document.querySelector('[data-due-left]');
