@@ -57,6 +57,9 @@ def test_the_tempting_play_is_illegal_with_the_rule_explained_in_spanish(client)
     assert data["correct"] is False and data["legal"] is False
     assert data["reasons"][0]["code"] == "blocked" and "bloqueado" in data["reasons"][0]["message"]
     assert data["streak"] == 0 and data["rule"] == "enter-blocked"
+    # The board marks the blocked entry point, as a lesson's board does.
+    assert data["marks"] and all(mark["kind"] for mark in data["marks"])
+    assert any(mark["kind"] == "blocked" for mark in data["marks"]), data["marks"]
 
 
 def test_a_legal_play_is_correct_raises_the_streak_and_two_make_the_rule_practised(client):

@@ -31,6 +31,7 @@ from tutor.rules import (
     legal_hit,
     legal_play,
     legal_turn,
+    verdict_marks,
     match_answer,
     may_double_answer,
     notation_illegal,
@@ -146,8 +147,10 @@ def answer_in_words(drill: Drill, submitted: str) -> str:
 def _judge_play(drill: Drill, text: str) -> dict:
     """A legal play is right, unless the drill asks for a goal it misses: then the verdict names
     the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it).
-    Where the rule explains the play it asks for move by move (``play_answer``), both say how."""
+    Where the rule explains the play it asks for move by move (``play_answer``), both say how.
+    The board marks what decides the verdict, as a lesson's does: an illegal play's points, a legal one's captures."""
     verdict = drill.position.check(text)
+    marks = verdict_marks(verdict)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
     how = play_answer(drill.rule, drill.facts)
     if verdict.legal:
@@ -157,17 +160,17 @@ def _judge_play(drill: Drill, text: str) -> dict:
             message = f"{WRONG} {goal.missed_then(verdict.play, accepted[0].notation)}"
             if how:
                 message = f"{message} {how}"
-            return _payload(False, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
+            return _payload(False, message, drill, legal=True, play=notation or "pasar", legal_plays=plays, marks=marks)
         message = f"{RIGHT} {legal_turn(notation, only=len(plays) == 1)}"
         if goal is not None:
             message = f"{message} {goal.met()}"
         if how:
             message = f"{message} {how}"
-        return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays)
+        return _payload(True, message, drill, legal=True, play=notation or "pasar", legal_plays=plays, marks=marks)
     reasons = explain_verdict(verdict)
     headline = "No se entiende la jugada." if verdict.codes == ("syntax",) else "Jugada ilegal."
     rule = rule_for(verdict)
-    payload = _payload(False, f"{headline} {reasons[0]['message']}", drill, legal=False, reasons=reasons)
+    payload = _payload(False, f"{headline} {reasons[0]['message']}", drill, legal=False, reasons=reasons, marks=marks)
     if rule is not None:
         payload.update(rule_url=rule.url, rule_title=rule.title)
     return payload
