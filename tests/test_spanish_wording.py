@@ -3,7 +3,8 @@
 The glossary fixes «partida simple» for a single game; the site speaks to one
 learner with «tú», so never to several with «vosotros» («seguís»); and it
 welcomes without assuming a gender («Te damos la bienvenida», not «Bienvenido»); a drill's
-«dificultad» is never called a «nivel», the word of what a learner has shown («nivel de dominio»).
+«dificultad» is never called a «nivel», the word of what a learner has shown («nivel de dominio»);
+a month is abbreviated in lower case, as Spanish writes it («20 dic 2026»).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ BANNED = {
     r"\bvolveréis\b": "«tú», no «vosotros»",
     r"\bcubo (?:está |sigue |queda )?a \d": "el cubo está «en 2», como en las lecciones",
     r"\bcubo en 1\b|\ben el centro, a 1\b": "el cubo no tiene cara de 1: «en el centro, nadie ha doblado»",
+    r'(?-i:\|date:"[^"]*(?<!\\)M)': "el mes abreviado en minúscula, «20 dic 2026» (formato «b», no «M», que escribe «Dic»)",
     r"(?<!título de )\bnivel (\{\{ ?(task\.|drill\.)?level ?\}\}|[1-3]\b)": "«dificultad 1/2/3» para los ejercicios; «nivel de dominio» es lo que alguien ha demostrado",
 }
 
