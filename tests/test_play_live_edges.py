@@ -207,3 +207,16 @@ def test_the_lobby_pairs_only_the_same_time_control_and_the_rematch_keeps_it(ana
     game = LiveGame.objects.get()
     assert {game.white, game.black} == {ana, bruno} and game.time_control.key == "lento"
     assert rematch.wish_after(game).clock == "lento"
+
+
+def test_a_name_that_ends_with_a_full_stop_does_not_get_a_second_one_in_the_banner(ana, bruno):
+    ana.first_name = "Ana G."
+    ana.save()
+    game = left_by(both_move(paired(ana, bruno)), ana)
+    for side in (game.side_of(bruno), None):
+        text = status_text(game, side)
+        assert "Ana G. dejó el match." in text and ".." not in text
+    bruno.first_name = "Bruno R."
+    bruno.save()
+    game.refresh_from_db()
+    assert "Ha terminado: gana Bruno R. Ana G. dejó el match." in status_text(game, None)

@@ -58,14 +58,23 @@ def cause_text(game: LiveGame, viewer_side: int | None) -> str:
     return "La última partida terminó en el tablero"
 
 
+def _sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it ends with one already (a name like «Ana G.»)."""
+    return text if text.endswith(".") else f"{text}."
+
+
 def banner(game: LiveGame, viewer_side: int | None, score: str) -> str:
-    """The status line of a finished match: who won, how it ended and the final score."""
+    """The status line of a finished match: who won, how it ended and the final score.
+
+    >>> _sentence("Aceptaste la rendición de Ana G."), _sentence("Bruno dejó el match")
+    ('Aceptaste la rendición de Ana G.', 'Bruno dejó el match.')
+    """
     target = "el match" if game.length else "la sesión"
     if viewer_side is None:
-        verdict = f"Ha terminado: gana {_name(game, game.winner)}." if game.winner is not None else "Ha terminado."
+        verdict = _sentence(f"Ha terminado: gana {_name(game, game.winner)}") if game.winner is not None else "Ha terminado."
     elif game.winner == viewer_side:
         verdict = f"Ha terminado: ¡has ganado {target}!"
     else:
         verdict = f"Ha terminado: has perdido {target}."
     how = cause_text(game, viewer_side)
-    return " ".join(part for part in (verdict, f"{how}." if how else "", f"Resultado final: {score}.") if part)
+    return " ".join(part for part in (verdict, _sentence(how) if how else "", f"Resultado final: {score}.") if part)
