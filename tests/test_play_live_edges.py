@@ -220,3 +220,13 @@ def test_a_name_that_ends_with_a_full_stop_does_not_get_a_second_one_in_the_bann
     bruno.save()
     game.refresh_from_db()
     assert "Ha terminado: gana Bruno R. Ana G. dejó el match." in status_text(game, None)
+
+
+@pytest.mark.parametrize("length, said", [(3, " y el match sigue, salvo que con ellos lo gane;"), (1, ", y con ellos el match;")])
+def test_the_resign_panel_says_whether_the_match_goes_on_as_its_choices_do(ana, bruno, length, said):
+    game = games.create_game(ana, black=bruno, length=length)
+    game.refresh_from_db()
+    pages = [signed_in(player).get(game.get_absolute_url()).content.decode() for player in (ana, bruno)]
+    resign = next(page for page in pages if "Rendirte en esta partida" in page).split("Rendirte en esta partida")[1].split("</details>")[0]
+    assert said in resign
+    assert ("Partida simple: 1 punto (termina el match)" in resign) is (length == 1)
