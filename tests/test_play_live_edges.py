@@ -230,3 +230,23 @@ def test_the_resign_panel_says_whether_the_match_goes_on_as_its_choices_do(ana, 
     resign = next(page for page in pages if "Rendirte en esta partida" in page).split("Rendirte en esta partida")[1].split("</details>")[0]
     assert said in resign
     assert ("Partida simple: 1 punto (termina el match)" in resign) is (length == 1)
+
+
+def test_while_a_double_waits_for_its_answer_the_cube_box_says_so_on_every_page(ana, bruno):
+    import re
+
+    game = both_move(games.create_game(ana, black=bruno, length=0, public=True))
+    game.refresh_from_db()
+    if game.phase != Phase.ROLL:
+        pytest.skip("the side on roll may not double here")
+    doubler = game.player(game.side_to_act())
+    taker = bruno if doubler == ana else ana
+    games.run(game.pk, doubler, "double", seq=game.seq)
+    game.refresh_from_db()
+    cube = {}
+    for who, client in (("doubler", signed_in(doubler)), ("taker", signed_in(taker)), ("watcher", Client())):
+        page = client.get(game.get_absolute_url()).content.decode()
+        cube[who] = re.sub(r"\s+", " ", re.search(r"data-cube[^>]*>(.*?)<", page, re.S).group(1)).strip()
+    assert cube["doubler"] == "en el centro; doblas a 2, falta la respuesta"
+    assert cube["taker"] == f"en el centro; {doubler.first_name} te dobla a 2"
+    assert cube["watcher"] == f"en el centro; {doubler.first_name} dobla a 2, falta la respuesta"

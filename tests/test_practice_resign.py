@@ -79,3 +79,12 @@ def test_nobody_resigns_a_finished_game(client):
     match = start(client, length=3)
     PracticeMatch.objects.filter(pk=match.pk).update(phase=Phase.GAME_OVER)
     assert resign(client, match, "single").status_code == 409
+
+
+def test_the_cube_box_names_a_double_that_waits_for_its_answer_in_practice():
+    from tutor.practice.wording import cube_text
+
+    position = Position.initial()
+    assert cube_text(position) == "en el centro: nadie ha doblado"
+    assert cube_text(position, Phase.ANSWER) == "en el centro; el programa te dobla a 2"
+    assert cube_text(position, Phase.ANSWERING) == "en el centro; doblas a 2, el programa piensa si acepta"

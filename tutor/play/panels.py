@@ -20,7 +20,7 @@ from django.urls import reverse
 from tutor.accounts.models import display_name
 from tutor.board.templatetags.board_tags import ASSETS_FLAG
 from tutor.board.destinations import destination_map
-from tutor.engine import BLACK, WHITE, format_dice
+from tutor.engine import BLACK, WHITE, format_dice, opponent
 from tutor.games.cube_policy import dead_cube_note, may_double
 from tutor.games.beavers import BEAVER_RULE, beaver_status, may_beaver
 from tutor.games.jacoby import JACOBY_RULE, jacoby_status
@@ -132,11 +132,23 @@ def list_status(game: LiveGame, viewer_side: int | None) -> str:
 
 
 def cube_text(game: LiveGame, viewer_side: int | None) -> str:
+    """Where the cube stands for ``viewer_side``, and the double that waits for its answer, if one does."""
     position = game.position
+    offer = ""
+    answering = game.side_to_act()
+    if game.phase == Phase.ANSWER and answering is not None:
+        doubler = opponent(answering)
+        to = position.cube_value * 2
+        if doubler == viewer_side:
+            offer = f"doblas a {to}, falta la respuesta"
+        elif viewer_side is None:
+            offer = f"{name(game, doubler)} dobla a {to}, falta la respuesta"
+        else:
+            offer = f"{name(game, doubler)} te dobla a {to}"
     if position.cube_owner is None:
-        return cube_state(position.cube_value, None)
+        return cube_state(position.cube_value, None, offer)
     owner = "tuyo" if position.cube_owner == viewer_side else f"de {name(game, position.cube_owner)}"
-    return cube_state(position.cube_value, owner)
+    return cube_state(position.cube_value, owner, offer)
 
 
 def players_text(game: LiveGame) -> str:

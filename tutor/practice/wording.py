@@ -11,7 +11,7 @@ from tutor.games.resign_choices import WITH, points
 
 from . import events as recorded
 from .evaluator import rating
-from .models import COMPUTER, LEARNER, Action, Colour, PracticeMatch
+from .models import COMPUTER, LEARNER, Action, Colour, Phase, PracticeMatch
 
 RESULT_WORDS = {"single": "partida simple", "gammon": "gammon", "backgammon": "backgammon"}
 COLOUR_WORDS: dict[str, str] = {Colour.GREEN: "Verde", Colour.AMBER: "Ámbar", Colour.RED: "Rojo"}
@@ -63,17 +63,21 @@ def status(match: PracticeMatch, hints_left: int) -> Status:
     return Status(
         score=match.score,
         length=match.length,
-        cube=cube_text(position),
+        cube=cube_text(position, match.phase),
         crawford=position.crawford and not match.is_over,
         post_crawford=stakes.post_crawford,
         hints_left=hints_left,
     )
 
 
-def cube_text(position: Position) -> str:
+def cube_text(position: Position, phase: str = "") -> str:
+    """Where the cube stands, and the double that waits for its answer (``phase``), if one does."""
+    to = position.cube_value * 2
+    offers = {str(Phase.ANSWER): f"el programa te dobla a {to}", str(Phase.ANSWERING): f"doblas a {to}, el programa piensa si acepta"}
+    offer = offers.get(str(phase), "")
     if position.cube_owner is None:
-        return cube_state(position.cube_value, None)
-    return cube_state(position.cube_value, "tuyo" if position.cube_owner == LEARNER else "del programa")
+        return cube_state(position.cube_value, None, offer)
+    return cube_state(position.cube_value, "tuyo" if position.cube_owner == LEARNER else "del programa", offer)
 
 
 @dataclass

@@ -35,11 +35,13 @@ MAY_DOUBLE = "Puedes doblar: es tu turno, aún no has tirado y el cubo está en 
 MAY_NOT_DOUBLE = "No puedes doblar."
 
 
-def cube_state(value: int, owner: str | None) -> str:
+def cube_state(value: int, owner: str | None, offer: str = "") -> str:
     """Where the cube stands, in the lessons' words: the cube has no face of 1, and it is «en 2», not «a 2».
 
     ``owner`` is who holds it as the reader says it («tuyo», «de Bruno», «del
-    programa»), or None when it is in the centre.
+    programa»), or None when it is in the centre.  ``offer`` is a double
+    waiting for its answer, as the reader says it («Bruno te dobla a 2»): the
+    cube has not moved yet, but «nadie ha doblado» would not be true.
 
     >>> cube_state(1, None)
     'en el centro: nadie ha doblado'
@@ -47,7 +49,14 @@ def cube_state(value: int, owner: str | None) -> str:
     'en 2, tuyo'
     >>> cube_state(2, None)
     'en el centro, en 2'
+    >>> cube_state(1, None, offer="Bruno te dobla a 2")
+    'en el centro; Bruno te dobla a 2'
+    >>> cube_state(2, "de Bruno", offer="Bruno te dobla a 4")
+    'en 2, de Bruno; Bruno te dobla a 4'
     """
+    if offer:
+        where = "en el centro" if owner is None and value == 1 else cube_state(value, owner)
+        return f"{where}; {offer}"
     if owner is None:
         return "en el centro: nadie ha doblado" if value == 1 else f"en el centro, en {value}"
     return f"en {value}, {owner}"
