@@ -8,6 +8,8 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# make run serves the site as its users see it; DEBUG=1 shows Django's technical error pages.
+DEBUG ?= 0
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 # Processes that share the tests (pytest-xdist), e.g. TEST_WORKERS=2; empty
@@ -79,7 +81,7 @@ RUN_DIR ?= $(CURDIR)/.run
 run: prepare
 	@$(SYSTEM_PACKAGES) $(RUN_PACKAGES)
 	@mkdir -p $(RUN_DIR)
-	RUN_DIR=$(RUN_DIR) RUN_PYTHON=$(abspath $(VPY)) RUN_HOST=$(HOST) RUN_PORT=$(PORT) \
+	RUN_DIR=$(RUN_DIR) RUN_PYTHON=$(abspath $(VPY)) RUN_HOST=$(HOST) RUN_PORT=$(PORT) DJANGO_DEBUG=$(DEBUG) \
 		$(VENV)/bin/supervisord -c processes.conf
 
 # The production server: gunicorn with tutor.settings.prod, WhiteNoise serving

@@ -1,7 +1,7 @@
 """The processes ``make run`` starts, started by a test from the same definition: ``processes.conf``.
 
 ``ProcessSet`` runs supervisord on that file with the environment the
-Makefile gives it (``RUN_DIR``, ``RUN_PYTHON``, ``RUN_HOST``, ``RUN_PORT``)
+Makefile gives it (``RUN_DIR``, ``RUN_PYTHON``, ``RUN_HOST``, ``RUN_PORT``, ``DJANGO_DEBUG``)
 and ``make run``'s settings (``tutor.settings.dev``), on a fresh SQLite
 file and a free loopback port.  What every process printed goes to one
 log, as on ``make run``'s terminal; supervisord answers questions about
@@ -48,6 +48,7 @@ class ProcessSet:
             DJANGO_SETTINGS_MODULE="tutor.settings.dev",
             DATABASE_URL=f"sqlite:///{folder / 'site.sqlite3'}",
             RUN_DIR=str(self.run_dir), RUN_PYTHON=sys.executable, RUN_HOST="127.0.0.1", RUN_PORT=str(self.port),
+            DJANGO_DEBUG="0",  # make run's default: the site as its users see it
         )
         self.env = env
         self.process: subprocess.Popen | None = None

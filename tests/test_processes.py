@@ -213,3 +213,12 @@ def test_a_worker_that_dies_is_started_again_by_the_supervisor_and_the_others_go
     assert {name: processes.info(name)["pid"] for name in NAMES if name != "clocks"} == {
         name: pid for name, pid in before.items() if name != "clocks"}
     assert "exited: clocks (terminated by SIGKILL; not expected)" in processes.log()
+
+
+def test_a_mistyped_address_gets_the_sites_spanish_404_page_and_the_static_files_are_served(processes):
+    browser = Browser(processes.port, timeout=60)
+    missing = browser.get("/estudios/nuevo-que-no-existe/")
+    page = missing.body.decode()
+    assert missing.status == 404 and "Página no encontrada" in page
+    assert "URLconf" not in page and "DEBUG = True" not in page, "Django's technical page lists every address of the site"
+    assert browser.get("/static/css/site.css").status == 200
