@@ -497,3 +497,49 @@ def test_withdrawing_a_seek_a_rival_has_just_taken_sends_the_player_to_the_game(
     game, answer = run_async(scenario)()
     assert answer == {"type": "paired", "url": game.get_absolute_url()}
     assert Seek.objects.get().status == Seek.Status.TAKEN
+
+
+def test_a_classmates_challenge_and_the_teachers_pairing_are_told_on_the_rivals_open_jugar_page(people):
+    from tests.classroom_factories import make_classroom, signed_in
+
+    ana, bruno, carla = people
+    teacher = make_user("profe", teacher=True)
+    classroom = make_classroom(teacher, "3.º A", students=[ana, bruno, carla])
+
+    async def scenario():
+        theirs, watcher = lobby(bruno), lobby(carla)
+        await enter(theirs, watcher)
+        response = await database_sync_to_async(signed_in(ana).post)(
+            "/jugar/retar/", {"rival": str(bruno.pk), "grupo": str(classroom.pk), "length": "3"})
+        told = await receive_other_than(theirs, "games")
+        quiet = await watcher.receive_nothing(timeout=0.5)
+        await leave(theirs, watcher)
+        return response, told, quiet
+
+    response, told, quiet = run_async(scenario)()
+    game = LiveGame.objects.get(classroom=classroom)
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert told == {"type": "new_game", "url": game.get_absolute_url(), "text": "Ana te ha retado: match a 3 puntos, que ya ha empezado."}
+    assert quiet, "only the rival is told"
+
+    LiveGame.objects.all().delete()  # free again, for the teacher's pairing
+
+    async def pairing():
+        pages = [lobby(user) for user in (ana, bruno, carla)]
+        await enter(*pages)
+        response = await database_sync_to_async(signed_in(teacher).post)(f"/jugar/clase/{classroom.pk}/emparejar/")
+        told = []
+        for page in pages:
+            try:
+                told.append(await asyncio.wait_for(receive_other_than(page, "games"), 2))
+            except asyncio.TimeoutError:
+                told.append(None)
+        await leave(*pages)
+        return response, told
+
+    response, told = run_async(pairing)()
+    paired = LiveGame.objects.get(classroom=classroom)
+    assert response.status_code == 302
+    news = [message for message in told if message]
+    assert len(news) == 2 and {message["url"] for message in news} == {paired.get_absolute_url()}
+    assert all(message["text"].startswith("Tu profesor o profesora te ha emparejado con ") for message in news)

@@ -210,6 +210,10 @@ class LobbyConsumer(LiveSocket):
             return
         await self.send_json({"type": "paired", "url": event["url"]})
 
+    async def player_new_game(self, event: dict) -> None:
+        """A game someone else started for this page's player (a challenge, a teacher's pairing): say so, with its link."""
+        await self.send_json({"type": "new_game", "url": event["url"], "text": event["text"]})
+
     async def error(self, message: str, status: int) -> None:
         await self.send_json({"type": "error", "message": message, "status": status})
 

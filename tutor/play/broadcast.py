@@ -24,6 +24,9 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from tutor.accounts.models import display_name
+from tutor.live.people import message_for
+
 from . import clocks
 from .panels import render_player_panels
 from .models import LiveGame
@@ -54,6 +57,23 @@ def message(game: LiveGame) -> dict:
     """
     panels = {str(side): html for side, html in render_player_panels(game).items()}
     return {"type": "game.changed", "state": state_header(game), "panels": panels}
+
+
+def tell_started_for(game: LiveGame, player, text: str) -> None:
+    """A game someone else started for ``player`` (a classmate's challenge, the teacher's pairing):
+    their open «Jugar» pages say so, with ``text`` and the game's link (``player.new_game``)."""
+    _send(*message_for(player.pk, {"type": "player.new_game", "url": game.get_absolute_url(), "text": text}))
+
+
+def challenged_text(game: LiveGame, challenger) -> str:
+    """What the rival of a challenge is told: who, what, and that it has begun."""
+    return f"{display_name(challenger)} te ha retado: {game.title.lower()}, que ya ha empezado."
+
+
+def paired_text(game: LiveGame, player) -> str:
+    """What each student paired by their teacher is told."""
+    rival = game.black if game.white_id == player.pk else game.white
+    return f"Tu profesor o profesora te ha emparejado con {display_name(rival)}: {game.title.lower()}, que ya ha empezado."
 
 
 def announce(game: LiveGame) -> None:

@@ -30,7 +30,7 @@ from tutor.ratelimit import client_identity, ratelimit, too_many_requests
 from tutor.rules import rule_for_code
 
 from . import access, extensions, game_limits, service
-from .broadcast import announce
+from .broadcast import announce, challenged_text, paired_text, tell_started_for
 from .panels import list_status, panel_context
 from .forms import JoinForm, NewGameForm
 from .models import ClassPlaySettings, LiveGame, Phase, RefusedPlay, normalise_code
@@ -184,6 +184,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
                     messages.error(request, problem.message)
                     return index(request, status=problem.status)
                 announce(game)
+                tell_started_for(game, other, challenged_text(game, request.user))
                 return redirect(game)
     messages.error(request, "Solo puedes retar a alguien de tu grupo.")
     return index(request, status=400)
@@ -197,6 +198,9 @@ def pair_class(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = get_object_or_404(access.taught_classes(request.user), pk=pk)
     students = [membership.student for membership in classroom.memberships.select_related("student")]
     pairing = service.pair_class(classroom, students)
+    for game in pairing.games:
+        for player in (game.white, game.black):
+            tell_started_for(game, player, paired_text(game, player))
     count = len(pairing.games)
     said = [f"No se ha creado ninguna partida en {classroom.name}." if not count
             else f"1 partida creada en {classroom.name}." if count == 1 else f"{count} partidas creadas en {classroom.name}."]

@@ -8,6 +8,7 @@
  *   {"type": "games", "html"}                         the games to watch, every few seconds if changed
  *   {"type": "waiting", "html"}                       the player's own search, or ""
  *   {"type": "paired", "url"}                         the game starts: go to it
+ *   {"type": "new_game", "url", "text"}               a game someone else started for you: say so, with its link
  *   {"type": "error", "message"}
  * and the forms that work without JavaScript («Jugar ya», «Aceptar»,
  * «Retirar») are sent over the socket while it is open.  A dropped
@@ -20,6 +21,7 @@ const root = document.querySelector('[data-lobby]');
 const waiting = root ? root.querySelector('[data-lobby-waiting]') : null;
 const live = root ? root.querySelector('[data-lobby-live]') : null;
 const alertBox = root ? root.querySelector('[data-lobby-alert]') : null;
+const newsBox = root ? root.querySelector('[data-lobby-news]') : null;
 const connection = root ? root.querySelector('[data-lobby-connection]') : null;
 const csrf = root ? root.querySelector('[name="csrfmiddlewaretoken"]') : null;
 
@@ -45,6 +47,19 @@ function showAlert(text) {
   if (!alertBox) return;
   alertBox.textContent = text;
   alertBox.hidden = !text;
+}
+
+/** A game a classmate or the teacher started for this player: the server's sentence and a link to the board. */
+function showNewGame(text, url) {
+  if (!newsBox || typeof url !== 'string' || !url.startsWith('/')) return;
+  const go = document.createElement('a');
+  go.className = 'button button--primary';
+  go.href = url;
+  go.textContent = 'Ir a la partida';
+  const sentence = document.createElement('p');
+  sentence.textContent = String(text || '');
+  newsBox.replaceChildren(sentence, go);
+  newsBox.hidden = false;
 }
 
 function markEmpty({ list, empty }) {
@@ -110,6 +125,8 @@ function onMessage(event) {
       say(live, MESSAGES.paired);
       window.location.assign(data.url);
     }
+  } else if (data.type === 'new_game') {
+    showNewGame(data.text, data.url);
   } else if (data.type === 'error') {
     showAlert(data.message || '');
     say(live, data.message || '');
