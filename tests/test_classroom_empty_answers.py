@@ -82,3 +82,17 @@ def test_an_empty_number_stores_no_attempt(student, assignment):
     page = client.post(f"/tareas/ejercicios/{exercise.pk}/", {"answer": ""})
     assert page.status_code == 400 and NO_NUMBER in page.content.decode()
     assert not Attempt.objects.exists()
+
+
+def test_the_attempt_a_check_stores_comes_back_in_the_words_of_the_list_of_attempts(student, assignment):
+    from tutor.lessons.library import get_library
+
+    choice = add_lesson_exercise(assignment, get_library().puzzles()["quien-empieza-empate"])
+    play = add_lesson_exercise(assignment, lesson_puzzle("jugada"))
+    client = signed_in(student)
+    said = post_json(client, f"/tareas/ejercicios/{choice.pk}/comprobar/", {"answer": "repetir"}).json()
+    assert (said["text"], said["text_words"], said["text_label"]) == ("repetir", "«Se vuelve a tirar»", "Respuesta")
+    page = client.get(f"/tareas/ejercicios/{choice.pk}/").content.decode()
+    assert "Respuesta: «Se vuelve a tirar»" in page  # what a reload shows, as the page's script now writes it
+    moved = post_json(client, f"/tareas/ejercicios/{play.pk}/comprobar/", {"play": "24/23"}).json()
+    assert moved["text_label"] == "Jugada" and moved["text_words"] == "24/23"

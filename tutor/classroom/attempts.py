@@ -14,6 +14,7 @@ from django.db.models import Max
 from tutor.json_api import BadRequest
 from tutor.lessons.answers import Judgement, judge_answer, judge_play, missing, send_answer, solution
 from tutor.lessons.puzzles import Puzzle
+from tutor.lessons.templatetags.answer_words import answer_in_words
 from tutor.rules import Source
 
 from .models import Attempt, Exercise, Membership
@@ -76,7 +77,8 @@ def record(exercise: Exercise, student, text: str, judgement: Judgement) -> Atte
 
 def verdict_payload(puzzle: Puzzle, attempt: Attempt) -> dict:
     """The JSON verdict the board shows (as the lessons' API gives it) plus the
-    stored attempt: its number and the text as written."""
+    stored attempt: its number, the text as written and, for an answer that is not a play, in words
+    («Se vuelve a tirar», not the choice's key), as the list of attempts says it."""
     payload = dict(attempt.verdict)
     if attempt.correct:
         payload.update(solution(puzzle))
@@ -84,4 +86,6 @@ def verdict_payload(puzzle: Puzzle, attempt: Attempt) -> dict:
         payload["legal_plays"] = None
     payload["attempt"] = attempt.number
     payload["text"] = attempt.text
+    payload["text_words"] = answer_in_words(attempt.text, puzzle)
+    payload["text_label"] = "Jugada" if puzzle.is_play else "Respuesta"
     return payload

@@ -3,8 +3,8 @@
  *
  * The board's script (static/js/check.js) sends each answer as JSON and
  * fires "check:verdict" with the server's verdict, which for assignments
- * also carries the stored attempt: {attempt, text, correct, legal, message,
- * reasons}.  This adds that attempt on top of the list [data-attempts]
+ * also carries the stored attempt: {attempt, text, text_words, text_label,
+ * correct, legal, message, reasons}.  This adds that attempt on top of the list [data-attempts]
  * (whose data-plays says whether answers are plays on the board),
  * with the same markup as templates/classroom/_attempt.html.
  */
@@ -14,7 +14,7 @@ const WORDS = {
   correct: 'Correcto',
   illegal: 'Jugada ilegal',
   incorrect: 'Incorrecto',
-  answer: 'Respuesta: ',
+  answer: 'Respuesta',
   passed: 'Pasa, sin mover ninguna ficha.',
   now: 'Ahora mismo',
 };
@@ -42,13 +42,17 @@ export function attemptItem(verdict, plays = true) {
         ),
       )
     : null;
-  const text = verdict.text ? element('code', { class: 'notation' }, String(verdict.text)) : element('em', {}, WORDS.passed);
+  // As the server's list says it (text_label: «Jugada» or «Respuesta»): a play as written, any other answer in words.
+  const label = `${verdict.text_label || WORDS.answer}: `;
+  let said = element('em', {}, WORDS.passed);
+  if (verdict.text && plays) said = [label, element('code', { class: 'notation' }, String(verdict.text))];
+  else if (verdict.text) said = [label, String(verdict.text_words || verdict.text)];
   return element(
     'li',
     { class: `attempts__item${verdict.correct ? ' attempts__item--ok' : ''}` },
     element('h3', {}, `${WORDS.attempt} ${verdict.attempt}: `, tag(verdict, plays)),
     element('p', { class: 'muted' }, WORDS.now),
-    element('p', {}, WORDS.answer, text),
+    element('p', {}, ...[said].flat()),
     verdict.message ? element('p', {}, String(verdict.message)) : null,
     reasons,
   );
