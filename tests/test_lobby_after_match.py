@@ -134,6 +134,6 @@ def test_both_players_end_of_match_boxes_are_drawn_from_one_reading(ana, bruno):
     with CaptureQueriesContext(connection) as both:
         panels = render_player_panels(both_games)
     assert len(both) == len(one)
-    assert "Ofrecer la revancha a bruno" in panels[WHITE] and "Ofrecer la revancha a ana" in panels[BLACK]
+    assert "Ofrecer la revancha a Bruno" in panels[WHITE] and "Ofrecer la revancha a Ana" in panels[BLACK]
     for side in (WHITE, BLACK):
         assert "Tu puntuación" in panels[side] and "Jugar otra vez" in panels[side]

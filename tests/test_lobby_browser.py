@@ -158,9 +158,9 @@ def test_a_rematch_offered_at_the_end_of_a_match_takes_both_players_to_the_new_g
     watcher = open_as(new_page, asgi_server, make_user("carla"), game.get_absolute_url())
     expect(watcher.locator("[data-play-connection]")).to_have_text("Conectado: verás cada jugada de la partida al instante.")
 
-    second.get_by_role("button", name="Ofrecer la revancha a ana").click()
-    expect(second.locator(".lobby-after")).to_contain_text("Has ofrecido la revancha a ana")
-    expect(first.locator(".lobby-after")).to_contain_text("bruno te ofrece la revancha: match a 3 puntos, puntúa.")
+    second.get_by_role("button", name="Ofrecer la revancha a Ana").click()
+    expect(second.locator(".lobby-after")).to_contain_text("Has ofrecido la revancha a Ana")
+    expect(first.locator(".lobby-after")).to_contain_text("Bruno te ofrece la revancha: match a 3 puntos, puntúa.")
     shoot(first, "rematch-offer-360.png")
     check_page(first, PHONE)
     first.get_by_role("button", name="Aceptar la revancha").click()

@@ -121,11 +121,11 @@ def test_after_a_match_both_players_are_offered_a_rematch_and_it_starts_when_the
     game = finished_by_forms(ana, bruno)
     winner = signed_in(bruno)
     page = winner.get(game.get_absolute_url()).content.decode()
-    assert "¿Y ahora?" in page and "Ofrecer la revancha a ana" in page and "Jugar otra vez" in page and "Bloquear a ana" in page
+    assert "¿Y ahora?" in page and "Ofrecer la revancha a Ana" in page and "Jugar otra vez" in page and "Bloquear a Ana" in page
     assert "Tu puntuación: 1500,00 → <strong>1517,32</strong>" in page
     assert winner.post(f"/jugar/{game.code}/revancha/")["Location"] == game.get_absolute_url()
     offered = signed_in(ana).get(game.get_absolute_url()).content.decode()
-    assert "bruno te ofrece la revancha:" in offered
+    assert "Bruno te ofrece la revancha:" in offered
     answer = signed_in(ana).post(f"/jugar/{game.code}/revancha/respuesta/", {"respuesta": "si"})
     new = LiveGame.objects.exclude(pk=game.pk).get()
     assert answer["Location"] == new.get_absolute_url()

@@ -72,7 +72,7 @@ def test_spectators_of_a_finished_match_are_offered_to_follow_its_players_to_the
     assert game.seq == before + 1  # the spectators' shared panel is drawn again
     panel = render_panel(game, AnonymousUser())
     assert "Seguir a la revancha" in panel and f'href="{started.get_absolute_url()}"' in panel
-    assert "ana y bruno juegan la revancha" in panel or "bruno y ana juegan la revancha" in panel
+    assert "Ana y Bruno juegan la revancha" in panel or "Bruno y Ana juegan la revancha" in panel
     assert "Seguir a la revancha" in Client().get(game.get_absolute_url()).content.decode()
 
 

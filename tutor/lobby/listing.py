@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from tutor.accounts.models import display_name
 from tutor.engine import opponent
 from tutor.play import access
 from tutor.play.models import LiveGame, Phase
@@ -120,9 +121,11 @@ def after_match(game: LiveGame, viewers: list) -> list[str]:
         if side is None:
             boxes.append("")
             continue
+        rival = game.player(opponent(side))
         boxes.append(render_to_string("lobby/_after_match.html", {
             "game": game,
-            "rival": game.player(opponent(side)),
+            "rival": rival,
+            "rival_name": display_name(rival),  # as the game's page names the players
             "viewer": viewer,
             "change": changes.get(viewer.pk),
             "rematch": rematch.state(game, viewer, now=now, standing=offers) if offers is not None else None,
@@ -137,7 +140,8 @@ def rematch_to_follow(game: LiveGame, viewer) -> str:
     started = rematch.state(game, viewer, now=timezone.now())["started"]
     if started is None or not access.can_watch(viewer, started):
         return ""
-    return render_to_string("lobby/_rematch_to_follow.html", {"game": game, "rematch": started})
+    names = {"white_name": display_name(started.white), "black_name": display_name(started.black)}
+    return render_to_string("lobby/_rematch_to_follow.html", {"game": game, "rematch": started, **names})
 
 
 def game_links(game: LiveGame, viewer) -> str:

@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from tutor.accounts.models import display_name
 from tutor.converters import parse_id
 from tutor.engine import opponent
 from tutor.play import access, game_limits
@@ -133,7 +134,7 @@ def block(request: HttpRequest) -> HttpResponse:
         other = safety.block(request.user, parse_id(request.POST.get("usuario")), now=timezone.now())
     except service.LobbyError as problem:
         return _lobby(request, problem)
-    messages.success(request, f"Has bloqueado a {other.username}: no volverás a coincidir con esta persona en la sala.")
+    messages.success(request, f"Has bloqueado a {display_name(other)}: no volverás a coincidir con esta persona en la sala.")
     back = str(request.POST.get("volver", ""))
     if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return redirect(back)
