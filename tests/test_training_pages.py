@@ -66,12 +66,15 @@ def _request(client):
     return request
 
 
-def test_my_progress_draws_svg_charts_of_mastery_and_history(client):
+def test_my_progress_draws_a_bar_per_rule_and_the_history_chart(client):
     drill = client.get("/entrenar/pip-count/?nivel=1&n=0").context["drill"]
     client.post("/entrenar/pip-count/?nivel=1&n=0", {"answer": drill.answer})
     html = client.get("/entrenar/progreso/").content.decode()
-    assert html.count("<svg class=\"chart\"") == 2
-    assert "El recuento de pips: intentada" in html and "1 bien y 0 mal" in html
+    assert html.count("<svg class=\"chart\"") == 1 and "1 bien y 0 mal" in html
+    assert html.count('<li class="level-bars__row">') == len(RULES)
+    assert ('<span class="level-bars__label">El recuento de pips</span>'
+            '<span class="level-bars__track" aria-hidden="true"><span class="level-bars__bar level-bars__bar--0"></span></span>'
+            '<span class="level-bars__value">intentada</span>') in html
 
 
 def test_signing_in_merges_the_visitors_memory_into_the_account(client, django_user_model):

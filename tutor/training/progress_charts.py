@@ -1,42 +1,38 @@
-"""Server-drawn SVG charts for «Mi progreso»: no chart library, no script.
+"""Server-drawn charts for «Mi progreso»: no chart library, no script.
 
-Each chart is a small ``<svg role="img">`` with a ``<title>`` and a
-``<desc>`` that says in words what the bars show, so a screen reader gets
-the same information; the page also lists the figures as a table.
+The levels are a list of bars in HTML (``level_chart``); the history is a
+small ``<svg role="img">`` with a ``<title>`` and a ``<desc>`` that says in
+words what the columns show, so a screen reader gets the same information.
+The page also lists the figures as a table.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.html import format_html, format_html_join
+
 from tutor.charts import line, rect, svg, text
 
-BAR_HEIGHT = 18
-GAP = 6
-LABEL_WIDTH = 330
 CHART_WIDTH = 720
 
 
-LEVEL_TONES = {0: "none", 1: "mid", 2: "good", 3: "high"}
-"""Bar colours by level: practicada, segura and dominada go from warm to green."""
-
-
 def level_chart(rows: list[tuple[str, int, str]]) -> str:
-    """Horizontal bars: one per rule, a third of the track for each level shown, with its word."""
-    height = len(rows) * (BAR_HEIGHT + GAP) + GAP
-    span = CHART_WIDTH - LABEL_WIDTH - 100
-    parts = []
-    for index, (title, level, word) in enumerate(rows):
-        y = GAP + index * (BAR_HEIGHT + GAP)
-        width = max(1, round(span * level / 3))
-        parts += [
-            text(LABEL_WIDTH - 8, y + BAR_HEIGHT - 5, title, "chart__label", text_anchor="end"),
-            rect(LABEL_WIDTH, y, span, BAR_HEIGHT, "chart__track"),
-            rect(LABEL_WIDTH, y, width, BAR_HEIGHT, f"chart__bar chart__bar--{LEVEL_TONES[level]}"),
-            text(LABEL_WIDTH + span + 6, y + BAR_HEIGHT - 5, word, "chart__value"),
-        ]
-    summary = "; ".join(f"{title}: {word}" for title, _, word in rows)
-    return svg("Nivel de dominio de cada regla", f"Lo que has demostrado en cada regla. {summary}.", CHART_WIDTH, height, parts)
+    """One row per rule: its title, a bar a third longer for each level shown, and the level's word.
+
+    HTML, not SVG: a rule's title is long («Sacar todas las que puedas: el
+    punto más alto cambia a mitad de turno»), and a drawing scaled to a phone
+    either cut it or shrank it past reading.  As a list, a title wraps and
+    keeps the page's type size, and a screen reader reads each row.
+    """
+    items = format_html_join(
+        "",
+        '<li class="level-bars__row"><span class="level-bars__label">{}</span>'
+        '<span class="level-bars__track" aria-hidden="true"><span class="level-bars__bar level-bars__bar--{}"></span></span>'
+        '<span class="level-bars__value">{}</span></li>',
+        ((title, level, word) for title, level, word in rows),
+    )
+    return format_html('<ul class="level-bars" aria-label="Nivel de dominio de cada regla">{}</ul>', items)
 
 
 def history_chart(days: list[tuple[dt.date, int, int]]) -> str:

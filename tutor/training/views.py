@@ -121,7 +121,7 @@ def progress(request: HttpRequest) -> HttpResponse:
     studied = [memory for memory in known.values() if memory.total]
     history = answer_history(request)
     context = {
-        "level_svg": level_chart(rows),
+        "level_bars": level_chart(rows),
         "thresholds": THRESHOLDS,
         "history_svg": history_chart(history),
         "rows": [(RULES[code], memory) for code, memory in known.items()],
