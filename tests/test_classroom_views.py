@@ -306,6 +306,10 @@ def test_the_join_link_asks_to_log_in_first_then_to_confirm(client, teacher, stu
     assert not Membership.objects.exists()
     client.post(link)
     assert Membership.objects.filter(student=student).exists()
+    # Opened again as a member: no question to confirm, only where they already are.
+    again = client.get(link, follow=True).content.decode()
+    assert "¿Unirte a" not in again and "Ya estabas en «2.º B»." in again
+    assert Membership.objects.filter(student=student).count() == 1
 
 
 def test_students_see_published_assignments_with_due_date_and_status(student_client, teacher, student):

@@ -337,8 +337,9 @@ def join_with_code(request, code: str):
     form = JoinForm({"code": code})
     if not form.is_valid():
         return _render(request, "classroom/join.html", {"form": form})
-    if request.method == "POST":
-        return _join(request, form.classroom)
+    already = Membership.objects.filter(classroom=form.classroom, student=request.user).exists()
+    if request.method == "POST" or already or form.classroom.teacher_id == request.user.pk:
+        return _join(request, form.classroom)  # nothing to confirm for a member or the teacher: they are told so
     return render(request, "classroom/join_confirm.html", {"classroom": form.classroom, "teacher_name": display_name(form.classroom.teacher)})
 
 
