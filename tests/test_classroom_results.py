@@ -112,7 +112,8 @@ def test_the_attempts_csv_has_every_attempt_with_its_codes_and_spanish_message(g
     assert rows[0][:6] == ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta"]
     assert len(rows) == 3
     assert rows[1][3:4] + rows[1][5:9] == ["1", WRONG_DIE, "Incorrecto", "no", wrong.codes]
-    assert rows[1][9] == wrong.explanation and "no lleva del" in rows[1][9]
+    assert rows[1][9] == "Cada dado es un movimiento"  # the codes' rules, in the teacher's words
+    assert rows[1][10] == wrong.explanation and "no lleva del" in rows[1][10]
     assert re.fullmatch(r"\d\d/\d\d/\d{4} \d\d:\d\d", rows[1][4])
     assert rows[2][6] == "Correcto" and rows[2][8] == ""
 

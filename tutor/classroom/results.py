@@ -22,7 +22,7 @@ from django.utils.text import slugify
 
 from tutor.accounts.models import display_name
 from tutor.lessons.templatetags.answer_words import answer_in_words
-from tutor.rules import rule_for_code
+from tutor.rules import rule_for_code, rule_titles
 
 from .models import Assignment, Attempt, Exercise, item_counts
 
@@ -316,7 +316,7 @@ def _exercise_lines(cell: Cell, number: int) -> list[AttemptLine]:
 
 
 def attempts_csv(grid: Grid) -> HttpResponse:
-    header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Mensaje", "Con retraso", "Con la solución vista"]
+    header = ["Alumno/a", "Usuario", "Ejercicio", "Intento", "Fecha", "Respuesta", "Resultado", "Legal", "Códigos", "Reglas", "Mensaje", "Con retraso", "Con la solución vista"]
     numbers = {exercise.pk: index for index, exercise in enumerate(grid.exercises, 1)}
     rows = []
     for row in grid.rows:
@@ -334,6 +334,7 @@ def attempts_csv(grid: Grid) -> HttpResponse:
                     "Correcto" if line.correct else "Incorrecto",
                     {True: "sí", False: "no", None: ""}[line.legal],
                     " ".join(line.codes),
+                    rule_titles(line.codes),
                     line.message,
                     "sí" if line.late else "no",
                     "sí" if line.solution_seen else "no",

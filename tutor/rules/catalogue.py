@@ -196,6 +196,24 @@ def rules_for_codes(codes: Iterable[str]) -> tuple[RuleCode, ...]:
     return _distinct(rule.code for rule in map(rule_for_code, codes) if rule is not None)
 
 
+def rule_titles(codes: Iterable[str]) -> str:
+    """The titles of the rules that stored codes (rule codes, or reason codes known without their step) name,
+    each once: what a teacher reads beside the codes in an export.
+
+    >>> rule_titles(["bar-first", "notation", "no-such-code"])
+    'Entrar desde la barra antes de mover; La notación: origen/destino'
+    """
+    found = []
+    for code in codes:
+        rule = RULES[RuleCode(code)] if code in _RULE_CODES else rule_for_code(code)
+        if rule is not None and rule.title not in found:
+            found.append(rule.title)
+    return "; ".join(found)
+
+
+_RULE_CODES = {code.value for code in RuleCode}
+
+
 def rule_for_section(lesson: str, anchor: str) -> Rule | None:
     """The first rule the lesson section ``anchor`` teaches (a puzzle's ``regla``), if any: what a correct answer names.
 

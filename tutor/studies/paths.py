@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tutor.accounts.models import display_name
+from tutor.rules import rule_titles
 
 from .models import Chapter, ChapterAnswer, Study, StudyPlace
 
@@ -213,7 +214,7 @@ def _safe(value: object) -> str:
 
 CSV_HEADER = [
     "Alumno/a", "Usuario", "Capítulo", "Revisión", "Respuesta n.º", "Fecha", "Pregunta", "Respuesta",
-    "Resultado", "Legal", "Códigos", "Mensaje", "Con la solución vista", "Con la pista vista", "Segundos",
+    "Resultado", "Legal", "Códigos", "Reglas", "Mensaje", "Con la solución vista", "Con la pista vista", "Segundos",
 ]
 
 
@@ -258,6 +259,7 @@ def paths_csv(study: Study) -> HttpResponse:
             "Correcta" if answer.correct else "Incorrecta",
             {True: "sí", False: "no", None: ""}[answer.legal],
             answer.codes,
+            rule_titles(answer.codes.split()),
             answer.explanation,
             "sí" if answer.solution_seen else "no",
             "sí" if answer.hint_seen else "no",
