@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Final, Iterator, Mapping
+from typing import TYPE_CHECKING, Collection, Final, Iterator, Mapping
 
 from .codes import ReasonCode
 from .constants import BAR, DIE_FACES, HOME_TOP, OFF, Board, Dice, State
@@ -144,8 +144,12 @@ class Verdict:
         return tuple(reason.code for reason in self.reasons)
 
 
-def check_play(position: Position, text: str, dice: Dice) -> Verdict:
-    """Judge ``text`` as the full play of the side on roll with ``dice``."""
+def check_play(position: Position, text: str, dice: Dice, *, offer: Collection[str] = ()) -> Verdict:
+    """Judge ``text`` as the full play of the side on roll with ``dice``.
+
+    An illegal play's ``alternative`` is the legal play nearest to it,
+    among the plays ``offer`` names (notation) when any of them is legal.
+    """
     try:
         segments = parse_play(text)
     except NotationError as error:
@@ -171,7 +175,7 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         _, m2, o2 = best
         play = Play(position, dice, legal[(m2, o2)], position.after_play(m2, o2))
         return Verdict(text, dice, True, (), play)
-    alternative = format_moves(_nearest(list(legal.values()), segments))
+    alternative = format_moves(_nearest(_offered(list(legal.values()), offer), segments))
     if partial:
         return Verdict(text, dice, False, (replace(_fuller_play_reason(legal, partial, dice), alternative=alternative),))
     reasons = _diagnose(m, o, segments, dice_list, tuple(dice))
@@ -180,6 +184,13 @@ def check_play(position: Position, text: str, dice: Dice) -> Verdict:
         reasons = [replace(reason, example=turned) if reason.code is ReasonCode.BACKWARDS else reason for reason in reasons]
     mirrored = _mirrored(m, o, segments, dice_list, legal)
     return Verdict(text, dice, False, tuple(replace(reason, alternative=alternative, mirrored=mirrored) for reason in reasons))
+
+
+def _offered(plays: list[tuple[Move, ...]], offer: Collection[str]) -> list[tuple[Move, ...]]:
+    """The legal plays ``offer`` names, or all of them when it names none."""
+    wanted = set(offer)
+    named = [moves for moves in plays if format_moves(moves) in wanted]
+    return named or plays
 
 
 def _nearest(plays: list[tuple[Move, ...]], segments: list[Segment]) -> tuple[Move, ...]:

@@ -17,7 +17,7 @@ This module imports them; none of them imports it back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, TypedDict, Unpack
+from typing import Collection, Iterable, Mapping, TypedDict, Unpack
 
 from .constants import BAR, BLACK, CHECKERS_PER_SIDE, OFF, WHITE, Board, Dice, is_die, opponent
 from . import gnubgid, xgid
@@ -327,13 +327,21 @@ class Position:
         """
         return len(plays_by_boards(self, self._dice_or_own(dice)))
 
-    def check(self, text: str, dice: Iterable[int] | str | None = None) -> Verdict:
+    def check(self, text: str, dice: Iterable[int] | str | None = None, *, offer: Collection[str] = ()) -> Verdict:
         """Judge a proposed play written in notation; never raises on bad text.
+
+        ``offer`` lists the plays (in notation) that an illegal play's
+        ``alternative`` is chosen among, when it names any legal one: a
+        puzzle that accepts only some plays suggests one of them.
 
         >>> Position.initial().check("8/5 6/5", dice=(3, 1)).legal
         True
+        >>> Position.initial().check("24/18", dice=(3, 1)).reasons[0].alternative
+        '24/23 24/21'
+        >>> Position.initial().check("24/18", dice=(3, 1), offer=["8/5 6/5"]).reasons[0].alternative
+        '8/5 6/5'
         """
-        return check_play(self, text, self._dice_or_own(dice))
+        return check_play(self, text, self._dice_or_own(dice), offer=offer)
 
     def _dice_or_own(self, dice: Iterable[int] | str | None) -> Dice:
         if dice is None:

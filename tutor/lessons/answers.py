@@ -109,15 +109,25 @@ def judge_play(puzzle: Puzzle, text: str) -> Judgement:
     """Judge a play typed or made on the board for a play puzzle.
 
     A legal play that misses the puzzle's goal (no capture in «Capturar en
-    el 6») is legal but not correct.
+    el 6») is legal but not correct; so an illegal play's suggested
+    alternative is one that meets the goal («Una jugada legal aquí es …»
+    must not send the learner to a wrong answer).
     """
-    verdict = puzzle.position.check(text)
+    verdict = puzzle.position.check(text, offer=_meeting_goal(puzzle))
     if not verdict.legal:
         return Judgement(False, "", False, None, verdict, _feedback_for(puzzle, text))
     assert verdict.play is not None
     if puzzle.goal is not None and not puzzle.goal.met_by(verdict.play, puzzle.position):
         return Judgement(False, puzzle.goal.missed(verdict.play), True, verdict.play.notation, None, _feedback_for(puzzle, text))
     return Judgement(True, legal_turn(verdict.play.notation), True, verdict.play.notation)
+
+
+def _meeting_goal(puzzle: Puzzle) -> list[str]:
+    """The plays that answer a puzzle with a goal (none: every legal play does)."""
+    goal = puzzle.goal
+    if goal is None:
+        return []
+    return [play.notation for play in puzzle.position.legal_plays() if goal.met_by(play, puzzle.position)]
 
 
 def _feedback_for(puzzle: Puzzle, text: str) -> str | None:

@@ -149,7 +149,8 @@ def _judge_play(drill: Drill, text: str) -> dict:
     the goal and a play that meets it (the goal's own Spanish, as the lessons' puzzles say it).
     Where the rule explains the play it asks for move by move (``play_answer``), both say how.
     The board marks what decides the verdict, as a lesson's does: an illegal play's points, a legal one's captures."""
-    verdict = drill.position.check(text)
+    accepted_notations = [play.notation for play in drill.accepted_plays()] if drill.goal is not None else []
+    verdict = drill.position.check(text, offer=accepted_notations)
     marks = verdict_marks(verdict)
     plays = [play.notation or "pasar" for play in drill.position.legal_plays()]
     how = play_answer(drill.rule, drill.facts)
