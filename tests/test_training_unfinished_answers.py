@@ -82,3 +82,18 @@ def test_an_empty_answer_to_an_assigned_drill_is_not_recorded(client):
     page = client.post(f"/tareas/entrenamiento/{task.pk}/?n=0", {"play": ""})
     assert page.status_code == 400 and "No has movido ninguna ficha" in page.content.decode()
     assert not RuleAnswer.objects.exists()
+
+
+def test_a_wrong_answer_to_an_assigned_drill_is_among_the_assignments_errors_by_rule(client):
+    teacher, ana = make_user("profe", teacher=True), make_user("ana")
+    assignment = make_assignment(make_classroom(teacher, "3.º A", students=[ana]))
+    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=2, seed=7)
+    drill = student_drills(task, ana.pk)[0]
+    client.force_login(ana)
+    wrong = post_json(client, f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/", {"play": drill.tempting}).json()
+    assert wrong["correct"] is False
+    client.force_login(teacher)
+    page = client.get(f"/clases/tareas/{assignment.pk}/resultados/").content.decode()
+    errors = page[page.index('id="errores"'):]
+    assert "Todavía no hay intentos fallidos" not in errors
+    assert "No se puede parar en un punto bloqueado" in errors and "Ana (1)" in errors

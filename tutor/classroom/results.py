@@ -22,7 +22,7 @@ from django.utils.text import slugify
 
 from tutor.accounts.models import display_name
 from tutor.lessons.templatetags.answer_words import answer_in_words
-from tutor.rules import rule_for_code, rule_titles
+from tutor.rules import rule_of_stored_code, rule_titles
 
 from .models import Assignment, Attempt, Exercise, item_counts
 
@@ -202,21 +202,21 @@ class RuleMistakes:
 
     @property
     def rule(self):
-        return rule_for_code(self.code)
+        return rule_of_stored_code(self.code)
 
 
 def mistakes_by_rule(grid: Grid) -> list[RuleMistakes]:
-    """The reason codes of the wrong attempts, most frequent first."""
+    """The reason codes of the wrong attempts, most frequent first: the exercises' and those the
+    other apps add to the assignment (its drills, ``add_attempt_source``), as ``intentos.csv`` lists them."""
     totals: Counter[str] = Counter()
     by_student: dict[str, Counter[str]] = defaultdict(Counter)
     for row in grid.rows:
-        for cell in row.cells:
-            for attempt in cell.attempts:
-                if attempt.correct:
-                    continue
-                for code in dict.fromkeys(attempt.code_list):
-                    totals[code] += 1
-                    by_student[code][row.name] += 1
+        wrong = [tuple(attempt.code_list) for cell in row.cells for attempt in cell.attempts if not attempt.correct]
+        wrong += [tuple(line.codes) for source in _attempt_sources for line in source(grid.assignment, row.student) if not line.correct]
+        for codes in wrong:
+            for code in dict.fromkeys(codes):
+                totals[code] += 1
+                by_student[code][row.name] += 1
     return [RuleMistakes(code, count, by_student[code].most_common()) for code, count in totals.most_common()]
 
 

@@ -205,10 +205,19 @@ def rule_titles(codes: Iterable[str]) -> str:
     """
     found = []
     for code in codes:
-        rule = RULES[RuleCode(code)] if code in _RULE_CODES else rule_for_code(code)
+        rule = rule_of_stored_code(code)
         if rule is not None and rule.title not in found:
             found.append(rule.title)
     return "; ".join(found)
+
+
+def rule_of_stored_code(code: str) -> Rule | None:
+    """The rule a stored code names: a rule's own code (a drill's), or a reason code known without its step.
+
+    >>> rule_of_stored_code("pip-count").title, rule_of_stored_code("blocked").title
+    ('El recuento de pips', 'No se puede parar en un punto bloqueado')
+    """
+    return RULES[RuleCode(code)] if code in _RULE_CODES else rule_for_code(code)
 
 
 _RULE_CODES = {code.value for code in RuleCode}
