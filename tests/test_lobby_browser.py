@@ -260,3 +260,23 @@ def test_a_money_game_from_the_lobby_unticks_puntua_and_is_published_unrated_wit
     expect(page.locator("[data-lobby-alert]")).to_be_hidden()
     form.get_by_role("radio", name="Match a 5 puntos").check()
     expect(rated).to_be_checked()  # back on a match, as the player left it
+
+
+def test_a_classmates_challenge_is_told_on_the_rivals_open_jugar_page_with_a_readable_link_to_the_game(asgi_server, new_page):
+    from tests.classroom_factories import make_classroom
+
+    ana, bruno = make_user("ana"), make_user("bruno")
+    make_classroom(make_user("profe", teacher=True), "3.º A", students=[ana, bruno])
+    rival = open_as(new_page, asgi_server, bruno, "/jugar/", viewport=PHONE)
+    challenger = open_as(new_page, asgi_server, ana, "/jugar/")
+    challenger.get_by_role("button", name=re.compile("^Retar")).click()
+    game = LiveGame.objects.get()
+    challenger.wait_for_url(re.compile(re.escape(game.get_absolute_url()) + "$"))
+    news = rival.locator("[data-lobby-news]")
+    expect(news).to_contain_text("Ana te ha retado: match a 3 puntos, que ya ha empezado.")
+    go = news.get_by_role("link", name="Ir a la partida")
+    assert go.evaluate("node => getComputedStyle(node).color") == "rgb(255, 255, 255)"
+    violations = axe_violations(rival)
+    assert violations == [], describe_violations(violations)
+    go.click()
+    rival.wait_for_url(re.compile(re.escape(game.get_absolute_url()) + "$"))
