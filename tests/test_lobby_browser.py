@@ -280,3 +280,15 @@ def test_a_classmates_challenge_is_told_on_the_rivals_open_jugar_page_with_a_rea
     assert violations == [], describe_violations(violations)
     go.click()
     rival.wait_for_url(re.compile(re.escape(game.get_absolute_url()) + "$"))
+
+
+def test_the_creators_page_offers_to_tell_the_staff_once_the_rival_joins_without_a_reload(asgi_server, new_page):
+    ana, bruno = make_user("ana"), make_user("bruno")
+    game = games.create_game(ana, length=3)
+    creator = open_as(new_page, asgi_server, ana, game.get_absolute_url())
+    report = creator.get_by_role("link", name="Avisar al equipo del sitio sobre esta partida")
+    expect(report).to_be_hidden()
+    rival = open_as(new_page, asgi_server, bruno, game.get_absolute_url())
+    rival.get_by_role("button", name=re.compile("^Unirme a la partida")).click()
+    expect(report).to_be_visible()
+    expect(creator.locator("[data-play-players]")).to_contain_text("Bruno")

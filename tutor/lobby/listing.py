@@ -145,7 +145,15 @@ def rematch_to_follow(game: LiveGame, viewer) -> str:
 
 
 def game_links(game: LiveGame, viewer) -> str:
-    """The «Más» list of a game's page: telling the staff about it, for its players."""
-    if game.side_of(viewer) is None or game.black_id is None:
+    """The «Más» list of a game's page: telling the staff about it, for its players.
+
+    Before the rival joins there is nobody to tell about: the link is drawn
+    hidden (``data-after-join``), and the page shows it when the game's state
+    says the rival is there, as it names them in its heading.
+    """
+    if game.side_of(viewer) is None:
         return ""
-    return format_html('<a href="{}">Avisar al equipo del sitio sobre esta partida</a>', reverse("lobby:report", args=[game.code]))
+    url = reverse("lobby:report", args=[game.code])
+    if game.black_id is None:
+        return format_html('<a href="{}" data-after-join hidden>Avisar al equipo del sitio sobre esta partida</a>', url)
+    return format_html('<a href="{}">Avisar al equipo del sitio sobre esta partida</a>', url)

@@ -260,6 +260,8 @@ async function handleMessage(event) {
   showPanel(data.html, data.type === 'state' && shown !== null && data.seq === shown);
   const share = root.querySelector('.play-share');
   if (share && data.phase !== 'waiting') share.hidden = true;
+  // What only makes sense with a rival (telling the staff about them) appears once they join.
+  if (data.phase !== 'waiting') root.querySelectorAll('[data-after-join]').forEach((node) => { node.hidden = false; });
   // The heading names the rival once they join.
   const players = root.querySelector('[data-play-players]');
   const drawn = panel.querySelector('[data-players]');
