@@ -163,6 +163,20 @@ def test_a_chapter_from_the_board_editor_takes_its_dice_from_the_form(author):
     assert Position.from_xgid(study.chapters.get().xgid).dice == (3, 1)
 
 
+@pytest.mark.parametrize("where, said", [
+    ({"xgid": "", "white": "24:2 13:5 8:3 6:5", "black": "6:2 12:5 17:3 19:5"}, "blancas y negras no pueden compartir un punto"),
+    ({"xgid": "", "white": "24:3 13:5 8:3 6:5", "black": "19:5 17:3 12:5 1:2"}, "las blancas tienen más de quince fichas"),
+    ({"xgid": "XGID=-b----E-C---eE---c-e---BB-:0:0:1:31:0:0:0:0:10"}, "las blancas tienen más de quince fichas"),
+], ids=["shared point", "sixteen by the fields", "seventeen by xgid"])
+def test_an_impossible_position_is_refused_naming_what_is_wrong_and_nothing_is_saved(author, where, said):
+    study = a_study(author, chapters=0)
+    response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(**{"dice": "3-1", **where}))
+    page = response.content.decode()
+    assert response.status_code == 400 and f"Esa posición es imposible: {said}." in page
+    assert "No se puede leer" not in page  # a well-formed XGID is not blamed for its checkers
+    assert not study.chapters.exists()
+
+
 def test_an_illegal_right_play_is_refused_with_the_rule_and_nothing_is_saved(author):
     study = a_study(author, chapters=0)
     response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", chapter_post(plays="8/5 6/5\n13/7"))

@@ -9,9 +9,12 @@ decision, come from the form.  What the engine cannot read is a
 
 from __future__ import annotations
 
+import re
+
 from tutor.classroom.exercises import read_gnubg_id
-from tutor.engine import BLACK, WHITE, EngineError, Position
+from tutor.engine import BLACK, WHITE, Defect, EngineError, Position
 from tutor.lessons.puzzles import parse_layout
+from tutor.rules import describe_defects
 
 from .models import Moment
 from .validation import ChapterError
@@ -59,8 +62,16 @@ def read_position(
         if gnubg_id.strip():
             raise ChapterError("No se puede leer ese ID de GNU Backgammon: copia el «Position ID» (14 caracteres) y, si quieres, el «Match ID» (12).", "gnubg_id") from None
         if xgid.strip():
+            too_many = _xgid_too_many(xgid)
+            if too_many:
+                raise ChapterError(f"Esa posición es imposible: {'; '.join(too_many)}.", "xgid") from None
             raise ChapterError("No se puede leer ese XGID: cópialo entero, desde «XGID=» hasta el último número.", "xgid") from None
         raise ChapterError("Las fichas van en los puntos del 1 al 24 (o «bar» para la barra).", "white") from None
+    # An impossible position is refused here, before it is written as an XGID, which has room for one
+    # colour a point and would drop the other's checkers without a word.
+    problems = describe_defects(position.defects)
+    if problems:
+        raise ChapterError(f"Esa posición es imposible: {'; '.join(problems)}.", ways[0])
     if moment != Moment.DICE:
         return position.with_dice(None)
     if dice:
@@ -69,6 +80,24 @@ def read_position(
         except EngineError:
             raise ChapterError("Los dados se escriben como 6-3, cada uno del 1 al 6.", "dice") from None
     return position
+
+
+def _xgid_too_many(text: str) -> list[str]:
+    """What is wrong with a complete XGID the engine refuses for its number of checkers, in Spanish (none: it is not that).
+
+    >>> _xgid_too_many("XGID=-b----E-C---eE---c-e---BB-:0:0:1:43:0:0:0:0:10")
+    ['las blancas tienen más de quince fichas']
+    >>> _xgid_too_many("XGID=roto")
+    []
+    """
+    found = re.match(r"\s*XGID=([-a-oA-O]{26}):", text)
+    if found is None:
+        return []
+    board = found.group(1)
+    white = sum(ord(char) - ord("A") + 1 for char in board if char.isupper())
+    black = sum(ord(char) - ord("a") + 1 for char in board if char.islower())
+    flags = (Defect.WHITE_TOO_MANY if white > 15 else Defect(0)) | (Defect.BLACK_TOO_MANY if black > 15 else Defect(0))
+    return describe_defects(flags)
 
 
 def _layout(text: str, field: str) -> dict:
