@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -76,7 +77,12 @@ def test_a_teacher_writes_a_three_chapter_study_and_shares_it_with_a_class(new_p
     page.get_by_role("button", name="Copiar de la lección").click()
     expect(page.locator(".study-editor__chapter")).to_have_count(4)
     for _ in range(2):
-        page.locator(".study-editor__chapter").last.get_by_role("button", name="Borrar").click()
+        last = page.locator(".study-editor__chapter").last
+        # Deleting asks first: opening «Borrar…» deletes nothing yet.
+        last.locator(".study-editor__delete summary").click()
+        expect(page.locator(".study-editor__chapter")).to_have_count(4 - _)
+        last.get_by_role("button", name=re.compile("^Sí, borrar el capítulo")).click()
+        expect(page.locator(".study-editor__chapter")).to_have_count(3 - _)
     expect(page.locator(".study-editor__chapter")).to_have_count(2)
 
     # Chapter 3, from a practice review's step.
