@@ -62,6 +62,20 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(page, live_server):
     assert "¡Correcto!" in verdict.inner_text()
     live = in_puzzle(page, puzzle, "[role=status][aria-live]")
     assert "¡Correcto!" in live.first.inner_text()
+    # The solved puzzle's controls go quiet; the focus goes on to the way ahead, not to the page's top.
+    page.wait_for_function("document.activeElement && document.activeElement.matches('.board-next__link')")
+    assert page.evaluate("document.activeElement.textContent").startswith("Siguiente")
+
+
+def test_a_puzzle_checked_with_its_button_from_the_keyboard_hands_the_focus_to_the_way_ahead(page, live_server):
+    puzzle = five_three_puzzle()
+    page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
+    enhanced(page, puzzle)
+    in_puzzle(page, puzzle, 'input[name="play"]').fill("5/2 4/off")
+    in_puzzle(page, puzzle, '.board-actions').get_by_role("button", name="Comprobar").focus()
+    page.keyboard.press("Enter")
+    in_puzzle(page, puzzle, ".verdict").wait_for()
+    page.wait_for_function("document.activeElement && document.activeElement.matches('.board-next__link')")
 
 
 def test_an_illegal_play_is_explained_in_spanish_with_its_rule(page, live_server):

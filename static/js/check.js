@@ -218,7 +218,13 @@ export function enhanceCheckForm(form) {
         const scope = exerciseOf(form);
         if (scope) scope.classList.add('is-solved');
         // A solved puzzle is over: its board's controls go quiet (the explorer's board stays free).
-        if (board && form.closest('.puzzle')) board.finish();
+        if (board && form.closest('.puzzle')) {
+          const hadFocus = form.contains(document.activeElement) || (board.element && board.element.contains(document.activeElement));
+          board.finish();
+          // The button that had the focus is disabled now: the way on takes it, so a keyboard user keeps their place.
+          const next = nextSlot(form).querySelector('a');
+          if (hadFocus && next) next.focus({ preventScroll: true });
+        }
       } else {
         nextSlot(form).replaceChildren();
       }
