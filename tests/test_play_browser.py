@@ -307,3 +307,22 @@ def test_a_spectator_sees_the_whole_board_at_1280(asgi_server, new_page):
     board = box_of(page.locator("[data-play-panel] .board-svg"))
     assert board["y"] >= 0 and board["y"] + board["height"] <= DESKTOP["height"]
     assert board["x"] >= 0 and board["x"] + board["width"] <= DESKTOP["width"]
+
+
+def test_a_double_waiting_for_its_answer_keeps_the_games_figures_inside_a_wide_page(asgi_server, new_page):
+    from tests.live_games import both_play
+
+    ana, bruno = make_user("ana", name="Ana González"), make_user("bruno", name="Bruno Fernández")
+    game = both_play(service.create_game(ana, length=0, black=bruno, jacoby=True, beavers=True, timed=True))
+    game.refresh_from_db()
+    doubler = game.player(game.side_to_act())
+    if game.phase != Phase.ROLL:
+        pytest.skip("the side on roll may not double here")
+    service.run(game.pk, doubler, "double", seq=game.seq)
+    taker = bruno if doubler == ana else ana
+    for user in (doubler, taker):
+        page = open_as(new_page, asgi_server, user, game.get_absolute_url())
+        expect(page.locator("[data-cube]")).to_contain_text("dobla")
+        assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+        facts = box_of(page.locator(".play-facts"))
+        assert facts["x"] + facts["width"] <= DESKTOP["width"]
