@@ -240,7 +240,9 @@ def test_a_file_the_reader_refuses_is_answered_in_spanish_with_a_400_and_nothing
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read(ana):
     big = SimpleUploadedFile("grande.mat", b" " * (MAX_BYTES + 1))
     response = signed_in(ana).post("/revisar/", {"file": big})
-    assert response.status_code == 400 and "pesa demasiado" in response.content.decode()
+    page = response.content.decode()
+    assert response.status_code == 400 and "el límite es 3 MB" in page
+    assert "como mucho 3 MB." in page  # the form says the same limit the refusal does
     assert not UploadedMatch.objects.exists()
 
 

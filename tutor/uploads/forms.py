@@ -8,7 +8,9 @@ from tutor.games.matfile import MAX_BYTES
 
 ONE_OF_THEM = "Sube un archivo o pega el texto de la partida, no los dos."
 NOTHING = "Sube un archivo .mat o .sgf, o pega el texto de la partida."
-TOO_LARGE = f"El archivo pesa demasiado: el límite es {MAX_BYTES // 1000} kB (un match largo en .mat pesa unas decenas)."
+LIMIT = f"{MAX_BYTES // (1024 * 1024)} MB"
+"""The largest file, in the words the page and the refusal both use."""
+TOO_LARGE = f"El archivo pesa demasiado: el límite es {LIMIT} (un match largo en .mat pesa unas decenas de kB)."
 SIDE_CHOICES = [("", "Lo diré después de leerla"), ("0", "El primer jugador del archivo"), ("1", "El segundo jugador del archivo")]
 
 

@@ -25,7 +25,7 @@ from tutor.ratelimit import ratelimit
 
 from . import access
 from .export import export_text, filename
-from .forms import SideForm, UploadForm
+from .forms import LIMIT, SideForm, UploadForm
 from .models import UploadedMatch
 from .notes import with_notes
 from .review import create_exercises, review_context
@@ -59,7 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
     else:
         form = UploadForm()
     matches = UploadedMatch.objects.filter(owner=request.user)
-    return render(request, "uploads/index.html", {"form": form, "error": error, "matches": matches}, status=status)
+    return render(request, "uploads/index.html", {"form": form, "error": error, "matches": matches, "limit": LIMIT}, status=status)
 
 
 def _review(request: HttpRequest, match: UploadedMatch, *, own: bool, token: str = "") -> HttpResponse:
