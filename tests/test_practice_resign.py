@@ -88,3 +88,14 @@ def test_the_cube_box_names_a_double_that_waits_for_its_answer_in_practice():
     assert cube_text(position) == "en el centro: nadie ha doblado"
     assert cube_text(position, Phase.ANSWER) == "en el centro; el programa te dobla a 2"
     assert cube_text(position, Phase.ANSWERING) == "en el centro; doblas a 2, el programa piensa si acepta"
+
+
+def test_a_game_worth_more_than_the_match_needed_says_why_the_score_stops_at_the_matchs_length(client):
+    match = start(client, length=1)
+    to_my_move(client, match)
+    assert resign(client, match, "gammon").status_code == 302
+    match.refresh_from_db()
+    assert match.phase == Phase.MATCH_OVER and match.score == (0, 1)
+    page = client.get(f"/practica/{match.pk}/").content.decode()
+    assert ("El programa gana la partida: gammon, 2 puntos. El programa gana el match. "
+            "Le bastaba 1 punto: el marcador se queda en la longitud del match.") in page

@@ -97,13 +97,18 @@ class Resigned:
 
 @dataclass(frozen=True)
 class Finished:
-    """A game ended: its winner, the points, single/gammon/backgammon, and whether the match did."""
+    """A game ended: its winner, the points, single/gammon/backgammon, and whether the match did.
+
+    ``needed``: the points the winner lacked, when the game gave more and ended the match
+    (the score stops at the match's length); 0 otherwise, and in events stored before.
+    """
 
     kind: ClassVar[str] = "result"
     side: int
     points: int
     result: str
     match_over: bool
+    needed: int = 0
 
 
 @dataclass(frozen=True)

@@ -419,7 +419,9 @@ def _program_cube_action(match: PracticeMatch, event: machine.Event, turn: Turn)
 
 def _finish_game(match: PracticeMatch, final: Position, result: GameResult, turn: Turn) -> None:
     stakes = turn.finish(match, final, result)
-    turn.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over))
+    lacked = stakes.length - final.score[result.winner] if stakes.length else 0  # the score the game began with
+    needed = lacked if stakes.is_over and 0 < lacked < result.points else 0
+    turn.add(Finished(side=result.winner, points=result.points, result=result.kind, match_over=stakes.is_over, needed=needed))
     match.xgid = final.replace(dice=None).to_xgid()
     match.phase = Phase.MATCH_OVER if stakes.is_over else Phase.GAME_OVER
     match.hint = None

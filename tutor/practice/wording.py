@@ -143,6 +143,9 @@ def _sentence(event: recorded.Event | None) -> Event | None:
         text = f"{winner} la partida: {RESULT_WORDS.get(event.result, 'partida')}, {points(event.points)}."
         if event.match_over:
             text += " ¡Has ganado el match!" if event.side == LEARNER else " El programa gana el match."
+        if event.needed:
+            verb = "bastaba" if event.needed == 1 else "bastaban"
+            text += f" {'Te' if event.side == LEARNER else 'Le'} {verb} {points(event.needed)}: el marcador se queda en la longitud del match."
         return Event(text, kind)
     if isinstance(event, recorded.Graded):
         return Event("", kind, action_id=event.action)
