@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,10 @@ def test_a_play_gets_the_light_with_gnubg_s_best_play(page, live_server):
     light.get_by_text("Ver las mejores jugadas").click()
     expect(light.locator("table caption")).to_contain_text("(2-ply)")
     expect(light.locator("tr.is-chosen")).to_contain_text("20/12(2)")
+    # Equities in Spanish, as the server's pages write them: a decimal comma («0,000»), never «0.000».
+    loss = light.locator(".light__facts div").filter(has_text="Equity perdida").locator("dd").inner_text()
+    assert re.fullmatch(r"-?\d+,\d{3}", loss), loss
+    assert all(re.fullmatch(r"-?\d+,\d{3}", cell) for cell in light.locator("table td").all_inner_texts())
     assert_accessible(page)
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / "explorer-grade-desktop.png"), full_page=True)

@@ -31,8 +31,11 @@ function fact(term, value) {
   return element('div', {}, element('dt', {}, term), element('dd', {}, value));
 }
 
+const EQUITY = new Intl.NumberFormat('es', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** An equity as the server's pages write it: three decimals after a comma («0,254»). */
 function formatEquity(value) {
-  return Number(value).toFixed(3);
+  return EQUITY.format(Number(value));
 }
 
 function light(answer) {
