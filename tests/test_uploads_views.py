@@ -201,6 +201,9 @@ def test_the_uploader_deletes_a_match_with_its_review_and_exercises(stored, ana)
     drain()
     client = signed_in(ana)
     client.post(f"/revisar/{stored.pk}/ejercicios/")
+    listed = client.get("/revisar/").content.decode()
+    # The list asks first: «Borrar…» opens the question, whose own button deletes.
+    assert "<summary>Borrar" in listed and "¿Borrar esta partida y su revisión?" in listed and "Sí, borrarla" in listed
     assert client.post(f"/revisar/{stored.pk}/borrar/").status_code == 302
     assert not UploadedMatch.objects.exists() and not Exercise.objects.exists()
 
