@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.engine import Position
 from tutor.lessons.library import get_library
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +119,16 @@ def test_staff_see_the_solved_puzzles_of_every_account_in_the_admin(client, djan
     client.force_login(admin_user)
     html = client.get("/admin/lessons/solvedpuzzle/").content.decode()
     assert "lucia" in html and "seis-cuatro" in html
+
+
+def test_an_xgid_pasted_with_its_dice_in_the_explorer_is_read_with_those_dice_not_the_fields_left_over(client):
+    shown = Position.initial().to_xgid()
+    pasted = "XGID=-BBBBBC-----------------b-:0:0:1:61:0:0:0:0:10"
+    page = client.get("/explorar/", {"xgid": pasted, "dados": "3-1", "mostrado": shown})
+    assert page.status_code == 200 and page.context["position"].dice == (6, 1)
+    # The dice changed in their field for the position already shown are the ones used.
+    again = client.get("/explorar/", {"xgid": shown, "dados": "5-2", "mostrado": shown})
+    assert again.context["position"].dice == (5, 2)
+    # A pasted XGID without dice takes the field's.
+    bare = client.get("/explorar/", {"xgid": pasted.replace(":61:", ":00:"), "dados": "4-4", "mostrado": shown})
+    assert bare.context["position"].dice == (4, 4)

@@ -158,6 +158,12 @@ def puzzle_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "lessons/puzzle.html", context, status=status)
 
 
+def _xgid_has_dice(xgid: str) -> bool:
+    """Whether an XGID, readable or not, names dice (its fifth field is two digits, not «00»)."""
+    fields = xgid.split(":")
+    return len(fields) > 4 and len(fields[4]) == 2 and fields[4].isdigit() and fields[4] != "00"
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @ratelimit("check", methods=("GET", "POST"))
 def explorer(request: HttpRequest) -> HttpResponse:
@@ -168,6 +174,9 @@ def explorer(request: HttpRequest) -> HttpResponse:
     """
     xgid = str(request.GET.get("xgid", "")).strip()[:120]
     dice = str(request.GET.get("dados", "")).strip()[:10]
+    shown = str(request.GET.get("mostrado", "")).strip()[:120]
+    if shown and xgid and xgid != shown and _xgid_has_dice(xgid):
+        dice = ""  # a new XGID pasted with its dice: the dice field still holds the last position's
     play = str(request.POST.get("play") or request.GET.get("jugada", "")).strip()[:200]
     context: dict = {"xgid": xgid, "dice": dice, "play": play, "position": None}
     if not xgid:
