@@ -446,3 +446,12 @@ def test_staff_read_studies_and_their_chapters_in_the_admin_without_changing_the
     page = staff.get(f"/admin/studies/study/{study.pk}/change/").content.decode()
     assert "Capítulo 2" in page and 'name="title"' not in page
     assert staff.get("/admin/studies/study/add/").status_code == 403
+
+
+def test_a_right_choice_that_is_not_among_the_options_is_refused_saying_so(author):
+    study = a_study(author, chapters=0)
+    data = chapter_post(question_kind="opcion", choices="Uno\nDos", choice_answer="c", moment="doblar", xgid=Position.initial().to_xgid())
+    response = signed_in(author).post(f"/estudios/{study.pk}/capitulos/nuevo/", data)
+    page = response.content.decode()
+    assert response.status_code == 400 and "La opción correcta es la c, pero solo hay 2 opciones (a y b)." in page
+    assert not study.chapters.exists()

@@ -117,8 +117,11 @@ def _choice(chapter: Chapter, position: Position, spec: dict) -> None:
             raise SpecError(f"escribe el texto de la opción {choice.key}")
         if len(choice.label) > MAX_CHOICE_LABEL:
             raise SpecError(f"el texto de una opción tiene como mucho {MAX_CHOICE_LABEL} caracteres")
-    if str(spec.get("answer", "")).lower() not in keys:
+    answer = str(spec.get("answer", "")).lower()
+    if not answer:
         raise SpecError("marca cuál de las opciones es la correcta")
+    if answer not in keys:
+        raise SpecError(f"la opción correcta es la {answer}, pero solo hay {len(keys)} opciones ({', '.join(keys[:-1])} y {keys[-1]})")
 
 
 def _yes_no(chapter: Chapter, position: Position, spec: dict) -> None:
