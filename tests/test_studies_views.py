@@ -286,6 +286,13 @@ def test_the_preview_judges_an_answer_and_records_nothing(author):
     assert "Jugada ilegal" in wrong
     right = client.post(f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/", {"play": "6/5 8/5"}).content.decode()
     assert "¡Correcto!" in right and "8/5 6/5" in right
+    # As the students' page: «Paso» is offered, and an untouched board is no answer.
+    page = client.get(f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/").content.decode()
+    assert 'name="pasar" value="1"' in page and ">Paso</button>" in page
+    untouched = client.post(f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/", {"play": ""})
+    assert untouched.status_code == 400 and "No has movido ninguna ficha" in untouched.content.decode()
+    passed = client.post(f"/estudios/{study.pk}/capitulos/{chapter.pk}/vista-previa/", {"play": "", "pasar": "1"})
+    assert passed.status_code == 200 and 'class="verdict' in passed.content.decode()  # a pass is judged, like any answer
 
 
 # -- sharing and copying ------------------------------------------------------------------

@@ -251,14 +251,20 @@ def chapter_delete(request, pk: int, chapter_id: int):
 def chapter_preview(request, pk: int, chapter_id: int):
     """The chapter as a student sees it; an answer is judged by the engine and recorded nowhere."""
     study, chapter = _own_chapter(request, pk, chapter_id)
-    judgement, submitted = None, ""
+    judgement, submitted, lacking = None, "", None
     if request.method == "POST" and chapter.asks:
-        submitted = str(request.POST.get("play") or request.POST.get("answer") or "")[:200].strip()
-        try:
-            judgement = judge_chapter(chapter, submitted)
-        except SpecError as error:
-            return _refused(request, study, str(error))
-    return render(request, "studies/chapter.html", _chapter_context(study, chapter, preview=True, judgement=judgement, submitted=submitted))
+        # As the reader's page: «Paso» passes on purpose, an untouched board is no answer.
+        passing = request.POST.get("pasar") == "1"
+        submitted = "" if passing else str(request.POST.get("play") or request.POST.get("answer") or "")[:200].strip()
+        lacking = reading.missing(chapter, submitted, passing)
+        if lacking is None:
+            try:
+                judgement = judge_chapter(chapter, submitted)
+            except SpecError as error:
+                return _refused(request, study, str(error))
+    context = _chapter_context(study, chapter, preview=True, judgement=judgement, submitted=submitted)
+    context["lacking"] = lacking
+    return render(request, "studies/chapter.html", context, status=400 if lacking else 200)
 
 
 @teacher_required
