@@ -67,11 +67,17 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(page, live_server):
     assert page.evaluate("document.activeElement.textContent").startswith("Siguiente")
 
 
-def test_a_puzzle_checked_with_its_button_from_the_keyboard_hands_the_focus_to_the_way_ahead(page, live_server):
+def open_with_play(page, live_server, play: str):
+    """The 5-3 bearing-off puzzle on its own page, with ``play`` typed in its box."""
     puzzle = five_three_puzzle()
     page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
     enhanced(page, puzzle)
-    in_puzzle(page, puzzle, 'input[name="play"]').fill("5/2 4/off")
+    in_puzzle(page, puzzle, 'input[name="play"]').fill(play)
+    return puzzle
+
+
+def test_a_puzzle_checked_with_its_button_from_the_keyboard_hands_the_focus_to_the_way_ahead(page, live_server):
+    puzzle = open_with_play(page, live_server, "5/2 4/off")
     in_puzzle(page, puzzle, '.board-actions').get_by_role("button", name="Comprobar").focus()
     page.keyboard.press("Enter")
     in_puzzle(page, puzzle, ".verdict").wait_for()
@@ -79,10 +85,7 @@ def test_a_puzzle_checked_with_its_button_from_the_keyboard_hands_the_focus_to_t
 
 
 def test_an_illegal_play_is_explained_in_spanish_with_its_rule(page, live_server):
-    puzzle = five_three_puzzle()
-    page.goto(f"{live_server.url}/ejercicios/{puzzle.slug}/")
-    enhanced(page, puzzle)
-    in_puzzle(page, puzzle, 'input[name="play"]').fill("5/off")
+    puzzle = open_with_play(page, live_server, "5/off")
     in_puzzle(page, puzzle, '.board-actions').get_by_role("button", name="Comprobar").click()
     verdict = in_puzzle(page, puzzle, ".verdict")
     verdict.wait_for()

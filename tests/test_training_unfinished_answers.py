@@ -71,12 +71,17 @@ def test_an_empty_number_or_choice_is_refused_on_the_page_without_javascript(cli
     assert post_json(client, f"/api/drills/check/{drill.id}/", {"answer": ""}).json()["error"] == "Elige «sí» o «no» y pulsa «Comprobar»."
 
 
-def test_an_empty_answer_to_an_assigned_drill_is_not_recorded(client):
+def assigned_blocked_drill(client):
+    """A teacher, Ana in their class, a «blocked» drill task assigned to her, her first drill; Ana signed in."""
     teacher, ana = make_user("profe", teacher=True), make_user("ana")
     assignment = make_assignment(make_classroom(teacher, "3.º A", students=[ana]))
     task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=2, seed=7)
-    drill = student_drills(task, ana.pk)[0]
     client.force_login(ana)
+    return teacher, assignment, task, student_drills(task, ana.pk)[0]
+
+
+def test_an_empty_answer_to_an_assigned_drill_is_not_recorded(client):
+    _, _, task, drill = assigned_blocked_drill(client)
     response = post_json(client, f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/", {"play": ""})
     assert response.status_code == 400 and response.json()["error"] == NO_MOVE
     page = client.post(f"/tareas/entrenamiento/{task.pk}/?n=0", {"play": ""})
@@ -85,11 +90,7 @@ def test_an_empty_answer_to_an_assigned_drill_is_not_recorded(client):
 
 
 def test_a_wrong_answer_to_an_assigned_drill_is_among_the_assignments_errors_by_rule(client):
-    teacher, ana = make_user("profe", teacher=True), make_user("ana")
-    assignment = make_assignment(make_classroom(teacher, "3.º A", students=[ana]))
-    task = DrillTask.objects.create(assignment=assignment, rule="blocked", level=1, count=2, seed=7)
-    drill = student_drills(task, ana.pk)[0]
-    client.force_login(ana)
+    teacher, assignment, task, drill = assigned_blocked_drill(client)
     wrong = post_json(client, f"/tareas/entrenamiento/{task.pk}/comprobar/{drill.id}/", {"play": drill.tempting}).json()
     assert wrong["correct"] is False
     client.force_login(teacher)

@@ -196,10 +196,7 @@ def solution(puzzle: Puzzle) -> dict:
 
 def _goal_answer(puzzle: Puzzle) -> str:
     """For a puzzle with a goal, the legal plays that meet it."""
-    if puzzle.goal is None:
-        return ""
-    meeting = [play.notation for play in puzzle.position.legal_plays() if puzzle.goal.met_by(play, puzzle.position)]
-    return "; ".join(meeting)
+    return "; ".join(_meeting_goal(puzzle))
 
 
 def named_rule(puzzle: Puzzle) -> Rule | None:
